@@ -1,0 +1,92 @@
+"""The engine's only window on the world while a match runs.
+
+A game's ``play`` generator reads ``ctx.state`` and changes it in exactly one
+way: :meth:`Context.emit`, which applies the event through the game's fold and
+appends it to the match's entries. State is therefore always the fold of the
+events emitted so far, which is what replay, ``state`` and the viewer rebuild.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generator
+
+from .decisions import Answer, Request
+from .envelope import Entry
+from .errors import IllegalDecision, InvalidDecision
+from .events import ChanceDrawn, Event
+from .rng import ChanceSource
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .header import Header
+
+Ask = Generator[Request, Answer, Event]
+
+
+class Context:
+    def __init__(self, game: "Game", header: "Header", state: Any) -> None:
+        self.game = game
+        self.header = header
+        self.state = state
+        self.entries: list[Entry] = []
+        self.duel = 0
+        self.beat = 0
+        self._rng = ChanceSource(header.seed, header.match_id)
+
+    # -- clock ---------------------------------------------------------------
+    def set_clock(self, duel: int, beat: int) -> None:
+        """Events emitted from now on carry this duel and beat."""
+        self.duel = duel
+        self.beat = beat
+
+    @property
+    def where(self) -> str:
+        return f"match {self.header.match_id}, duel {self.duel}, beat {self.beat}"
+
+    # -- events --------------------------------------------------------------
+    def emit(
+        self,
+        event: Event,
+        *,
+        actor: int | None = None,
+        cause: int | None = None,
+        visibility: str | int = "public",
+    ) -> int:
+        """Apply ``event`` to the state, record it, and return its seq."""
+        seq = len(self.entries) + 1
+        self.game.apply(self.state, event)
+        self.entries.append(Entry(seq, self.duel, self.beat, event, actor, cause, visibility))
+        return seq
+
+    def chance(self, purpose: str, n: int, *, cause: int | None = None) -> int:
+        """Draw a chance outcome in ``0..n-1`` and log it as an input event."""
+        value = self._rng.draw(n)
+        self.emit(ChanceDrawn(purpose=purpose, n=n, value=value), cause=cause)
+        return value
+
+    # -- decisions -----------------------------------------------------------
+    def ask(self, request: Request) -> Ask:
+        """Yield ``request`` to the decision source; log and return the answer.
+
+        Use as ``event = yield from ctx.ask(request)``. An answer that is not one
+        of the request's options raises before anything is emitted.
+        """
+        if not request.options:
+            raise AssertionError(f"{self.where}: empty option list for {request.kind}")
+        answer = yield request
+        self.check(request, answer)
+        event = request.event(**answer.data, source=answer.source)
+        visibility: str | int = request.player if request.secret else "public"
+        self.emit(event, actor=request.player, cause=request.cause, visibility=visibility)
+        return event
+
+    def check(self, request: Request, answer: Answer) -> None:
+        if not isinstance(answer, Answer) or not isinstance(answer.data, dict):
+            raise InvalidDecision(f"{self.where}: a {request.kind} answer must be an object, got {answer!r}")
+        if request.index_of(answer.data) is None:
+            name = self.header.players[request.player].name
+            legal = "; ".join(request.label(i) for i in range(len(request.options)))
+            raise IllegalDecision(
+                f"{self.where}: {name}'s {request.kind} {dict(answer.data)!r} is not legal; "
+                f"legal options: {legal}"
+            )

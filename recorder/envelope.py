@@ -1,0 +1,102 @@
+"""The event envelope shared by every game, and the hash chain over it.
+
+A :class:`Record` is one line of a log. Its ``hash`` is the SHA-256 of the
+canonical JSON of every other field; its ``prev`` is the previous record's
+hash, or the match header's hash for seq 1. Changing, inserting, deleting or
+reordering anything therefore breaks the chain at the first place touched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+from . import canonical
+from .events import Event
+
+FIELDS = (
+    "match_id", "seq", "duel", "beat", "type", "kind", "actor",
+    "data", "cause", "visibility", "prev", "hash",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """An event as the engine emits it, before it is placed on a chain."""
+
+    seq: int
+    duel: int
+    beat: int
+    event: Event
+    actor: int | None
+    cause: int | None
+    visibility: str | int
+
+    @property
+    def type(self) -> str:
+        return self.event.TYPE
+
+    @property
+    def kind(self) -> str:
+        return self.event.KIND
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One sealed envelope: an event with its place in the chain."""
+
+    match_id: str
+    seq: int
+    duel: int
+    beat: int
+    type: str
+    kind: str
+    actor: int | None
+    data: dict[str, Any]
+    cause: int | None
+    visibility: str | int
+    prev: str
+    hash: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in FIELDS}
+
+    def body(self) -> dict[str, Any]:
+        """Everything the hash covers (the envelope without ``hash``)."""
+        return {name: getattr(self, name) for name in FIELDS[:-1]}
+
+    def line(self) -> bytes:
+        """The record as one canonical JSON line (without the newline)."""
+        return canonical.dumps(self.to_dict())
+
+    def expected_hash(self) -> str:
+        return canonical.digest(self.body())
+
+
+def seal(match_id: str, entry: Entry, prev: str) -> Record:
+    """Place ``entry`` on the chain after a record (or header) hashed ``prev``."""
+    body = {
+        "match_id": match_id,
+        "seq": entry.seq,
+        "duel": entry.duel,
+        "beat": entry.beat,
+        "type": entry.event.TYPE,
+        "kind": entry.event.KIND,
+        "actor": entry.actor,
+        "data": entry.event.to_data(),
+        "cause": entry.cause,
+        "visibility": entry.visibility,
+        "prev": prev,
+    }
+    raw = canonical.dumps(body)
+    # Reparse so the stored payload is JSON-shaped (lists, not tuples) and
+    # identical to what a reader of the file would see.
+    body = canonical.loads(raw)
+    return Record(hash=canonical.sha256_hex(raw), **body)
+
+
+def seal_all(match_id: str, entries: Iterable[Entry], prev: str) -> Iterator[Record]:
+    for entry in entries:
+        record = seal(match_id, entry, prev)
+        prev = record.hash
+        yield record

@@ -1,0 +1,50 @@
+"""The library's error hierarchy.
+
+Every message is meant to be shown to a person as one line: it quotes the
+offending input and says where it was found (file, line, match, beat, seq).
+The CLI prints ``str(error)`` and exits 1; nothing else is caught there.
+"""
+
+
+class BeatlogError(Exception):
+    """Base class of every error beatlog reports to a user."""
+
+
+class InvalidDecision(BeatlogError):
+    """A decision that is malformed: wrong shape, unknown card, wrong player."""
+
+
+class IllegalDecision(BeatlogError):
+    """A well-formed decision that the rules do not allow at this moment."""
+
+
+class CorruptLog(BeatlogError):
+    """A log that cannot be trusted: bad JSON, broken chain, edited event..."""
+
+
+class IncompleteLog(BeatlogError):
+    """A log that is intact but stops before its match ended."""
+
+
+class VerificationFailed(BeatlogError):
+    """Re-executing a log gave different events than the ones recorded."""
+
+
+class LogConflict(BeatlogError):
+    """Another writer appended to the same match first."""
+
+
+class UnknownGame(BeatlogError):
+    """A game name that no installed engine provides."""
+
+
+class UnknownFighter(InvalidDecision):
+    """A fighter (or side, faction...) name the game does not know."""
+
+
+class UnknownEventType(CorruptLog):
+    """An event type this version of beatlog does not know."""
+
+
+class UsageError(BeatlogError):
+    """Bad command-line input that click itself cannot catch."""

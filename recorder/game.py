@@ -1,0 +1,67 @@
+"""What the kernel needs from a game, and how games are found by name.
+
+Nothing outside ``recorder/games/<game>/`` knows one game's rules: replay,
+statistics and the viewer only call the hooks below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Generator, Iterable, Protocol
+
+from .context import Context
+from .decisions import Answer, DecisionSource, Request
+from .envelope import Record
+from .errors import UnknownGame
+from .events import EventRegistry
+from .header import Header, Player
+
+# name -> "module:attribute" of the Game object; imported on first use.
+GAMES: dict[str, str] = {
+    "battlecon": "recorder.games.battlecon:GAME",
+}
+
+
+class Game(Protocol):
+    name: str
+    engine_version: str
+    rules_version: str
+    editions: tuple[str, ...]
+    events: EventRegistry
+
+    def make_header(self, *, players: tuple[Player, ...], edition: str, seed: int,
+                    options: dict[str, Any], match_id: str | None = None) -> Header:
+        """Validate the match's set-up and build its header (raises InvalidDecision)."""
+
+    def new_state(self, header: Header) -> Any:
+        """The state before the first event."""
+
+    def apply(self, state: Any, event: Any) -> None:
+        """Fold one event into ``state`` (the only place state changes)."""
+
+    def play(self, ctx: Context) -> Generator[Request, Answer, None]:
+        """Run the whole match, yielding each decision request."""
+
+    def describe(self, state: Any, record: Record) -> str:
+        """One plain-language line for a record, given the state before it."""
+
+    def bot(self, name: str, seed: int, player: int) -> DecisionSource:
+        """A named bot (``random``, ``greedy``...) for one seat."""
+
+    def bots(self) -> Iterable[str]:
+        """The bot names ``bot`` accepts."""
+
+
+def load_game(name: str) -> Game:
+    target = GAMES.get(name)
+    if target is None:
+        known = ", ".join(sorted(GAMES))
+        raise UnknownGame(f"unknown game {name!r}; known games: {known}")
+    module_name, _, attr = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and module_name.startswith(exc.name):
+            raise UnknownGame(f"game {name!r} is not installed in this version of beatlog") from None
+        raise
+    return getattr(module, attr)

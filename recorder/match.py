@@ -1,0 +1,83 @@
+"""Running a match: drive a game's ``play`` generator with answers.
+
+:class:`Match` is the pure engine as the rest of beatlog sees it:
+``advance(answer) -> new entries``. Recording, replay verification, resuming
+after a crash and what-if all drive it the same way; they differ only in where
+answers come from.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .context import Context
+from .decisions import Answer, DecisionSource, Request
+from .envelope import Entry, Record, seal_all
+from .errors import IllegalDecision
+from .game import Game
+from .header import Header
+
+
+class Match:
+    def __init__(self, game: Game, header: Header) -> None:
+        self.game = game
+        self.header = header
+        self.ctx = Context(game, header, game.new_state(header))
+        self._play = game.play(self.ctx)
+        self.pending: Request | None = None
+        self.finished = False
+        self._started = False
+
+    @property
+    def state(self) -> Any:
+        return self.ctx.state
+
+    @property
+    def entries(self) -> list[Entry]:
+        return self.ctx.entries
+
+    def advance(self, answer: Answer | None = None) -> list[Entry]:
+        """Run until the next decision (or the end); return the new entries.
+
+        The first call takes no answer. A rejected answer raises
+        :class:`IllegalDecision` and leaves the match exactly as it was, so the
+        caller may ask again.
+        """
+        start = len(self.ctx.entries)
+        if self.finished:
+            raise IllegalDecision(f"match {self.header.match_id} has already ended")
+        if not self._started:
+            if answer is not None:
+                raise IllegalDecision("the first advance() of a match takes no answer")
+            self._started = True
+            self._step(None)
+        else:
+            if self.pending is None or answer is None:
+                raise IllegalDecision(f"{self.ctx.where}: no decision is pending")
+            # Validate before resuming the generator: a generator that raised
+            # cannot be resumed, and a bad answer must not cost the match.
+            self.ctx.check(self.pending, answer)
+            self._step(answer)
+        return self.ctx.entries[start:]
+
+    def _step(self, answer: Answer | None) -> None:
+        try:
+            self.pending = self._play.send(answer)
+        except StopIteration:
+            self.pending = None
+            self.finished = True
+
+
+def run(match: Match, sources: Mapping[int, DecisionSource]) -> list[Entry]:
+    """Play ``match`` to the end, asking ``sources[player]`` for every decision."""
+    match.advance()
+    while not match.finished:
+        request = match.pending
+        assert request is not None
+        match.advance(sources[request.player].answer(request, match))
+    return match.entries
+
+
+def sealed(match: Match) -> list[Record]:
+    """The match's entries placed on the hash chain, seq 1 chained to the header."""
+    return list(seal_all(match.header.match_id, match.entries, match.header.hash))

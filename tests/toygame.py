@@ -1,0 +1,116 @@
+"""A tiny two-player game used only by the kernel's tests.
+
+Each of three rounds both players secretly pick 1, 2 or 3; a coin decides who
+scores first; the higher pick scores the difference. It exercises secret
+inputs, chance, causes and the end of a match without any real rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from recorder.decisions import Answer, FirstOption, Request
+from recorder.events import INPUT, KERNEL, Event, EventRegistry
+from recorder.header import Header, Player, derive_match_id
+from recorder.errors import InvalidDecision
+
+EVENTS = EventRegistry("toy", KERNEL)
+
+
+@EVENTS.register
+@dataclass(frozen=True, slots=True)
+class NumberPicked(Event):
+    """A player's secret pick for the round."""
+
+    KIND: ClassVar[str] = INPUT
+    number: int
+    source: str
+
+
+@EVENTS.register
+@dataclass(frozen=True, slots=True)
+class RoundScored(Event):
+    """The round's picks, revealed, and who scored how much."""
+
+    picks: tuple[int, ...]
+    scorer: int | None
+    points: int
+
+
+@EVENTS.register
+@dataclass(frozen=True, slots=True)
+class ToyMatchEnded(Event):
+    """The final scores and the winner (None for a draw)."""
+
+    scores: tuple[int, ...]
+    winner: int | None
+
+
+@dataclass
+class ToyState:
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    round: int = 0
+    over: bool = False
+
+
+class ToyGame:
+    name = "toy"
+    engine_version = "toy-1"
+    rules_version = "toy-rules-1"
+    editions = ("standard",)
+    events = EVENTS
+
+    def make_header(self, *, players, edition, seed, options, match_id=None) -> Header:
+        if edition not in self.editions:
+            raise InvalidDecision(f"unknown edition {edition!r}")
+        return Header(
+            match_id=match_id or derive_match_id(self.name, seed, players, options),
+            game=self.name, edition=edition, engine_version=self.engine_version,
+            rules_version=self.rules_version, seed=seed, players=players, options=options,
+        )
+
+    def new_state(self, header: Header) -> ToyState:
+        return ToyState()
+
+    def apply(self, state: ToyState, event: Any) -> None:
+        if isinstance(event, RoundScored):
+            state.round += 1
+            if event.scorer is not None:
+                state.scores[event.scorer] += event.points
+        elif isinstance(event, ToyMatchEnded):
+            state.over = True
+
+    def play(self, ctx):
+        rounds = ctx.header.options.get("rounds", 3)
+        for r in range(1, rounds + 1):
+            ctx.set_clock(1, r)
+            picks = []
+            for p in (0, 1):
+                req = Request(p, "pick", NumberPicked, tuple({"number": n} for n in (1, 2, 3)), secret=True)
+                ev = yield from ctx.ask(req)
+                picks.append(ev.number)
+            first = ctx.chance("first", 2)
+            diff = picks[first] - picks[1 - first]
+            scorer = first if diff > 0 else (1 - first if diff < 0 else None)
+            ctx.emit(RoundScored(picks=tuple(picks), scorer=scorer, points=abs(diff)))
+        s = ctx.state.scores
+        winner = 0 if s[0] > s[1] else 1 if s[1] > s[0] else None
+        ctx.emit(ToyMatchEnded(scores=tuple(s), winner=winner))
+
+    def describe(self, state, record) -> str:
+        return f"{record.type} {record.data}"
+
+    def bot(self, name: str, seed: int, player: int):
+        return FirstOption()
+
+    def bots(self):
+        return ("first",)
+
+
+GAME = ToyGame()
+
+
+def toy_header(seed: int = 7, **options) -> Header:
+    players = (Player("Ann", "red"), Player("Ben", "blue"))
+    return GAME.make_header(players=players, edition="standard", seed=seed, options=options)
