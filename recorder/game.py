@@ -43,7 +43,29 @@ class Game(Protocol):
         """Run the whole match, yielding each decision request."""
 
     def describe(self, state: Any, record: Record) -> str:
-        """One plain-language line for a record, given the state before it."""
+        """One plain-language line for a record, given the state before it.
+
+        Carries the arithmetic a judge needs ("Khadath takes 4 damage (power 7 -
+        soak 3), stunned"), never more than the record's visibility allows.
+        """
+
+    def cite(self, record: Record) -> str | None:
+        """The rule section a record applies (e.g. "WoI p.25, Execute attacks, step 5: stun")."""
+
+    def snapshot(self, state: Any) -> dict[str, Any]:
+        """The whole state as JSON-native data (for ``state --json`` and the viewer)."""
+
+    def redact(self, snapshot: dict[str, Any], player: int) -> dict[str, Any]:
+        """``snapshot`` as ``player`` could know it: hidden hands and face-down choices removed."""
+
+    def render_state(self, snapshot: dict[str, Any]) -> str:
+        """A few lines of text for a (possibly redacted) snapshot: board line, life, piles..."""
+
+    def result(self, state: Any) -> dict[str, Any] | None:
+        """None while the match runs; then ``{"winner": index or None, "reason": str, ...}``."""
+
+    def script_answers(self, entry: dict[str, Any]) -> list[dict[str, Any]]:
+        """Expand one match-script entry into ``{"kind": ..., **answer}`` items, in order."""
 
     def bot(self, name: str, seed: int, player: int) -> DecisionSource:
         """A named bot (``random``, ``greedy``...) for one seat."""
