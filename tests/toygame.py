@@ -101,6 +101,28 @@ class ToyGame:
     def describe(self, state, record) -> str:
         return f"{record.type} {record.data}"
 
+    def cite(self, record):
+        return None
+
+    def snapshot(self, state: ToyState) -> dict:
+        return {"scores": list(state.scores), "round": state.round, "over": state.over}
+
+    def redact(self, snapshot: dict, player: int) -> dict:
+        return snapshot
+
+    def render_state(self, snapshot: dict) -> str:
+        return f"round {snapshot['round']}  scores {snapshot['scores'][0]}-{snapshot['scores'][1]}"
+
+    def result(self, state: ToyState):
+        if not state.over:
+            return None
+        s = state.scores
+        winner = 0 if s[0] > s[1] else 1 if s[1] > s[0] else None
+        return {"winner": winner, "reason": "points"}
+
+    def script_answers(self, entry: dict) -> list:
+        return [{"kind": "pick", "number": n} for n in entry.get("picks", [])]
+
     def bot(self, name: str, seed: int, player: int):
         return FirstOption()
 
@@ -115,32 +137,3 @@ def toy_header(seed: int = 7, **options) -> Header:
     players = (Player("Ann", "red"), Player("Ben", "blue"))
     return GAME.make_header(players=players, edition="standard", seed=seed, options=options)
 
-
-def _toy_hooks():
-    def cite(self, record):
-        return None
-
-    def snapshot(self, state):
-        return {"scores": list(state.scores), "round": state.round, "over": state.over}
-
-    def redact(self, snapshot, player):
-        return snapshot
-
-    def render_state(self, snapshot):
-        return f"round {snapshot['round']}  scores {snapshot['scores'][0]}-{snapshot['scores'][1]}"
-
-    def result(self, state):
-        if not state.over:
-            return None
-        s = state.scores
-        winner = 0 if s[0] > s[1] else 1 if s[1] > s[0] else None
-        return {"winner": winner, "reason": "points"}
-
-    def script_answers(self, entry):
-        return [{"kind": "pick", "number": n} for n in entry.get("picks", [])]
-
-    for fn in (cite, snapshot, redact, render_state, result, script_answers):
-        setattr(ToyGame, fn.__name__, fn)
-
-
-_toy_hooks()
