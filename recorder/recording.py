@@ -1,0 +1,198 @@
+"""Recording a match: drive the engine and append every decision's events to a sink.
+
+Records are sealed onto the hash chain and handed to the sink after every
+``advance`` -- one decision and everything it caused -- so a crash loses at most
+the decision being made, and a beat's outcomes are never split across writes.
+The header's ``created_at`` (ISO-8601 UTC) is set here and nowhere else: it is
+the one wall-clock value in a log, and the header hash leaves it out, so the
+same match recorded twice has the same id and byte-identical events.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+from .decisions import DecisionSource
+from .envelope import Record, seal_all
+from .game import Game
+from .header import Header
+from .match import Match
+
+
+class Stop(Exception):
+    """Raised by a decision source to end a recording early (a player quit).
+
+    Everything recorded so far stays in the sink; the match is not marked finished.
+    """
+
+
+class Sink(Protocol):
+    """Where a recording goes: started once, appended per decision, finished once."""
+
+    def start(self, header: Header) -> None: ...
+
+    def append(self, records: Sequence[Record]) -> None: ...
+
+    def finish(self) -> None: ...
+
+
+@dataclass
+class MemorySink:
+    """Keeps the log in memory (tests, dry runs)."""
+
+    header: Header | None = None
+    records: list[Record] = field(default_factory=list)
+    batches: int = 0
+    finished: bool = False
+
+    def start(self, header: Header) -> None:
+        self.header = header
+
+    def append(self, records: Sequence[Record]) -> None:
+        self.records.extend(records)
+        self.batches += 1
+
+    def finish(self) -> None:
+        self.finished = True
+
+
+class JsonlSink:
+    """A JSONL file, written through :class:`recorder.jsonl.JsonlWriter` (fsync per batch)."""
+
+    def __init__(self, path: str | Path) -> None:
+        from .jsonl import JsonlWriter
+
+        self.path = Path(path)
+        self._writer = JsonlWriter(self.path)
+
+    def start(self, header: Header) -> None:
+        self._writer.start(header)
+
+    def append(self, records: Sequence[Record]) -> None:
+        self._writer.append(records)
+
+    def finish(self) -> None:
+        close = getattr(self._writer, "close", None)
+        if close is not None:
+            close()
+
+
+class StoreSink:
+    """A match in a SQLite :class:`recorder.store.Store` (one transaction per batch)."""
+
+    def __init__(self, store_or_path: Any) -> None:
+        from .store import Store
+
+        self.store = store_or_path if isinstance(store_or_path, Store) else Store(store_or_path)
+        self.match_id: str | None = None
+
+    def start(self, header: Header) -> None:
+        self.store.add_match(header)
+        self.match_id = header.match_id
+
+    def append(self, records: Sequence[Record]) -> None:
+        assert self.match_id is not None
+        self.store.append(self.match_id, list(records))
+
+    def finish(self) -> None:
+        assert self.match_id is not None
+        self.store.mark_finished(self.match_id)
+
+
+@dataclass
+class Tee:
+    """Several sinks fed the same batches, in order."""
+
+    sinks: Sequence[Sink]
+
+    def start(self, header: Header) -> None:
+        for sink in self.sinks:
+            sink.start(header)
+
+    def append(self, records: Sequence[Record]) -> None:
+        for sink in self.sinks:
+            sink.append(records)
+
+    def finish(self) -> None:
+        for sink in self.sinks:
+            sink.finish()
+
+
+@dataclass(frozen=True)
+class Recording:
+    """What a recording produced, for the caller to report."""
+
+    header: Header
+    events: int
+    last_hash: str
+    finished: bool
+    result: dict[str, Any] | None
+    duel: int
+    beat: int
+
+
+def utc_now() -> str:
+    """The current time as ISO-8601 UTC with a ``Z``, to the second."""
+    now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    return now.isoformat().replace("+00:00", "Z")
+
+
+def record(
+    game: Game,
+    header: Header,
+    sources: Mapping[int, DecisionSource],
+    sink: Sink,
+    *,
+    clock: Callable[[], str] = utc_now,
+) -> Recording:
+    """Play ``header``'s match with ``sources`` answering, writing it to ``sink``.
+
+    Sources with a ``close(match)`` method (e.g. a script checking that every
+    scripted answer was used) are closed once the match has ended.
+    """
+    header = replace(header, created_at=clock())
+    match = Match(game, header)
+    sink.start(header)
+    prev = header.hash
+    events = 0
+    batch = match.advance()
+    try:
+        while True:
+            records = list(seal_all(header.match_id, batch, prev))
+            if records:
+                sink.append(records)
+                prev = records[-1].hash
+                events += len(records)
+            if match.finished:
+                break
+            request = match.pending
+            assert request is not None
+            batch = match.advance(sources[request.player].answer(request, match))
+    except Stop:
+        pass
+    if match.finished:
+        sink.finish()
+        for source in _distinct(sources.values()):
+            close = getattr(source, "close", None)
+            if close is not None:
+                close(match)
+    return Recording(
+        header=header,
+        events=events,
+        last_hash=prev,
+        finished=match.finished,
+        result=game.result(match.state) if match.finished else None,
+        duel=match.ctx.duel,
+        beat=match.ctx.beat,
+    )
+
+
+def _distinct(sources: Any) -> list[Any]:
+    out: list[Any] = []
+    for source in sources:
+        if not any(source is seen for seen in out):
+            out.append(source)
+    return out

@@ -1,0 +1,97 @@
+"""recorder.recording: per-decision batches on the hash chain, sinks, stopping early."""
+
+import pytest
+
+from recorder.decisions import Answer, FirstOption
+from recorder.match import Match, run, sealed
+from recorder.recording import MemorySink, Stop, Tee, record, utc_now
+from recorder.script import ScriptSource, parse_script
+from tests.toygame import GAME, toy_header
+
+FIXED = "2024-05-04T12:00:00Z"
+
+
+def first_sources():
+    return {0: FirstOption(), 1: FirstOption()}
+
+
+def test_recording_equals_the_sealed_match_and_sets_created_at():
+    header = toy_header()
+    sink = MemorySink()
+    rec = record(GAME, header, first_sources(), sink, clock=lambda: FIXED)
+    plain = Match(GAME, header)
+    run(plain, first_sources())
+    assert [r.line() for r in sink.records] == [r.line() for r in sealed(plain)]
+    assert sink.header.created_at == FIXED and rec.header.created_at == FIXED
+    assert sink.header.hash == header.hash  # created_at is outside the hash
+    assert sink.finished and rec.finished
+    assert rec.events == len(sink.records) and rec.last_hash == sink.records[-1].hash
+    assert rec.result == {"winner": None, "reason": "points"}
+
+
+def test_one_batch_per_decision():
+    sink = MemorySink()
+    record(GAME, toy_header(), first_sources(), sink, clock=lambda: FIXED)
+    # 3 rounds x 2 picks = 6 decisions; the first advance emits nothing, so
+    # every batch is one decision and what it caused.
+    assert sink.batches == 6
+    assert [r.type for r in sink.records[-4:]] == ["NumberPicked", "ChanceDrawn", "RoundScored", "ToyMatchEnded"]
+
+
+def test_utc_now_is_iso_utc():
+    stamp = utc_now()
+    assert stamp.endswith("Z") and stamp[10] == "T" and len(stamp) == 20
+
+
+class QuitAfter:
+    def __init__(self, n):
+        self.n = n
+
+    def answer(self, request, match):
+        if self.n == 0:
+            raise Stop()
+        self.n -= 1
+        return Answer(request.options[0], "test")
+
+
+def test_stop_keeps_what_was_recorded_and_does_not_finish():
+    sink = MemorySink()
+    quitter = QuitAfter(3)
+    rec = record(GAME, toy_header(), {0: quitter, 1: quitter}, sink, clock=lambda: FIXED)
+    assert not rec.finished and not sink.finished and rec.result is None
+    assert rec.events == len(sink.records) == 5  # 3 picks, 1 chance, 1 score
+    assert (rec.duel, rec.beat) == (1, 2)
+
+
+def test_tee_feeds_every_sink():
+    a, b = MemorySink(), MemorySink()
+    record(GAME, toy_header(), first_sources(), Tee([a, b]), clock=lambda: FIXED)
+    assert a.records == b.records and a.finished and b.finished
+
+
+def test_script_leftovers_are_checked_when_the_match_ends():
+    header = toy_header()
+    script = parse_script({"game": "toy", "players": [{"side": "red"}, {"side": "blue"}],
+                           "beats": [{"beat": 4, "player": 0, "picks": [1]}]}, "s.json")
+    source = ScriptSource(GAME, script, header)
+    sink = MemorySink()
+    with pytest.raises(Exception, match=r"s.json: 1 scripted answer never asked for"):
+        record(GAME, header, {0: source, 1: source}, sink, clock=lambda: FIXED)
+    assert sink.finished  # the log itself is complete and truthful
+
+
+def test_jsonl_and_store_sinks(tmp_path):
+    jsonl = pytest.importorskip("recorder.jsonl")
+    store_mod = pytest.importorskip("recorder.store")
+    from recorder.recording import JsonlSink, StoreSink
+
+    header = toy_header()
+    path = tmp_path / "m.jsonl"
+    db = tmp_path / "m.db"
+    store = store_mod.Store(db)
+    record(GAME, header, first_sources(), Tee([JsonlSink(path), StoreSink(store)]), clock=lambda: FIXED)
+    from_file = jsonl.read_jsonl(path)
+    from_db = store.read(header.match_id)
+    assert from_file.header.created_at == FIXED
+    assert [r.line() for r in from_file.records] == [r.line() for r in from_db.records]
+    assert len(from_file.records) == 17
