@@ -132,6 +132,11 @@ class Recording:
     result: dict[str, Any] | None
     duel: int
     beat: int
+    beats: int  # beats played (beat >= 1), over every duel
+
+    @property
+    def winner(self) -> int | None:
+        return None if self.result is None else self.result.get("winner")
 
 
 def utc_now() -> str:
@@ -158,6 +163,7 @@ def record(
     sink.start(header)
     prev = header.hash
     events = 0
+    beats: set[tuple[int, int]] = set()
     batch = match.advance()
     try:
         while True:
@@ -166,6 +172,7 @@ def record(
                 sink.append(records)
                 prev = records[-1].hash
                 events += len(records)
+                beats.update((r.duel, r.beat) for r in records if r.beat > 0)
             if match.finished:
                 break
             request = match.pending
@@ -187,6 +194,7 @@ def record(
         result=game.result(match.state) if match.finished else None,
         duel=match.ctx.duel,
         beat=match.ctx.beat,
+        beats=len(beats),
     )
 
 

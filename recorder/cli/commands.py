@@ -1,3 +1,4 @@
 """Collects every command module so that importing it registers them all."""
 
 from . import log_commands  # noqa: F401
+from . import record_commands  # noqa: F401

@@ -1,0 +1,159 @@
+"""Turning command-line options into a match: game, header, sources and sinks.
+
+Shared by ``record`` and ``play``. Everything here raises :class:`UsageError`
+or the game's own errors with one-line messages; nothing prints.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO, Sequence
+
+from ..decisions import DecisionSource, FirstOption
+from ..errors import UsageError
+from ..game import Game, load_game
+from ..header import Header, Player
+from ..recording import JsonlSink, Sink, StoreSink, Tee
+from ..envelope import Record
+from ..script import Script, ScriptSource, policy_sources
+
+MAX_SEED = 2**53
+DEFAULT_GAME = "battlecon"
+
+
+def split_pair(value: str | None, option: str, count: int = 2) -> tuple[str, ...] | None:
+    """``"a,b"`` -> ``("a", "b")``; exactly ``count`` non-empty names."""
+    if value is None:
+        return None
+    names = tuple(part.strip() for part in value.split(","))
+    if len(names) != count or not all(names):
+        raise UsageError(f"{option} takes {count} names separated by a comma, got {value!r}")
+    return names
+
+
+def parse_seed(value: str | None) -> int | None:
+    if value is None:
+        return None
+    text = value.strip()
+    if not text.isdigit() or int(text) > MAX_SEED:
+        raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}, got {value!r}")
+    return int(text)
+
+
+def new_seed() -> int:
+    """A fresh seed for an unseeded match; it is printed and kept in the header."""
+    return secrets.randbelow(2**31)
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    game: Game
+    header: Header
+    script: Script | None
+
+
+def plan_match(
+    *,
+    game_name: str | None,
+    fighters: tuple[str, ...] | None,
+    players: tuple[str, ...] | None,
+    edition: str | None,
+    duels: int | None,
+    seed: int | None,
+    script: Script | None,
+) -> MatchPlan:
+    """Decide the match from options, a script, or both (options win where given)."""
+    if script is not None and game_name is not None and game_name != script.game:
+        raise UsageError(f"--game {game_name} does not match the script's game {script.game!r}")
+    game = load_game(game_name or (script.game if script else DEFAULT_GAME))
+    if fighters is None:
+        if script is None:
+            raise UsageError("say who fights: --fighters A,B (see `beatlog fighters`) or --script FILE")
+        fighters = script.sides
+    if players is None:
+        script_names = tuple(seat.name for seat in script.seats) if script else ()
+        players = tuple(
+            (script_names[i] if i < len(script_names) and script_names[i] else f"Player {i + 1}")
+            for i in range(len(fighters))
+        )
+    if edition is None:
+        edition = (script.edition if script else None) or default_edition(game)
+    options: dict[str, Any] = dict(script.options) if script else {}
+    if duels is not None:
+        options["duels"] = duels
+    if seed is None:
+        seed = script.seed if script and script.seed is not None else new_seed()
+    header = game.make_header(
+        players=tuple(Player(name, side) for name, side in zip(players, fighters)),
+        edition=edition, seed=seed, options=options,
+    )
+    if script is not None:
+        script.check_header(header)
+    return MatchPlan(game, header, script)
+
+
+def default_edition(game: Game) -> str:
+    return getattr(game, "default_edition", None) or game.editions[0]
+
+
+def bot_sources(game: Game, header: Header, bots: tuple[str, ...]) -> dict[int, DecisionSource]:
+    known = tuple(game.bots())
+    sources: dict[int, DecisionSource] = {}
+    for seat, name in enumerate(bots):
+        if name == "first":
+            sources[seat] = FirstOption("bot:first")
+            continue
+        if name not in known:
+            names = ", ".join(("first", *(b for b in known if b != "first")))
+            raise UsageError(f"unknown bot {name!r}; known bots: {names}")
+        sources[seat] = game.bot(name, header.seed, seat)
+    return sources
+
+
+def script_sources(plan: MatchPlan, policy: str | None) -> dict[int, DecisionSource]:
+    assert plan.script is not None
+    fallback = policy_sources(plan.game, policy or plan.script.policy, plan.header.seed, len(plan.header.players))
+    source = ScriptSource(plan.game, plan.script, plan.header, fallback)
+    return {seat: source for seat in range(len(plan.header.players))}
+
+
+class StreamSink:
+    """A JSONL log written to a stream (``-o -``), flushed after every batch."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+
+    def start(self, header: Header) -> None:
+        self.stream.write(header.line() + b"\n")
+        self.stream.flush()
+
+    def append(self, records: Sequence[Record]) -> None:
+        self.stream.write(b"".join(r.line() + b"\n" for r in records))
+        self.stream.flush()
+
+    def finish(self) -> None:
+        self.stream.flush()
+
+
+def open_sinks(header: Header, out: str | None, db: str | None) -> tuple[Sink, list[str]]:
+    """The sinks for ``-o``/``--db`` (default ``<match_id>.jsonl`` here) and where they write."""
+    sinks: list[Sink] = []
+    where: list[str] = []
+    if out is None and db is None:
+        out = f"{header.match_id}.jsonl"
+    if out == "-":
+        sinks.append(StreamSink(sys.stdout.buffer))
+        where.append("standard output")
+    elif out is not None:
+        path = Path(out)
+        if path.exists() and path.stat().st_size > 0:
+            raise UsageError(f"{out} already exists; choose another file with -o or remove it first")
+        sinks.append(JsonlSink(path))
+        where.append(str(path))
+    if db is not None:
+        sinks.append(StoreSink(db))
+        where.append(f"{db} (match {header.match_id})")
+    return (sinks[0] if len(sinks) == 1 else Tee(sinks)), where

@@ -1,0 +1,132 @@
+"""Commands that make matches: ``record``, ``play`` and ``fighters``."""
+
+from __future__ import annotations
+
+import click
+
+from . import main
+from .. import canonical
+from ..errors import UsageError
+from ..recording import MemorySink, Recording, Tee, record
+from ..script import load_script
+from .hotseat import Narrator, TerminalSource
+from .match_options import (
+    MatchPlan, bot_sources, open_sinks, parse_seed, plan_match, script_sources, split_pair,
+)
+
+DEFAULT_BOT = "random"
+
+
+def _match_options(func):
+    """The options ``record`` and ``play`` share, in help order."""
+    options = [
+        click.option("--fighters", metavar="A,B", help="The two fighters (sides), seat 0 first."),
+        click.option("--game", "game_name", metavar="NAME", help="The game (default battlecon)."),
+        click.option("--players", metavar="NAME,NAME", help="The players' names (default Player 1,Player 2)."),
+        click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's)."),
+        click.option("--duels", type=click.Choice(["1", "3"]), help="A single duel or best of three."),
+        click.option("--seed", metavar="N", help="Match seed (default: a fresh one, printed)."),
+        click.option("--db", metavar="FILE", help="Also (or only) record into this SQLite store."),
+        click.option("-o", "--out", metavar="FILE", help="JSONL file to write ('-' = stdout); default <match_id>.jsonl."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _plan(game_name, fighters, players, edition, duels, seed, script=None) -> MatchPlan:
+    return plan_match(
+        game_name=game_name,
+        fighters=split_pair(fighters, "--fighters"),
+        players=split_pair(players, "--players"),
+        edition=edition,
+        duels=int(duels) if duels else None,
+        seed=parse_seed(seed),
+        script=script,
+    )
+
+
+@main.command("record")
+@_match_options
+@click.option("--bots", metavar="BOT[,BOT]", help=f"Who plays each seat: random, greedy or first (default {DEFAULT_BOT}).")
+@click.option("--script", "script_path", metavar="FILE", help="Take decisions from a match script ('-' = stdin).")
+@click.option("--policy", metavar="NAME", help="With --script: who answers what it leaves open (first, random, greedy).")
+def record_command(fighters, game_name, players, edition, duels, seed, db, out, bots, script_path, policy) -> None:
+    """Record a match played by bots or from a script, and print its digest.
+
+    Example: beatlog record --fighters hikaru,khadath --bots greedy,random --seed 7 -o match.jsonl
+    """
+    if script_path is not None and bots is not None:
+        raise UsageError("--bots and --script exclude each other: a script's gaps are filled by --policy")
+    if policy is not None and script_path is None:
+        raise UsageError("--policy only applies with --script; use --bots to choose who plays")
+    script = load_script(script_path) if script_path is not None else None
+    plan = _plan(game_name, fighters, players, edition, duels, seed, script)
+    if script is not None:
+        # Play the script once in memory first: a script mistake is then
+        # reported before any file or database is touched.
+        record(plan.game, plan.header, script_sources(plan, policy), MemorySink())
+        sources = script_sources(plan, policy)
+    else:
+        seats = len(plan.header.players)
+        names = (DEFAULT_BOT if DEFAULT_BOT in plan.game.bots() else "first",) * seats
+        if bots is not None:
+            names = split_pair(bots, "--bots", 1) * seats if "," not in bots else split_pair(bots, "--bots", seats)
+        sources = bot_sources(plan.game, plan.header, names)
+    sink, where = open_sinks(plan.header, out, db)
+    result = record(plan.game, plan.header, sources, sink)
+    _summary(plan, result, where, err=out == "-")
+
+
+def _summary(plan: MatchPlan, rec: Recording, where: list[str], *, err: bool) -> None:
+    def say(text: str) -> None:
+        click.echo(text, err=err)
+
+    header = rec.header
+    seats = " vs ".join(f"{p.name} ({p.side})" for p in header.players)
+    say(f"match {header.match_id}: {header.game} {header.edition}, seed {header.seed}")
+    say(f"  {seats}")
+    if rec.finished:
+        say(f"  result: {_result_text(plan, rec)}")
+    else:
+        say(f"  stopped unfinished at duel {rec.duel}, beat {rec.beat}")
+    say(f"  beats: {rec.beats}, events: {rec.events}")
+    say(f"  digest: {canonical.short_digest(rec.last_hash)}")
+    say(f"  saved to {' and '.join(where)}")
+
+
+def _result_text(plan: MatchPlan, rec: Recording) -> str:
+    result = rec.result or {}
+    reason = result.get("reason")
+    tail = f" ({reason})" if reason else ""
+    winner = result.get("winner")
+    if winner is None:
+        return f"draw{tail}"
+    p = rec.header.players[winner]
+    return f"{p.name} ({p.side}) wins{tail}"
+
+
+@main.command("play")
+@_match_options
+@click.option("--bot", "opponent", metavar="BOT", help="Let this bot play seat 1 (default: both seats hot-seat).")
+def play_command(fighters, game_name, players, edition, duels, seed, db, out, opponent) -> None:
+    """Play a match hot-seat at this terminal, recording every decision.
+
+    Each request shows the board, the prompt and numbered options; type a
+    number, or q to stop (what was recorded so far is kept). Face-down choices
+    are typed unseen after a hand-over prompt.
+
+    Example: beatlog play --fighters hikaru,cadenza --players Ann,Ben --seed 3
+    """
+    if out == "-":
+        raise UsageError("play talks on standard output; give -o a file name")
+    plan = _plan(game_name, fighters, players, edition, duels, seed)
+    person = TerminalSource(plan.game, plan.header)
+    sources = {seat: person for seat in range(len(plan.header.players))}
+    if opponent is not None:
+        sources[1] = bot_sources(plan.game, plan.header, (opponent, opponent))[1]
+    sink, where = open_sinks(plan.header, out, db)
+    click.echo(f"Playing {plan.header.match_id} (seed {plan.header.seed}); recording to {' and '.join(where)}.")
+    result = record(plan.game, plan.header, sources, Tee([sink, Narrator(plan.game)]))
+    click.echo("")
+    _summary(plan, result, where, err=False)
