@@ -1,0 +1,136 @@
+"""Re-executing a match in lock-step with its recorded records.
+
+The engine is run from the header alone. Whenever it emits entries they are
+sealed onto an expected chain and compared with the recorded records at the
+same position; whenever it asks for a decision, the next recorded record must
+be an input of the request's event type by the request's player, and its data
+(minus ``source``) is fed back as the answer. The run stops at the first
+difference, at the end of the match, or where the recording stops.
+
+This is the mechanism only; :mod:`replay.verify` turns a run into a verdict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from recorder import canonical
+from recorder.decisions import Answer, Request
+from recorder.envelope import Entry, Record, seal
+from recorder.errors import IllegalDecision, InvalidDecision
+from recorder.events import INPUT
+from recorder.game import Game
+from recorder.header import Header
+from recorder.match import Match
+
+# The fields that say what happened; seq, prev and hash only say where it sits on the chain.
+CONTENT_FIELDS = ("match_id", "duel", "beat", "type", "kind", "actor", "data", "cause", "visibility")
+
+# Why a run stopped before the end of the records.
+MISMATCH = "mismatch"  # the engine emitted an entry that differs from the record
+NOT_INPUT = "not-input"  # the engine waited for a decision; the record is something else
+ILLEGAL = "illegal"  # the recorded decision is not legal at that point
+AFTER_END = "after-end"  # records continue after the engine finished the match
+
+
+@dataclass
+class Run:
+    """How far a re-execution agreed with the records."""
+
+    match: Match
+    expected: list[Record] = field(default_factory=list)  # sealed engine entries, in order
+    diverged: int | None = None  # index into the records of the first difference
+    reason: str | None = None  # MISMATCH / NOT_INPUT / ILLEGAL / AFTER_END
+    detail: str = ""  # the engine's message for ILLEGAL
+    pending: Request | None = None  # the decision the engine waited for when it stopped
+
+    @property
+    def finished(self) -> bool:
+        return self.match.finished
+
+    @property
+    def incomplete(self) -> bool:
+        """The records ran out before the match ended (and agreed until then)."""
+        return self.diverged is None and not self.match.finished
+
+
+def content(record: Record) -> tuple[Any, ...]:
+    """What a record says happened, independent of its place on the chain."""
+    return tuple(
+        canonical.dumps(record.data) if name == "data" else getattr(record, name)
+        for name in CONTENT_FIELDS
+    )
+
+
+def differing_fields(expected: Record, recorded: Record) -> list[str]:
+    """Names of the content fields that differ (``data.<key>`` for payload keys)."""
+    out: list[str] = []
+    for name in CONTENT_FIELDS:
+        a, b = getattr(expected, name), getattr(recorded, name)
+        if name == "data" and isinstance(a, dict) and isinstance(b, dict):
+            for key in sorted(set(a) | set(b)):
+                if canonical.dumps(a.get(key)) != canonical.dumps(b.get(key)) or (key in a) != (key in b):
+                    out.append(f"data.{key}")
+        elif a != b or type(a) is not type(b):
+            out.append(name)
+    return out
+
+
+def answer_of(record: Record) -> Answer:
+    """The answer a recorded decision input stands for: its data minus ``source``."""
+    data = dict(record.data)
+    source = data.pop("source", "script")
+    return Answer(data, source)
+
+
+def expected_input(match: Match, request: Request, data: dict[str, Any], source: str, seq: int) -> Record:
+    """The record the engine would write if ``request`` were answered with ``data``.
+
+    Mirrors :meth:`recorder.context.Context.ask`; used to imagine a deleted input.
+    """
+    event = request.event(**data, source=source)
+    visibility: str | int = request.player if request.secret else "public"
+    ctx = match.ctx
+    entry = Entry(seq, ctx.duel, ctx.beat, event, request.player, request.cause, visibility)
+    return seal(match.header.match_id, entry, "0" * 64)
+
+
+def rerun(game: Game, header: Header, records: Sequence[Record]) -> Run:
+    """Re-execute ``header``'s match against ``records`` until they first differ."""
+    match = Match(game, header)
+    run = Run(match)
+    prev = header.hash
+    i = 0
+    new = match.advance()
+    while True:
+        for entry in new:
+            expected = seal(header.match_id, entry, prev)
+            prev = expected.hash
+            run.expected.append(expected)
+            if i >= len(records):
+                return run  # the recording stops here
+            if content(expected) != content(records[i]):
+                run.diverged, run.reason = i, MISMATCH
+                return run
+            i += 1
+        if match.finished:
+            if i < len(records):
+                run.diverged, run.reason = i, AFTER_END
+            return run
+        request = match.pending
+        assert request is not None
+        run.pending = request
+        if i >= len(records):
+            return run
+        record = records[i]
+        if record.kind != INPUT or record.type != request.event.TYPE or record.actor != request.player:
+            run.diverged, run.reason = i, NOT_INPUT
+            return run
+        try:
+            new = match.advance(answer_of(record))
+        except (IllegalDecision, InvalidDecision, TypeError) as exc:
+            # TypeError: a payload the event class cannot even be built from.
+            run.diverged, run.reason, run.detail = i, ILLEGAL, str(exc)
+            return run
+        run.pending = None

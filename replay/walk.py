@@ -1,0 +1,102 @@
+"""One walk of a log: fold its records into state and show each step to visitors.
+
+Statistics, the viewer's frames, the text dump, ``explain`` and ``state`` are
+all visitors over this single walk, so they agree on what the state was at
+every record. The walk trusts the log: it does not re-execute the engine (that
+is :mod:`replay.verify`); it rebuilds each event from the game's registry and
+applies it with ``game.apply``, exactly as the engine did when recording.
+
+The visitor protocol (stable; every method is optional on a :class:`Visitor`
+subclass):
+
+``on_header(header, state)``
+    once, before any record; ``state`` is ``game.new_state(header)``.
+``before(record, state)``
+    for each record, with the state *before* it is applied.
+``after(record, state)``
+    for each record, with the state *after* it is applied.
+``on_end(state)``
+    once, after the last record (also when a visitor stopped the walk early).
+
+``state`` is the live, mutable game state: a visitor that keeps it must copy it
+(``game.snapshot(state)`` gives JSON-native data). A visitor may raise
+:class:`StopWalk` to end the walk early (``state`` at a beat does this).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from recorder.envelope import Record
+from recorder.errors import CorruptLog
+from recorder.events import Event
+from recorder.game import Game, load_game
+from recorder.header import Header
+
+
+class StopWalk(Exception):
+    """Raised by a visitor to end the walk after the current step."""
+
+
+class Visitor:
+    """Base class with do-nothing hooks; override the ones you need."""
+
+    def on_header(self, header: Header, state: Any) -> None:
+        pass
+
+    def before(self, record: Record, state: Any) -> None:
+        pass
+
+    def after(self, record: Record, state: Any) -> None:
+        pass
+
+    def on_end(self, state: Any) -> None:
+        pass
+
+
+def rebuild(game: Game, record: Record) -> Event:
+    """The event object of ``record``, via the game's registry."""
+    cls = game.events.get(record.type)
+    try:
+        return cls.from_data(record.data)
+    except CorruptLog as exc:
+        raise CorruptLog(f"match {record.match_id}, seq {record.seq}: {exc}") from None
+    except TypeError as exc:  # a payload field of the wrong shape
+        raise CorruptLog(f"match {record.match_id}, seq {record.seq}: bad {record.type} payload: {exc}") from None
+
+
+def walk(
+    header: Header,
+    records: Iterable[Record],
+    visitors: Sequence[Visitor],
+    game: Game | None = None,
+) -> Any:
+    """Fold ``records`` into state, calling every visitor at each step; return the state."""
+    game = game or load_game(header.game)
+    state = game.new_state(header)
+    for visitor in visitors:
+        visitor.on_header(header, state)
+    try:
+        for record in records:
+            event = rebuild(game, record)
+            for visitor in visitors:
+                visitor.before(record, state)
+            game.apply(state, event)
+            for visitor in visitors:
+                visitor.after(record, state)
+    except StopWalk:
+        pass
+    for visitor in visitors:
+        visitor.on_end(state)
+    return state
+
+
+class Describer(Visitor):
+    """Collects ``game.describe`` of every record (with the state before it), by seq."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.lines: dict[int, str] = {}
+
+    def before(self, record: Record, state: Any) -> None:
+        self.lines[record.seq] = self.game.describe(state, record)
