@@ -30,7 +30,11 @@ class Stop(Exception):
 
 
 class Sink(Protocol):
-    """Where a recording goes: started once, appended per decision, finished once."""
+    """Where a recording goes: started once, appended per decision, finished once.
+
+    ``finish`` marks a match that ended; a sink may also have ``close()``, which
+    :func:`record` calls in every case (ended, stopped or failed).
+    """
 
     def start(self, header: Header) -> None: ...
 
@@ -75,9 +79,10 @@ class JsonlSink:
         self._writer.append(records)
 
     def finish(self) -> None:
-        close = getattr(self._writer, "close", None)
-        if close is not None:
-            close()
+        pass  # a JSONL log is finished when its last record says so
+
+    def close(self) -> None:
+        self._writer.close()
 
 
 class StoreSink:
@@ -120,6 +125,10 @@ class Tee:
         for sink in self.sinks:
             sink.finish()
 
+    def close(self) -> None:
+        for sink in self.sinks:
+            _close(sink)
+
 
 @dataclass(frozen=True)
 class Recording:
@@ -160,12 +169,12 @@ def record(
     """
     header = replace(header, created_at=clock())
     match = Match(game, header)
-    sink.start(header)
     prev = header.hash
     events = 0
     beats: set[tuple[int, int]] = set()
-    batch = match.advance()
     try:
+        sink.start(header)
+        batch = match.advance()
         while True:
             records = list(seal_all(header.match_id, batch, prev))
             if records:
@@ -174,14 +183,16 @@ def record(
                 events += len(records)
                 beats.update((r.duel, r.beat) for r in records if r.beat > 0)
             if match.finished:
+                sink.finish()
                 break
             request = match.pending
             assert request is not None
             batch = match.advance(sources[request.player].answer(request, match))
     except Stop:
         pass
+    finally:
+        _close(sink)
     if match.finished:
-        sink.finish()
         for source in _distinct(sources.values()):
             close = getattr(source, "close", None)
             if close is not None:
@@ -196,6 +207,12 @@ def record(
         beat=match.ctx.beat,
         beats=len(beats),
     )
+
+
+def _close(sink: Any) -> None:
+    close = getattr(sink, "close", None)
+    if close is not None:
+        close()
 
 
 def _distinct(sources: Any) -> list[Any]:
