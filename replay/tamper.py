@@ -117,8 +117,8 @@ def classify(game: Game, header: Header, records: Sequence[Record], run: Run, ch
             return problem(INPUT_CHANGED, "input changed after sealing (its hash does not match its "
                            f"content): recorded {show(recorded)}" + _illegal(run, p))
         if not rederives:
-            return problem(OUTCOME_CHANGED if recorded.kind != INPUT else INPUT_CHANGED,
-                           _versus("changed after sealing", run, p, expected, recorded))
+            kind = OUTCOME_CHANGED if recorded.kind != INPUT else INPUT_CHANGED
+            return problem(kind, _versus(f"{kind} after sealing", run, p, expected, recorded))
         return problem(CHAIN_BROKEN, "hash chain broken: the record's hash does not match its content")
 
     # 2. Structural: undo an insertion, deletion, duplication or move and see if the log re-executes.

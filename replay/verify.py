@@ -12,8 +12,9 @@ verified and it passes.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from recorder import canonical
 from recorder.envelope import Record
@@ -23,6 +24,9 @@ from recorder.header import Header
 
 from .rerun import Run, rerun
 from .tamper import INCOMPLETE, VERSION, Problem, chain_break, classify
+
+if TYPE_CHECKING:
+    from .source import Loaded
 
 
 @dataclass(frozen=True)
@@ -145,3 +149,20 @@ def verify_all(logs: Sequence[tuple[Header, Sequence[Record]]], *, partial: bool
     """Verify several logs; one report each, in order."""
     return [verify(h, r, partial=partial) for h, r in logs]
 
+
+
+def verify_loaded(loaded: "Loaded", *, partial: bool = False) -> VerifyReport:
+    """Verify a log as loaded from a file or store; messages start with its name.
+
+    A log the strict reader refused is re-executed anyway so the damage can be
+    named; should re-execution find nothing, the reader's own complaint stands.
+    """
+    report = verify(loaded.header, loaded.records, partial=partial)
+    problem = report.problem
+    if problem is None and loaded.strict_error is not None:
+        problem = Problem("corrupt", str(loaded.strict_error), CorruptLog, seq=None, duel=None, beat=None)
+        return dataclasses.replace(report, ok=False, problem=problem)
+    if problem is not None and not problem.message.startswith(loaded.name):
+        problem = dataclasses.replace(problem, message=f"{loaded.name}: {problem.message}")
+        return dataclasses.replace(report, problem=problem)
+    return report

@@ -2,3 +2,4 @@
 
 from . import log_commands  # noqa: F401
 from . import record_commands  # noqa: F401
+from . import replay_commands  # noqa: F401

@@ -1,0 +1,179 @@
+"""beatlog verify / keygen / seal on toy logs (CliRunner)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+from click.testing import CliRunner
+
+from recorder.cli import main
+from tests.replay_support import edit, rechain, toy_log, write_log
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+@pytest.fixture
+def good(tmp_path):
+    header, records = toy_log()
+    return write_log(tmp_path / "good.jsonl", header, records), header, records
+
+
+def test_verify_success(runner, good):
+    path, header, _ = good
+    result = runner.invoke(main, ["verify", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"verified {header.match_id}: 13 events, digest ")
+
+
+def test_verify_reports_edited_outcome_with_file_and_seq(runner, tmp_path):
+    header, records = toy_log()
+    records[3] = edit(records[3], points=7)
+    path = write_log(tmp_path / "bad.jsonl", header, records)
+    result = runner.invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {path}: match {header.match_id}, duel 1, beat 1, seq 4: outcome changed")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_verify_deleted_event_in_a_file(runner, tmp_path):
+    header, records = toy_log()
+    del records[5]
+    path = write_log(tmp_path / "del.jsonl", header, records)
+    result = runner.invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1 and "seq 7: event deleted" in result.stderr
+
+
+def test_verify_forged_chain_in_a_file(runner, tmp_path):
+    header, records = toy_log()
+    records = rechain(header, records[:3] + [edit(records[3], points=9)] + records[4:])
+    path = write_log(tmp_path / "forged.jsonl", header, records)
+    result = runner.invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1 and "seq 4: chain forged" in result.stderr
+
+
+def test_verify_truncated_and_partial(runner, tmp_path):
+    header, records = toy_log()
+    path = write_log(tmp_path / "short.jsonl", header, records[:9])
+    result = runner.invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: {path}: match {header.match_id} stops at duel 1, beat 3 after seq 9\n"
+    result = runner.invoke(main, ["verify", "--partial", str(path)])
+    assert result.exit_code == 0 and "9 events" in result.output and "partial" in result.output
+
+
+def test_verify_several_files_reports_each(runner, good, tmp_path):
+    path, header, records = good
+    bad = write_log(tmp_path / "bad.jsonl", header, records[:3] + [edit(records[3], points=0)] + records[4:])
+    result = runner.invoke(main, ["verify", str(path), str(bad), str(tmp_path / "missing.jsonl")])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("verified ")
+    assert "bad.jsonl" in result.stderr and "missing.jsonl" in result.stderr
+
+
+def test_verify_json(runner, good, tmp_path):
+    path, header, records = good
+    bad = write_log(tmp_path / "bad.jsonl", header, records[:3] + [records[4], records[3]] + records[5:])
+    result = runner.invoke(main, ["verify", "--json", str(path), str(bad)])
+    assert result.exit_code == 1
+    first, second = [json.loads(line) for line in result.stdout.splitlines()]
+    assert first["ok"] and first["events"] == 13 and first["source"] == str(path)
+    assert len(first["digest"]) == 14
+    assert not second["ok"] and second["problem"]["kind"] == "events reordered" and second["problem"]["seq"] == 5
+
+
+def test_verify_needs_something(runner):
+    result = runner.invoke(main, ["verify"])
+    assert result.exit_code == 1 and "nothing to verify" in result.stderr
+
+
+def test_verify_not_a_log(runner, tmp_path):
+    path = tmp_path / "x.jsonl"
+    path.write_text("hello\n")
+    result = runner.invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1 and "invalid JSON" in result.stderr
+
+
+def test_keygen_seal_and_verify_with_pubkey(runner, good, tmp_path):
+    path, header, records = good
+    stem = tmp_path / "judge"
+    result = runner.invoke(main, ["keygen", "-o", str(stem)])
+    assert result.exit_code == 0, result.output
+    key, pub = tmp_path / "judge.key", tmp_path / "judge.pub"
+    assert stat.S_IMODE(os.stat(key).st_mode) == 0o600
+    result = runner.invoke(main, ["seal", str(path), "--key", str(key), "--signer", "Head judge"])
+    assert result.exit_code == 0, result.output
+    seal = json.loads((tmp_path / "good.jsonl.seal").read_text())
+    assert seal["events"] == 13 and seal["signer"] == "Head judge" and seal["match_id"] == header.match_id
+    result = runner.invoke(main, ["verify", str(path), "--pubkey", str(pub)])
+    assert result.exit_code == 0 and result.output.strip().endswith("sealed by Head judge")
+
+
+def test_seal_detects_a_forged_chain(runner, good, tmp_path):
+    # Re-deriving everything after a changed pick gives a log that verifies on its own;
+    # only the seal can tell it is not the match the judge signed.
+    path, header, records = good
+    runner.invoke(main, ["keygen", "-o", str(tmp_path / "judge")])
+    runner.invoke(main, ["seal", str(path), "--key", str(tmp_path / "judge.key")])
+    other_header, other = toy_log(a=(3, 3, 2))
+    assert other_header == header
+    write_log(path, header, other)
+    result = runner.invoke(main, ["verify", str(path), "--pubkey", str(tmp_path / "judge.pub")])
+    assert result.exit_code == 1
+    assert "the log no longer matches the seal signed by 'judge': final_hash" in result.stderr
+
+
+def test_seal_signed_by_another_key_or_edited(runner, good, tmp_path):
+    path, _, _ = good
+    runner.invoke(main, ["keygen", "-o", str(tmp_path / "judge")])
+    runner.invoke(main, ["keygen", "-o", str(tmp_path / "other")])
+    runner.invoke(main, ["seal", str(path), "--key", str(tmp_path / "other.key")])
+    result = runner.invoke(main, ["verify", str(path), "--pubkey", str(tmp_path / "judge.pub")])
+    assert result.exit_code == 1 and "not with the trusted key" in result.stderr
+    runner.invoke(main, ["seal", str(path), "--key", str(tmp_path / "judge.key")])
+    seal_file = tmp_path / "good.jsonl.seal"
+    seal = json.loads(seal_file.read_text())
+    seal["signer"] = "someone else"
+    seal_file.write_text(json.dumps(seal))
+    result = runner.invoke(main, ["verify", str(path), "--pubkey", str(tmp_path / "judge.pub")])
+    assert result.exit_code == 1 and "signature is not valid" in result.stderr
+
+
+def test_verify_pubkey_without_seal(runner, good, tmp_path):
+    path, _, _ = good
+    runner.invoke(main, ["keygen", "-o", str(tmp_path / "judge")])
+    result = runner.invoke(main, ["verify", str(path), "--pubkey", str(tmp_path / "judge.pub")])
+    assert result.exit_code == 1 and "no seal file" in result.stderr
+
+
+def test_seal_refuses_a_tampered_log(runner, tmp_path):
+    header, records = toy_log()
+    path = write_log(tmp_path / "bad.jsonl", header, records[:3] + [edit(records[3], points=1)] + records[4:])
+    runner.invoke(main, ["keygen", "-o", str(tmp_path / "judge")])
+    result = runner.invoke(main, ["seal", str(path), "--key", str(tmp_path / "judge.key")])
+    assert result.exit_code == 1 and "outcome changed" in result.stderr
+    assert not (tmp_path / "bad.jsonl.seal").exists()
+
+
+def test_keygen_refuses_to_overwrite(runner, tmp_path):
+    assert runner.invoke(main, ["keygen", "-o", str(tmp_path / "j")]).exit_code == 0
+    result = runner.invoke(main, ["keygen", "-o", str(tmp_path / "j")])
+    assert result.exit_code == 1 and "refusing to overwrite" in result.stderr
+    assert runner.invoke(main, ["keygen", "-o", str(tmp_path / "j"), "--force"]).exit_code == 0
+
+
+def test_bad_key_file(runner, good, tmp_path):
+    path, _, _ = good
+    (tmp_path / "k.key").write_text("nope")
+    result = runner.invoke(main, ["seal", str(path), "--key", str(tmp_path / "k.key")])
+    assert result.exit_code == 1 and "not a beatlog private key" in result.stderr
+
+
+def test_seal_usage(runner):
+    result = runner.invoke(main, ["seal", "--key", "x.key"])
+    assert result.exit_code == 1 and "give either LOG.jsonl or --db" in result.stderr
