@@ -7,11 +7,13 @@ import click
 from . import main
 from .. import canonical
 from ..errors import UsageError
+from ..game import load_game
 from ..recording import MemorySink, Recording, Tee, record
 from ..script import load_script
+from .catalog import fighter_entry, fighter_ids, render_fighter
 from .hotseat import Narrator, TerminalSource
 from .match_options import (
-    MatchPlan, bot_sources, open_sinks, parse_seed, plan_match, script_sources, split_pair,
+    DEFAULT_GAME, MatchPlan, bot_sources, open_sinks, parse_seed, plan_match, script_sources, split_pair,
 )
 
 DEFAULT_BOT = "random"
@@ -130,3 +132,21 @@ def play_command(fighters, game_name, players, edition, duels, seed, db, out, op
     result = record(plan.game, plan.header, sources, Tee([sink, Narrator(plan.game)]))
     click.echo("")
     _summary(plan, result, where, err=False)
+
+
+@main.command("fighters")
+@click.argument("names", nargs=-1, metavar="[FIGHTER]...")
+@click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME", help="The game.")
+@click.option("--json", "as_json", is_flag=True, help="Print the card data as JSON instead of text.")
+def fighters_command(names, game_name, as_json) -> None:
+    """List the fighters and their cards: range, power, priority and effects.
+
+    Example: beatlog fighters hikaru khadath
+    """
+    game = load_game(game_name)
+    wanted = names or fighter_ids(game_name, game)
+    entries = [fighter_entry(game_name, game, name) for name in wanted]
+    if as_json:
+        click.echo(canonical.dumps(entries).decode())
+        return
+    click.echo("\n\n".join(render_fighter(entry) for entry in entries))
