@@ -1,0 +1,11 @@
+"""BattleCON (War of Indines and the Free Preview): the rules engine.
+
+``GAME`` implements the kernel's Game protocol (recorder/game.py). Nothing
+outside this package knows BattleCON rules.
+"""
+
+from .game import BattleCON
+
+GAME = BattleCON()
+
+__all__ = ["GAME", "BattleCON"]

@@ -1,0 +1,132 @@
+"""One activation of an attack (WoI p.25 "Active attack", steps 1-7)."""
+
+from __future__ import annotations
+
+from . import events as E
+from . import stats
+from .effects import DuelOver, Gen, choose, run_triggers, stun
+from .movement import between
+from .state import BattleState
+
+
+def dodge_reason(s: BattleState, attacker: int) -> str | None:
+    """Why the defender cannot be hit by this attack, if a dodge effect applies."""
+    d = 1 - attacker
+    fd = s.fighters[d]
+    if fd.dodge:
+        return fd.dodge
+    a_pos, d_pos = s.fighters[attacker].position, fd.position
+    for card, item in stats.passives(s, d, "dodge"):
+        if s.trap is None:
+            continue
+        if item["when"] == "trap_between" and between(a_pos, s.trap, d_pos):
+            return f"{card.name}: the trap is between the fighters"
+        if item["when"] == "attacker_on_trap" and a_pos == s.trap:
+            return f"{card.name}: the attacker stands on the trap"
+    return None
+
+
+def check_range(ctx, p: int) -> bool:
+    s = ctx.state
+    dist = abs(s.fighters[0].position - s.fighters[1].position)
+    kind, lo, hi, terms = stats.attack_range(s, p)
+    target = s.fighters[1 - p].position
+    if kind == "na":
+        in_range, rmin, rmax, text = False, None, None, "N/A"
+    elif kind in ("trap", "trap_only"):
+        reach = 1 if kind == "trap" else 0
+        in_range = s.trap is not None and abs(target - s.trap) <= reach
+        rmin = rmax = None
+        where = "off the board" if s.trap is None else f"on {s.trap}"
+        text = f"{terms[0][0]}: the trap's space{' and the spaces next to it' if reach else ''} (trap {where})"
+    else:
+        in_range, rmin, rmax = lo <= dist <= hi and dist >= 1, lo, hi
+        text = stats.format_terms(terms, f"{lo}~{hi}" if lo != hi else f"{lo}")
+    dodge = dodge_reason(s, p) if in_range else None
+    ctx.emit(E.RangeChecked(player=p, distance=dist, range_min=rmin, range_max=rmax, terms=text,
+                            in_range=in_range, dodge=dodge), actor=p)
+    if not in_range:
+        ctx.emit(E.AttackMissed(player=p, reason="range N/A" if kind == "na" else f"out of range (distance {dist})"),
+                 actor=p)
+        return False
+    if dodge:
+        ctx.emit(E.AttackMissed(player=p, reason=f"dodged: {dodge}"), actor=p)
+        return False
+    return True
+
+
+def end_duel_if_dead(ctx, cause: int | None) -> None:
+    s = ctx.state
+    dead = [p for p in (0, 1) if s.fighters[p].life <= 0]
+    if dead:
+        winner = None if len(dead) == 2 else 1 - dead[0]
+        ctx.emit(E.DuelEnded(duel=s.duel, winner=winner, reason="knockout",
+                             life=tuple(f.life for f in s.fighters)), cause=cause)
+        raise DuelOver
+
+
+def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
+    """Damage from player p's hit; On Damage; stun. Returns the damage dealt."""
+    s = ctx.state
+    t = 1 - p
+    pw, pterms = stats.power(s, p)
+    power = max(pw or 0, 0)
+    extra = sum(item["amount"] for _, item in stats.passives(s, t, "extra_damage_taken")) if power >= 1 else 0
+    sk, sterms = stats.soak(s, t)
+    amount = max(power + extra - sk, 0)
+    life_after = s.fighters[t].life - amount
+    seq = ctx.emit(E.DamageDealt(player=p, target=t, power=power, extra=extra, soak=sk, amount=amount,
+                                 life_after=life_after, power_terms=stats.format_terms(pterms, pw),
+                                 soak_terms=stats.format_terms(sterms, sk)), actor=p, cause=hit_seq)
+    end_duel_if_dead(ctx, seq)
+    if amount < 1:
+        return 0
+    yield from run_triggers(ctx, p, "damage")
+    yield from stun_by_damage(ctx, t, amount, seq)
+    return amount
+
+
+def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
+    s = ctx.state
+    immune = stats.stun_immunity(s, t)
+    guard, _ = stats.stun_guard(s, t)
+    if immune:
+        if amount > guard:
+            ctx.emit(E.StunPrevented(player=t, by=f"stun immunity ({immune})", damage=amount, stun_guard=guard),
+                     actor=t, cause=cause)
+        return
+    if amount <= guard:
+        ctx.emit(E.StunPrevented(player=t, by="stun guard", damage=amount, stun_guard=guard), actor=t, cause=cause)
+        return
+    f = s.fighters[t]
+    if "Iron Body" in f.tokens and not f.iron_body:
+        opts = [{"player": t, "spend": True}, {"player": t, "spend": False}]
+        pick = yield from choose(ctx, t, "iron_body", E.IronBodyDecided, opts,
+                                 ["Spend an Iron Body token (Stun Guard infinity)", "Keep it and be stunned"],
+                                 f"{amount} damage would stun you (stun guard {guard})", cause, always=True)
+        if pick["spend"]:
+            ctx.emit(E.StunPrevented(player=t, by="Iron Body", damage=amount, stun_guard=stats.INFINITE),
+                     actor=t, cause=cause)
+            return
+    ctx.emit(E.StunApplied(player=t, reason="damage", damage=amount, stun_guard=guard), cause=cause)
+
+
+def activate(ctx, p: int, role: str) -> Gen:
+    """Steps 1-7 for player p: Before Activating, range, On Hit, damage, On Damage, stun, After."""
+    s = ctx.state
+    f = s.fighters[p]
+    if f.stunned:
+        ctx.emit(E.AttackSkipped(player=p, reason="stunned"), actor=p)
+        return
+    ctx.emit(E.AttackStarted(player=p, role=role, attack=f"{f.style} {f.base}"), actor=p)
+    yield from run_triggers(ctx, p, "before")
+    if f.stunned:  # stunned during its own Before Activating: the activation stops
+        return
+    if check_range(ctx, p):
+        hit = ctx.emit(E.HitScored(player=p, target=1 - p), actor=p)
+        yield from run_triggers(ctx, p, "hit")
+        yield from deal_damage(ctx, p, hit)
+    yield from run_triggers(ctx, p, "after")
+
+
+__all__ = ["activate", "stun", "end_duel_if_dead"]

@@ -1,0 +1,24 @@
+"""Bots: ``random`` (uniform over legal options, seeded) and ``greedy`` (one-ply lookahead)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from recorder.decisions import Answer, Request
+from recorder.rng import ChanceSource
+
+
+@dataclass
+class RandomBot:
+    """Uniform choice among the legal options, from a ChanceSource seeded by the header seed and seat."""
+
+    seed: int
+    player: int
+    name: str = "bot:random"
+    _rng: ChanceSource = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._rng = ChanceSource(self.seed, f"bot-random-{self.player}")
+
+    def answer(self, request: Request, match) -> Answer:
+        return Answer(request.options[self._rng.draw(len(request.options))], self.name)

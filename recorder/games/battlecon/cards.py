@@ -1,0 +1,125 @@
+"""Card data, loaded once at import from ``cards.json``.
+
+Every card becomes a frozen :class:`Card`; a fighter's kit is a
+:class:`Kit` (its styles, its bases -- the six generic ones plus its unique
+base -- and its finishers). Nothing here has behaviour: effects are named
+primitives interpreted by ``effects.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+RAW_BYTES = resources.files(__package__).joinpath("cards.json").read_bytes()
+RAW: dict[str, Any] = json.loads(RAW_BYTES)
+
+STYLE, BASE, FINISHER = "style", "base", "finisher"
+TIMINGS = ("reveal", "start", "before", "hit", "damage", "after", "end")
+GENERIC_BASES = tuple(RAW["generic_bases"])  # Strike, Shot, Drive, Burst, Grasp, Dash
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    name: str
+    kind: str  # style | base | finisher
+    owner: str  # fighter id, or "generic"
+    range: tuple[int, int] | str | None  # None = N/A, "trap"/"trap_only" = special
+    power: int | None
+    priority: int
+    soak: int = 0
+    stun_guard: int = 0
+    stun_immune: bool = False
+    text: str = ""
+    ruling: str = ""
+    triggers: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
+    passives: tuple[dict[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        rng = self.range
+        return {
+            "name": self.name, "kind": self.kind, "owner": self.owner,
+            "range": list(rng) if isinstance(rng, tuple) else rng,
+            "power": self.power, "priority": self.priority, "soak": self.soak,
+            "stun_guard": self.stun_guard, "stun_immune": self.stun_immune,
+            "text": self.text, "ruling": self.ruling,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Kit:
+    id: str
+    name: str
+    initial: str
+    ability: str
+    styles: tuple[str, ...]
+    bases: tuple[str, ...]  # generic six, then the unique base
+    unique_base: str
+    finishers: tuple[str, ...]
+    tokens: tuple[str, ...]
+    token_effects: dict[str, dict[str, Any]]
+    forms: dict[str, dict[str, Any]]
+    has_trap: bool
+    suggested: tuple[tuple[str, str], tuple[str, str]]  # (discard 1 pair, discard 2 pair)
+    cards: dict[str, Card]
+
+    @property
+    def all_cards(self) -> tuple[str, ...]:
+        return self.styles + self.bases
+
+
+def _card(name: str, kind: str, owner: str, raw: dict[str, Any]) -> Card:
+    rng = raw.get("range")
+    if isinstance(rng, list):
+        rng = (rng[0], rng[1])
+    triggers = {t: tuple(raw.get("triggers", {}).get(t, ())) for t in TIMINGS if raw.get("triggers", {}).get(t)}
+    unknown = set(raw.get("triggers", {})) - set(TIMINGS)
+    if unknown:
+        raise ValueError(f"cards.json: {name} has unknown timing(s) {sorted(unknown)}")
+    return Card(
+        name=name, kind=kind, owner=owner, range=rng, power=raw.get("power"),
+        priority=raw.get("priority", 0), soak=raw.get("soak", 0), stun_guard=raw.get("stun_guard", 0),
+        stun_immune=raw.get("stun_immune", False), text=raw.get("text", ""), ruling=raw.get("ruling", ""),
+        triggers=triggers, passives=tuple(raw.get("passives", ())),
+    )
+
+
+def _load() -> dict[str, Kit]:
+    generic = {n: _card(n, BASE, "generic", raw) for n, raw in RAW["generic_bases"].items()}
+    kits = {}
+    for fid, raw in RAW["fighters"].items():
+        cards = dict(generic)
+        (ubase, ubase_raw), = raw["base"].items()
+        cards[ubase] = _card(ubase, BASE, fid, ubase_raw)
+        for n, r in raw["styles"].items():
+            cards[n] = _card(n, STYLE, fid, r)
+        for n, r in raw.get("finishers", {}).items():
+            cards[n] = _card(n, FINISHER, fid, r)
+        sd = raw["suggested_discards"]
+        kits[fid] = Kit(
+            id=fid, name=raw["name"], initial=raw["initial"], ability=raw["ability"],
+            styles=tuple(raw["styles"]), bases=GENERIC_BASES + (ubase,), unique_base=ubase,
+            finishers=tuple(raw.get("finishers", {})), tokens=tuple(raw.get("tokens", ())),
+            token_effects=raw.get("token_effects", {}), forms=raw.get("forms", {}),
+            has_trap=bool(raw.get("trap")), suggested=(tuple(sd["discard1"]), tuple(sd["discard2"])),
+            cards=cards,
+        )
+    return kits
+
+
+KITS: dict[str, Kit] = _load()
+FIGHTERS: tuple[str, ...] = tuple(KITS)
+DATA_HASH = hashlib.sha256(RAW_BYTES).hexdigest()
+
+
+def kit(fighter: str) -> Kit:
+    return KITS[fighter]
+
+
+def fighter_cards(fighter: str) -> list[dict[str, Any]]:
+    """A fighter's cards as JSON-native dicts (for ``beatlog fighters``)."""
+    k = KITS[fighter]
+    return [k.cards[n].to_dict() for n in k.styles + k.bases + k.finishers]

@@ -1,0 +1,288 @@
+"""Effect primitives: the verbs card data is written in.
+
+Each primitive is a small generator ``(ctx, owner, card, cause, **params)``
+that asks for any choice it needs and changes the state only by emitting
+events. ``run_triggers`` resolves one player's triggered effects for a timing
+window (asking for their order when both cards of the pair trigger).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Generator
+
+from recorder.decisions import Request
+
+from . import events as E
+from . import movement
+from .cards import KITS
+from .stats import applies, attack_range, has_passive, pair_cards
+
+Gen = Generator[Request, Any, Any]
+
+VERB = {"advance": "Advance", "retreat": "Retreat", "move": "Move", "push": "Push", "pull": "Pull",
+        "move_opponent": "Move", "move_directly": "Move directly"}
+
+
+class DuelOver(Exception):
+    """Raised (after DuelEnded is emitted) to unwind the beat when a fighter reaches 0 life."""
+
+
+def fighter_name(ctx, p: int) -> str:
+    return KITS[ctx.state.fighters[p].kit].name.split()[0]
+
+
+def choose(ctx, player: int, kind: str, event: type, options: list[dict[str, Any]], labels: list[str],
+           prompt: str, cause: int | None, *, secret: bool = False, always: bool = False) -> Gen:
+    """The chosen option: asked through a Request unless only one option exists (and not ``always``)."""
+    if len(options) == 1 and not always:
+        return options[0]
+    req = Request(player, kind, event, tuple(options), prompt, secret, cause, tuple(labels))
+    ev = yield from ctx.ask(req)
+    return {k: getattr(ev, k) for k in options[0]}
+
+
+# -- movement -------------------------------------------------------------------
+
+
+def move_fighter(ctx, owner: int, mover: int, kind: str, n, card: str, cause: int,
+                 not_past: bool = False) -> Gen:
+    """Resolve one movement effect; returns the Dest taken, or None when ignored."""
+    s = ctx.state
+    start = s.fighters[mover].position
+    if kind == "move_directly":
+        dests = movement.direct_destinations(s, mover)
+    else:
+        dests = movement.destinations(s, mover, kind, n, owner)
+    if not_past:
+        dests = [d for d in dests if not d.switched]
+    if not dests:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"{kind} {_ns(n)}: no legal destination"),
+                 actor=owner, cause=cause)
+        return None
+    who = "" if mover == owner else fighter_name(ctx, mover) + " "
+    labels = [
+        f"{VERB[kind]} {who}{d.distance} ({start} → {d.to})" if d.to != start and kind != "move_directly"
+        else (f"{VERB[kind]} {who}to {d.to} ({start} → {d.to})" if d.to != start else f"Stay on {start} (0)")
+        for d in dests
+    ]
+    options = [{"player": owner, "to": d.to} for d in dests]
+    prompt = f"{card}: {VERB[kind].lower()} {who}{_ns(n) if kind != 'move_directly' else 'to any unoccupied space'}"
+    pick = yield from choose(ctx, owner, "move", E.MoveChosen, options, labels, prompt, cause)
+    dest = next(d for d in dests if d.to == pick["to"])
+    if dest.to != start:
+        ctx.emit(E.FighterMoved(player=mover, by=owner, kind=kind, from_space=start, to_space=dest.to,
+                                distance=dest.distance, switched_sides=dest.switched), actor=owner, cause=cause)
+    return dest
+
+
+def _ns(n) -> str:
+    n = list(n or ())
+    if not n:
+        return ""
+    if n[0] == 0:
+        return f"up to {n[-1]}"
+    if len(n) == 1:
+        return str(n[0])
+    return ", ".join(map(str, n[:-1])) + f" or {n[-1]}"
+
+
+def _self_move(kind: str):
+    def prim(ctx, owner, card, cause, n=(1,), if_switched=None, dodge_if_switched=False, **_):
+        dest = yield from move_fighter(ctx, owner, owner, kind, n, card, cause)
+        if dest is not None and dest.switched:
+            if if_switched:
+                ctx.emit(E.StatusGained(player=owner, stat=if_switched["stat"], amount=if_switched["amount"],
+                                        when="this", label=f"{card} (switched sides)"), actor=owner, cause=cause)
+            if dodge_if_switched:
+                ctx.emit(E.DodgeGained(player=owner, reason=f"{card}: switched sides"), actor=owner, cause=cause)
+    return prim
+
+
+def _other_move(kind: str):
+    def prim(ctx, owner, card, cause, n=(1,), not_past=False, **_):
+        yield from move_fighter(ctx, owner, 1 - owner, kind, n, card, cause, not_past=not_past)
+    return prim
+
+
+def move_directly(ctx, owner, card, cause, **_):
+    yield from move_fighter(ctx, owner, owner, "move_directly", (), card, cause)
+
+
+def swap(ctx, owner, card, cause, **_):
+    """Switch places with the opponent (a special direct movement)."""
+    s = ctx.state
+    a, b = s.fighters[owner].position, s.fighters[1 - owner].position
+    ctx.emit(E.FighterMoved(player=owner, by=owner, kind="swap", from_space=a, to_space=b,
+                            distance=abs(a - b), switched_sides=True), actor=owner, cause=cause)
+    ctx.emit(E.FighterMoved(player=1 - owner, by=owner, kind="swap", from_space=b, to_space=a,
+                            distance=abs(a - b), switched_sides=True), actor=owner, cause=cause)
+    return
+    yield
+
+
+# -- stats, life, stun -------------------------------------------------------------
+
+
+def status(ctx, owner, card, cause, stat, amount, when="this", target="self", **_):
+    p = owner if target == "self" else 1 - owner
+    ctx.emit(E.StatusGained(player=p, stat=stat, amount=amount, when=when, label=card), actor=owner, cause=cause)
+    return
+    yield
+
+
+def lose_life(ctx, player: int, amount: int, reason: str, cause: int | None) -> None:
+    """Life loss: never below 1, ignores soak, never stuns; the full amount still counts (FAQ)."""
+    life = ctx.state.fighters[player].life
+    lost = max(0, min(amount, life - 1))
+    ctx.emit(E.LifeLost(player=player, amount=amount, lost=lost, life_after=life - lost, reason=reason),
+             actor=player, cause=cause)
+
+
+def lose_life_prim(ctx, owner, card, cause, amount, **_):
+    lose_life(ctx, owner, amount, card, cause)
+    return
+    yield
+
+
+def stun(ctx, target: int, cause: int | None, by_damage: int = 0) -> None:
+    """'The opponent is stunned': ignores soak and stun guard, not stun immunity."""
+    from .stats import stun_immunity
+    immune = stun_immunity(ctx.state, target)
+    if immune:
+        ctx.emit(E.StunPrevented(player=target, by=f"stun immunity ({immune})", damage=by_damage, stun_guard=0),
+                 actor=target, cause=cause)
+    else:
+        ctx.emit(E.StunApplied(player=target, reason="effect", damage=by_damage, stun_guard=0), cause=cause)
+
+
+def stun_opponent(ctx, owner, card, cause, **_):
+    stun(ctx, 1 - owner, cause)
+    return
+    yield
+
+
+# -- tokens, forms, trap --------------------------------------------------------------
+
+
+def regain_token(ctx, owner, card, cause, **_):
+    f = ctx.state.fighters[owner]
+    options = sorted({t for t in f.token_discard if t not in f.anted_this_beat and t not in f.tokens})
+    if not options:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no token to regain"), actor=owner, cause=cause)
+        return
+    pick = yield from choose(ctx, owner, "regain", E.TokenChosen, [{"player": owner, "token": t} for t in options],
+                             [f"Regain {t}" for t in options], f"{card}: regain a token", cause)
+    ctx.emit(E.TokenRegained(player=owner, token=pick["token"]), actor=owner, cause=cause)
+
+
+def return_antes(ctx, owner, card, cause, **_):
+    f = ctx.state.fighters[owner]
+    if f.anted:
+        ctx.emit(E.TokensReturned(player=owner, tokens=tuple(f.anted)), actor=owner, cause=cause)
+    return
+    yield
+
+
+def form(ctx, owner, card, cause, to, **_):
+    if ctx.state.fighters[owner].form != to:
+        ctx.emit(E.FormChanged(player=owner, form=to), actor=owner, cause=cause)
+    return
+    yield
+
+
+def ante_options(s, p: int, extra: bool = False) -> list[str]:
+    """Legal antes for player p now (besides "pass")."""
+    f = s.fighters[p]
+    k = KITS[f.kit]
+    if not k.tokens:
+        return []
+    if k.id == "hikaru":
+        # At most one token in the ante step; Geomantic allows one more at Start of Beat.
+        allowed = 1 + (1 if extra else 0)
+        return sorted(set(f.tokens)) if f.ante_turns < allowed else []
+    # Cadenza: one Iron Body for Stun Immunity; a second would add nothing.
+    return ["Iron Body"] if "Iron Body" in f.tokens and "Iron Body" not in f.anted else []
+
+
+def extra_ante(ctx, owner, card, cause, **_):
+    tokens = ante_options(ctx.state, owner, extra=True)
+    if not tokens:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no token to ante"), actor=owner, cause=cause)
+        return
+    opts = [{"player": owner, "ante": "pass"}] + [{"player": owner, "ante": t} for t in tokens]
+    labels = ["Pass"] + [f"Ante {t}" for t in tokens]
+    yield from choose(ctx, owner, "extra_ante", E.AnteDeclared, opts, labels,
+                      f"{card}: you may ante one more token", cause, always=True)
+
+
+def trap_locked(ctx, owner: int) -> bool:
+    return has_passive(ctx.state, owner, "trap_locked")
+
+
+def place_trap(ctx, owner, card, cause, where, **_):
+    s = ctx.state
+    if trap_locked(ctx, owner):
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="Snare: the trap cannot be placed or moved this beat"),
+                 actor=owner, cause=cause)
+        return
+    me, opp = s.fighters[owner].position, s.fighters[1 - owner].position
+    if where == "own":
+        spaces = [me]
+    elif where == "any":
+        spaces = [sp for sp in range(1, 8) if sp != s.trap]
+    else:
+        kind, lo, hi, _t = attack_range(s, owner)
+        if kind != "normal":
+            ctx.emit(E.EffectIgnored(player=owner, card=card, reason="special range: no space is within range"),
+                     actor=owner, cause=cause)
+            return
+        spaces = [sp for sp in range(1, 8) if lo <= abs(sp - me) <= hi and sp != opp]
+    if not spaces:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no space for the trap"), actor=owner, cause=cause)
+        return
+    pick = yield from choose(ctx, owner, "trap", E.TrapSpaceChosen, [{"player": owner, "space": sp} for sp in spaces],
+                             [f"Trap on {sp}" for sp in spaces], f"{card}: place your Gate Trap", cause)
+    ctx.emit(E.TrapPlaced(player=owner, space=pick["space"], from_space=s.trap), actor=owner, cause=cause)
+
+
+def hunters(ctx, owner, card, cause, **_):
+    s = ctx.state
+    if s.trap is not None and abs(s.fighters[1 - owner].position - s.trap) <= 1:
+        for stat in ("power", "priority"):
+            ctx.emit(E.StatusGained(player=owner, stat=stat, amount=2, when="this", label=card),
+                     actor=owner, cause=cause)
+    return
+    yield
+
+
+PRIMITIVES: dict[str, Callable[..., Gen]] = {
+    "advance": _self_move("advance"), "retreat": _self_move("retreat"), "move": _self_move("move"),
+    "push": _other_move("push"), "pull": _other_move("pull"), "move_opponent": _other_move("move_opponent"),
+    "move_directly": move_directly, "swap": swap, "status": status, "lose_life": lose_life_prim,
+    "stun_opponent": stun_opponent, "regain_token": regain_token, "return_antes": return_antes,
+    "form": form, "trap": place_trap, "extra_ante": extra_ante, "hunters": hunters,
+}
+
+
+def run_triggers(ctx, p: int, timing: str) -> Gen:
+    """Resolve player p's triggered effects for ``timing`` (the player orders simultaneous ones)."""
+    s = ctx.state
+    f = s.fighters[p]
+    todo = []
+    for card in pair_cards(s, p):
+        effs = [e for e in card.triggers.get(timing, ()) if applies(f, e)]
+        if effs:
+            todo.append((card, effs))
+    if not todo:
+        return
+    if len(todo) == 2:
+        names = [c.name for c, _ in todo]
+        pick = yield from choose(ctx, p, "order", E.TriggerOrderChosen, [{"player": p, "first": n} for n in names],
+                                 [f"{n} first" for n in names], f"Order your {timing} effects", None)
+        if pick["first"] != names[0]:
+            todo.reverse()
+    for card, effs in todo:
+        seq = ctx.emit(E.TriggerResolved(player=p, card=card.name, timing=timing, text=card.text), actor=p)
+        for e in effs:
+            params = {k: v for k, v in e.items() if k not in ("op", "if")}
+            yield from PRIMITIVES[e["op"]](ctx, p, card.name, seq, **params)

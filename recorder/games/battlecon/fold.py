@@ -1,0 +1,257 @@
+"""The fold: how each event changes the state. The only code that mutates a ``BattleState``.
+
+One small function per event type, dispatched by type name. Events that only
+record a fact (a range check, a choice whose effect follows as its own outcome
+event) fold to nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import events as E
+from .cards import KITS
+from .state import START_LIFE, BattleState, Fighter, Status
+
+
+def _duel_started(s: BattleState, e: E.DuelStarted) -> None:
+    s.duel = e.duel
+    s.beat = 0
+    s.trap = None
+    s.trap_owner = None
+    s.active = s.last_active = s.ante_first = None
+    s.duel_over = False
+    s.phase = "setup"
+    s.fighters = []
+    for p, fid in enumerate(e.fighters):
+        k = KITS[fid]
+        s.fighters.append(Fighter(
+            kit=fid, position=e.positions[p], life=e.life[p], hand=list(k.all_cards),
+            tokens=list(k.tokens), form="human" if k.forms else None,
+        ))
+        if k.has_trap:
+            s.trap_owner = p
+
+
+def _discards_set(s: BattleState, e: E.DiscardsSet) -> None:
+    f = s.fighters[e.player]
+    for c in e.discard1 + e.discard2:
+        f.hand.remove(c)
+    f.discard1 = list(e.discard1)
+    f.discard2 = list(e.discard2)
+
+
+def _pair_selected(s: BattleState, e: E.PairSelected) -> None:
+    f = s.fighters[e.player]
+    f.hand.remove(e.style)
+    f.hand.remove(e.base)
+    f.style, f.base = e.style, e.base
+    f.revealed = False
+
+
+def _pair_committed(s: BattleState, e: E.PairCommitted) -> None:
+    s.fighters[e.player].commitment = e.digest
+
+
+def _ante_started(s: BattleState, e: E.AnteStarted) -> None:
+    s.phase = "ante"
+    s.ante_first = e.first
+
+
+def _ante_declared(s: BattleState, e: E.AnteDeclared) -> None:
+    if e.ante == "pass":
+        return
+    f = s.fighters[e.player]
+    f.tokens.remove(e.ante)
+    f.token_discard.append(e.ante)
+    f.anted.append(e.ante)
+    f.anted_this_beat.append(e.ante)
+    f.ante_turns += 1
+
+
+def _form_effect(s: BattleState, e: E.FormEffectApplied) -> None:
+    s.fighters[e.player].form_at_ante = e.form
+
+
+def _pair_revealed(s: BattleState, e: E.PairRevealed) -> None:
+    s.phase = "reveal"
+    s.revealed = True
+    for f in s.fighters:
+        f.revealed = True
+
+
+def _tokens_returned(s: BattleState, e: E.TokensReturned) -> None:
+    f = s.fighters[e.player]
+    for t in e.tokens:
+        f.token_discard.remove(t)
+        f.anted.remove(t)
+        f.tokens.append(t)
+    f.tokens.sort()
+
+
+def _status(s: BattleState, e: E.StatusGained) -> None:
+    beat = s.beat + (1 if e.when == "next" else 0)
+    s.fighters[e.player].statuses.append(Status(e.stat, e.amount, beat, e.label))
+
+
+def _priority(s: BattleState, e: E.PriorityCompared) -> None:
+    if e.active is not None:
+        s.active = e.active
+        s.phase = "attacks"
+
+
+def _clash(s: BattleState, e: E.ClashOccurred) -> None:
+    s.phase = "clash"
+    s.clash_round = e.round
+
+
+def _clash_base(s: BattleState, e: E.ClashBaseSelected) -> None:
+    f = s.fighters[e.player]
+    f.hand.remove(e.base)
+    if f.base is not None:
+        f.covered.insert(0, f.base)
+    f.base = e.base
+
+
+def _clash_recovered(s: BattleState, e: E.ClashBasesRecovered) -> None:
+    f = s.fighters[e.player]
+    for b in e.bases:
+        if b == f.base:
+            f.base = None
+        else:
+            f.covered.remove(b)
+        f.hand.append(b)
+
+
+def _clash_abandoned(s: BattleState, e: E.ClashAbandoned) -> None:
+    s.phase = "recycle"
+
+
+def _moved(s: BattleState, e: E.FighterMoved) -> None:
+    s.fighters[e.player].position = e.to_space
+
+
+def _dodge(s: BattleState, e: E.DodgeGained) -> None:
+    s.fighters[e.player].dodge = e.reason
+
+
+def _trap(s: BattleState, e: E.TrapPlaced) -> None:
+    s.trap = e.space
+
+
+def _damage(s: BattleState, e: E.DamageDealt) -> None:
+    f = s.fighters[e.target]
+    f.life -= e.amount
+    f.damage_taken += e.amount
+
+
+def _life_lost(s: BattleState, e: E.LifeLost) -> None:
+    s.fighters[e.player].life = e.life_after
+
+
+def _stunned(s: BattleState, e: E.StunApplied) -> None:
+    s.fighters[e.player].stunned = True
+
+
+def _iron_body(s: BattleState, e: E.IronBodyDecided) -> None:
+    if e.spend:
+        f = s.fighters[e.player]
+        f.tokens.remove("Iron Body")
+        f.token_discard.append("Iron Body")
+        f.iron_body = True
+
+
+def _regained(s: BattleState, e: E.TokenRegained) -> None:
+    f = s.fighters[e.player]
+    f.token_discard.remove(e.token)
+    f.tokens.append(e.token)
+    f.tokens.sort()
+
+
+def _form(s: BattleState, e: E.FormChanged) -> None:
+    s.fighters[e.player].form = e.form
+
+
+def _recycled(s: BattleState, e: E.CardsRecycled) -> None:
+    f = s.fighters[e.player]
+    f.hand.extend(e.to_hand)
+    f.discard1 = list(e.discard1)
+    f.discard2 = list(e.discard2)
+    f.style = f.base = None
+    f.covered = []
+
+
+def _beat_started(s: BattleState, e: E.BeatStarted) -> None:
+    s.beat = e.beat
+    s.phase = "select"
+
+
+def _beat_skipped(s: BattleState, e: E.BeatSkipped) -> None:
+    s.phase = "recycle"
+
+
+def _beat_ended(s: BattleState, e: E.BeatEnded) -> None:
+    s.phase = "select-next"
+    s.revealed = False
+    s.clash_round = 0
+    if s.active is not None:
+        s.last_active = s.active
+    s.active = None
+    for f in s.fighters:
+        f.anted.clear()
+        f.anted_this_beat.clear()
+        f.ante_turns = 0
+        f.form_at_ante = None
+        f.stunned = False
+        f.dodge = None
+        f.damage_taken = 0
+        f.iron_body = False
+        f.commitment = ""
+        f.revealed = False
+        f.statuses = [st for st in f.statuses if st.beat > s.beat]
+
+
+def _duel_ended(s: BattleState, e: E.DuelEnded) -> None:
+    s.duel_over = True
+    s.phase = "duel-over"
+    if e.winner is not None:
+        s.score[e.winner] += 1
+    else:
+        s.draws += 1
+    s.duel_results.append({"duel": e.duel, "winner": e.winner, "reason": e.reason, "life": list(e.life)})
+
+
+def _match_ended(s: BattleState, e: E.MatchEnded) -> None:
+    s.phase = "over"
+    s.match_result = {"winner": e.winner, "reason": e.reason, "score": list(e.score),
+                      "duels": [dict(d) for d in s.duel_results]}
+
+
+def _nothing(s: BattleState, e: Any) -> None:
+    return None
+
+
+FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
+    "DuelStarted": _duel_started, "DiscardsSet": _discards_set, "PairSelected": _pair_selected,
+    "PairCommitted": _pair_committed, "AnteStarted": _ante_started, "AnteDeclared": _ante_declared,
+    "FormEffectApplied": _form_effect, "PairRevealed": _pair_revealed, "TokensReturned": _tokens_returned,
+    "StatusGained": _status, "PriorityCompared": _priority, "ClashOccurred": _clash,
+    "ClashBaseSelected": _clash_base, "ClashBasesRecovered": _clash_recovered,
+    "ClashAbandoned": _clash_abandoned, "FighterMoved": _moved, "DodgeGained": _dodge,
+    "TrapPlaced": _trap, "DamageDealt": _damage, "LifeLost": _life_lost, "StunApplied": _stunned,
+    "IronBodyDecided": _iron_body, "TokenRegained": _regained, "FormChanged": _form,
+    "CardsRecycled": _recycled, "BeatStarted": _beat_started, "BeatSkipped": _beat_skipped, "BeatEnded": _beat_ended,
+    "DuelEnded": _duel_ended, "MatchEnded": _match_ended,
+}
+
+
+def apply(state: BattleState, event: Any) -> None:
+    FOLDS.get(event.TYPE, _nothing)(state, event)
+
+
+def new_state(edition: str, duels: int, discards: str, beat_limit: int | None,
+              names: tuple[str, ...], sides: tuple[str, ...]) -> BattleState:
+    return BattleState(edition=edition, duels=duels, discards=discards, beat_limit=beat_limit,
+                       names=names, sides=sides,
+                       fighters=[Fighter(kit=k, life=START_LIFE) for k in sides])
+

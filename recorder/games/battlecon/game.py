@@ -1,0 +1,134 @@
+"""The ``BattleCON`` game object: the kernel's Game protocol for BattleCON."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from recorder.errors import InvalidDecision, UnknownFighter
+from recorder.header import Header, Player, derive_match_id
+
+from . import describe as D
+from . import fold
+from .bots import RandomBot
+from .cards import DATA_HASH, FIGHTERS, KITS, fighter_cards
+from .duel import play_match
+from .events import EVENTS
+
+EDITIONS = ("woi", "preview")
+BEAT_LIMIT = {"woi": 15, "preview": None}
+OPTION_CHOICES = {"duels": (1, 3), "discards": ("suggested", "chosen")}
+DEFAULTS = {"duels": 3, "discards": "suggested"}
+
+
+def _rules_version() -> str:
+    from recorder.schemagen import fingerprint
+    from recorder import canonical
+
+    return "battlecon-" + canonical.digest({"cards": DATA_HASH, "schemas": fingerprint([EVENTS])})[:12]
+
+
+class BattleCON:
+    name = "battlecon"
+    engine_version = "battlecon-engine-1"
+    editions = EDITIONS
+    events = EVENTS
+    fighters = FIGHTERS
+
+    def __init__(self) -> None:
+        self.rules_version = _rules_version()
+
+    # -- header --------------------------------------------------------------
+    def normalise_options(self, edition: str, options: dict[str, Any] | None) -> dict[str, Any]:
+        if edition not in EDITIONS:
+            raise InvalidDecision(f"unknown BattleCON edition {edition!r}; known editions: {', '.join(EDITIONS)}")
+        opts = dict(DEFAULTS)
+        for key, value in (options or {}).items():
+            if key not in OPTION_CHOICES:
+                raise InvalidDecision(f"unknown BattleCON option {key!r}; known options: "
+                                      f"{', '.join(sorted(OPTION_CHOICES))}")
+            if key == "duels" and isinstance(value, str) and value.isdigit():
+                value = int(value)
+            if value not in OPTION_CHOICES[key] or isinstance(value, bool):
+                allowed = ", ".join(map(str, OPTION_CHOICES[key]))
+                raise InvalidDecision(f"BattleCON option {key}={value!r} is not allowed; choose one of: {allowed}")
+            opts[key] = value
+        return opts
+
+    def check_players(self, players: tuple[Player, ...]) -> None:
+        if len(players) != 2:
+            raise InvalidDecision(f"BattleCON is a duel: 2 players, got {len(players)}")
+        known = ", ".join(sorted(FIGHTERS))
+        for p in players:
+            if p.side not in KITS:
+                raise UnknownFighter(f"unknown fighter {p.side!r} for {p.name}; known fighters: {known}")
+        if players[0].side == players[1].side:
+            raise InvalidDecision(f"both players chose {players[0].side!r}; each player needs a different fighter")
+
+    def make_header(self, *, players, edition="woi", seed=0, options=None, match_id=None) -> Header:
+        players = tuple(players)
+        self.check_players(players)
+        opts = self.normalise_options(edition, options)
+        return Header(
+            match_id=match_id or derive_match_id(self.name, seed, players, {"edition": edition, **opts}),
+            game=self.name, edition=edition, engine_version=self.engine_version,
+            rules_version=self.rules_version, seed=seed, players=players, options=opts,
+        )
+
+    # -- engine ---------------------------------------------------------------
+    def new_state(self, header: Header):
+        opts = {**DEFAULTS, **header.options}
+        return fold.new_state(header.edition, opts["duels"], opts["discards"], BEAT_LIMIT[header.edition],
+                              tuple(p.name for p in header.players), tuple(p.side for p in header.players))
+
+    def apply(self, state, event) -> None:
+        fold.apply(state, event)
+
+    def play(self, ctx):
+        return play_match(ctx)
+
+    # -- presentation -----------------------------------------------------------
+    def describe(self, state, record) -> str:
+        return D.describe(state, record)
+
+    def cite(self, record) -> str | None:
+        return D.cite(record)
+
+    def snapshot(self, state) -> dict[str, Any]:
+        return D.snapshot(state)
+
+    def redact(self, snapshot: dict[str, Any], player: int) -> dict[str, Any]:
+        return D.redact(snapshot, player)
+
+    def render_state(self, snapshot: dict[str, Any]) -> str:
+        return D.render_state(snapshot)
+
+    def board_line(self, state) -> str:
+        return D.board_line(D.snapshot(state))
+
+    def result(self, state) -> dict[str, Any] | None:
+        return None if state.match_result is None else dict(state.match_result)
+
+    def script_answers(self, entry: dict[str, Any]) -> list[dict[str, Any]]:
+        return D.script_answers(entry)
+
+    # -- bots & data ------------------------------------------------------------------
+    def bot(self, name: str, seed: int, player: int):
+        if name == "random":
+            return RandomBot(seed, player)
+        if name == "greedy":
+            from .greedy import GreedyBot
+            return GreedyBot(seed, player)
+        raise InvalidDecision(f"unknown BattleCON bot {name!r}; known bots: {', '.join(self.bots())}")
+
+    def bots(self) -> Iterable[str]:
+        return ("random", "greedy")
+
+    def fighter_cards(self, fighter: str) -> list[dict[str, Any]]:
+        if fighter not in KITS:
+            raise UnknownFighter(f"unknown fighter {fighter!r}; known fighters: {', '.join(sorted(FIGHTERS))}")
+        return fighter_cards(fighter)
+
+    def fighter_info(self, fighter: str) -> dict[str, Any]:
+        k = KITS[fighter]
+        return {"id": k.id, "name": k.name, "initial": k.initial, "ability": k.ability,
+                "cards": self.fighter_cards(fighter)}

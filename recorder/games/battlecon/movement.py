@@ -1,0 +1,98 @@
+"""Legal destinations of movement effects on the 7-space board.
+
+Rules (WoI p.27-28, Preview "Movement"): a fighter hops over the opponent
+without counting its space; advance/pull only fix the starting direction;
+"up to N" allows 0; move directly goes to any UNOCCUPIED other space. WoI: a
+move blocked by a wall is not a legal option (a movement with no legal option
+is ignored). Preview: a move blocked by a wall goes as far as possible. Khadath's
+Gate Trap stops an opponent's own non-direct movement on its space.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import BattleState
+
+FIRST, LAST = 1, 7
+
+SELF_KINDS = ("advance", "retreat", "move")
+OTHER_KINDS = ("push", "pull", "move_opponent")
+
+
+@dataclass(frozen=True, slots=True)
+class Dest:
+    to: int
+    distance: int  # spaces counted (the hopped space is not counted)
+    switched: bool
+    direction: int  # +1 / -1, the direction of the first step (0 for no move)
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _walk(start: int, d: int, n: int, other: int, trap: int | None, preview: bool) -> tuple[int, int] | None:
+    """Walk ``n`` counted spaces in direction ``d``; return (end, counted) or None if illegal."""
+    pos, count = start, 0
+    while count < n:
+        nxt = pos + d
+        if nxt == other:
+            nxt += d  # hop over the opponent's space without counting it
+        if nxt < FIRST or nxt > LAST:
+            if preview and count > 0:
+                return pos, count  # Preview: as far as possible
+            return None
+        pos, count = nxt, count + 1
+        if trap is not None and pos == trap:
+            return pos, count  # stopped by Khadath's trap
+    return pos, count
+
+
+def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ...] | list[int],
+                 by: int) -> list[Dest]:
+    """Every legal end space for a movement of ``mover`` made by player ``by``'s effect."""
+    fm, fo = s.fighters[mover], s.fighters[1 - mover]
+    start, other = fm.position, fo.position
+    toward = _sign(other - start)
+    if kind == "advance":
+        dirs = (toward,)
+    elif kind == "retreat":
+        dirs = (-toward,)
+    elif kind in ("move", "move_opponent"):
+        dirs = (-1, 1)
+    else:
+        ref = s.fighters[by].position  # pull: toward the puller, push: away from it
+        dirs = (_sign(ref - start),) if kind == "pull" else (-_sign(ref - start),)
+    # The trap stops the opponent's own (non-direct) movement only; Khadath ignores it (Y).
+    trap = s.trap if (s.trap_owner is not None and mover != s.trap_owner and by == mover) else None
+    preview = s.edition == "preview"
+    seen: dict[int, Dest] = {}
+    for n in distances:
+        if n == 0:
+            seen.setdefault(start, Dest(start, 0, False, 0))
+            continue
+        for d in dirs:
+            got = _walk(start, d, n, other, trap, preview)
+            if got is None or got[0] == start:
+                continue
+            end, counted = got
+            if end not in seen:
+                seen[end] = Dest(end, counted, _sign(start - other) != _sign(end - other), d)
+    return sorted(seen.values(), key=lambda x: (x.distance, x.to))
+
+
+def direct_destinations(s: BattleState, mover: int) -> list[Dest]:
+    """Move directly: any unoccupied space; staying put is not allowed (WoI FAQ)."""
+    start, other = s.fighters[mover].position, s.fighters[1 - mover].position
+    return [Dest(sp, abs(sp - start), _sign(start - other) != _sign(sp - other), _sign(sp - start))
+            for sp in range(FIRST, LAST + 1) if sp not in (start, other)]
+
+
+def distance(s: BattleState) -> int:
+    return abs(s.fighters[0].position - s.fighters[1].position)
+
+
+def between(a: int, x: int, b: int) -> bool:
+    """``x`` lies strictly between spaces ``a`` and ``b``."""
+    return min(a, b) < x < max(a, b)
