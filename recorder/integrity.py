@@ -1,0 +1,218 @@
+"""Checking a log on its own: header, chain, hashes and schemas.
+
+One set of rules, used by every reader (the JSONL file, the SQLite store, and
+anything handed a header and records): a log is intact when
+
+* its header is valid and its ``hash`` is the hash of its content,
+* its events are seq 1, 2, 3... with no gap, duplicate or reordering,
+* every event belongs to the header's match, ``prev`` is the hash of the event
+  before it (the header's hash for seq 1), and ``hash`` is the hash of the event,
+* every event's type is known and its payload matches that type's schema.
+
+The first problem found is raised as :class:`CorruptLog` (or its subclass
+:class:`UnknownEventType`) with a message that says where. Nothing here
+re-runs the rules: that is ``verify``'s job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+from . import FORMAT, canonical
+from .envelope import Record
+from .errors import CorruptLog
+from .events import EventRegistry
+from .header import Header
+from .validate import validate_envelope, validate_header, validate_payload
+
+if TYPE_CHECKING:
+    from .store import Store
+
+
+@dataclass(frozen=True, slots=True)
+class LogFile:
+    """A whole log that passed :func:`check`: the header and its events in order."""
+
+    header: Header
+    records: list[Record]
+
+    @property
+    def match_id(self) -> str:
+        return self.header.match_id
+
+    @property
+    def final_hash(self) -> str:
+        """The last event's hash (the header's while there are none): it covers the whole log."""
+        return self.records[-1].hash if self.records else self.header.hash
+
+    @property
+    def digest(self) -> str:
+        """``final_hash`` short enough for a score sheet (``XXXX-XXXX-XXXX``)."""
+        return canonical.short_digest(self.final_hash)
+
+
+def registry_for(header: Header, registry: EventRegistry | None = None) -> EventRegistry:
+    """The event registry of the header's game (loaded by name unless given)."""
+    if registry is None:
+        from .game import load_game
+
+        return load_game(header.game).events
+    if registry.game != header.game:
+        raise CorruptLog(
+            f"match {header.match_id} is a {header.game!r} log, not a {registry.game!r} one"
+        )
+    return registry
+
+
+def parse_header(raw: Any, where: str) -> Header:
+    """Check a parsed header line (shape, format, schema, hash) and build the Header."""
+    if not isinstance(raw, dict):
+        raise CorruptLog(f"{where}: the header must be a JSON object, found {type(raw).__name__}")
+    if "format" not in raw and "seq" in raw and "prev" in raw:
+        raise CorruptLog(
+            f"{where}: this is an event (seq {raw['seq']!r}), not a match header; "
+            "the header line is missing"
+        )
+    found = raw.get("format")
+    if found != FORMAT:
+        quoted = "no format field" if found is None else f"format {found!r}"
+        raise CorruptLog(f"{where}: unsupported log {quoted}; this beatlog reads {FORMAT!r}")
+    validate_header(raw, where)
+    header = Header.from_dict(raw)
+    if header.hash != raw["hash"]:
+        raise CorruptLog(
+            f"{where}: header hash mismatch: recorded {raw['hash'][:12]}…, computed "
+            f"{header.hash[:12]}… (the header was changed after the match was recorded)"
+        )
+    return header
+
+
+class Chain:
+    """Checks a match's events one at a time, in order, against its header."""
+
+    def __init__(self, header: Header, registry: EventRegistry) -> None:
+        self.header = header
+        self.registry = registry
+        self.next_seq = 1
+        self.prev_hash = header.hash
+        self._players = len(header.players)
+
+    def feed(self, raw: Any, where: str, line: bytes | None = None) -> Record:
+        """Check one parsed event; return it as a Record.
+
+        ``line``, when given, must be the canonical JSON ``raw`` was parsed
+        from (the caller has checked ``dumps(raw) == line``); the hash is then
+        taken from it directly instead of serialising the event again.
+        """
+        if not isinstance(raw, dict):
+            raise CorruptLog(f"{where}: an event must be a JSON object, found {type(raw).__name__}")
+        validate_envelope(raw, where)
+        if raw["match_id"] != self.header.match_id:
+            raise CorruptLog(
+                f"{where}: match_id {raw['match_id']!r} is not this log's match "
+                f"({self.header.match_id!r})"
+            )
+        seq = raw["seq"]
+        if seq != self.next_seq:
+            raise CorruptLog(f"{where}: expected seq {self.next_seq}, found {seq} ({self._gap(seq)})")
+        if raw["prev"] != self.prev_hash:
+            before = "the header" if seq == 1 else f"seq {seq - 1}"
+            raise CorruptLog(
+                f"{where}: chain broken: prev {raw['prev'][:12]}… is not the hash of {before} "
+                f"({self.prev_hash[:12]}…); an event was removed, inserted or replaced"
+            )
+        recorded = raw["hash"]
+        computed = canonical.sha256_hex(_body_bytes(raw, line))
+        if computed != recorded:
+            raise CorruptLog(
+                f"{where}: hash mismatch: recorded {recorded[:12]}…, computed {computed[:12]}… "
+                "(the event was changed after it was sealed)"
+            )
+        self._check_refs(raw, seq, where)
+        validate_payload(raw, self.registry, where)
+        self.next_seq = seq + 1
+        self.prev_hash = recorded
+        return Record(**raw)
+
+    def _gap(self, seq: int) -> str:
+        if seq < self.next_seq:
+            return f"seq {seq} came already: a duplicated or reordered event"
+        if seq == self.next_seq + 1:
+            return f"seq {self.next_seq} is missing"
+        return f"seqs {self.next_seq}-{seq - 1} are missing"
+
+    def _check_refs(self, raw: dict[str, Any], seq: int, where: str) -> None:
+        """Seat numbers name a player of this match; causes point backwards."""
+        for field in ("actor", "visibility"):
+            value = raw[field]
+            if type(value) is int and value >= self._players:
+                raise CorruptLog(
+                    f"{where}: {field}: player {value} does not exist "
+                    f"(the match has {self._players} players, 0-{self._players - 1})"
+                )
+        cause = raw["cause"]
+        if cause is not None and cause >= seq:
+            raise CorruptLog(f"{where}: cause: seq {cause} is not an earlier event than seq {seq}")
+
+
+def _body_bytes(raw: dict[str, Any], line: bytes | None) -> bytes:
+    """The canonical JSON of the envelope without ``hash``: what ``hash`` covers."""
+    if line is not None:
+        # In canonical form the top-level "hash" is followed only by scalar
+        # fields (kind, match_id, prev, seq, type, visibility) and a string
+        # cannot hold an unescaped quote, so its last occurrence is the one.
+        member = b',"hash":"' + raw["hash"].encode() + b'"'
+        at = line.rfind(member)
+        if at > 0:
+            return line[:at] + line[at + len(member):]
+    body = dict(raw)
+    del body["hash"]
+    return canonical.dumps(body)
+
+
+def check(
+    header: Header,
+    records: Iterable[Record],
+    registry: EventRegistry | None = None,
+    *,
+    source: str = "",
+) -> None:
+    """Raise the first problem of a log given as objects (None when it is intact).
+
+    ``source`` (a file or database name) prefixes every message.
+    """
+    prefix = f"{source}: " if source else ""
+    parse_header(header.to_dict(), f"{prefix}match {header.match_id}, header")
+    chain = Chain(header, registry_for(header, registry))
+    for record in records:
+        chain.feed(record.to_dict(), f"{prefix}match {header.match_id}, seq {record.seq}")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    """A match of a store that passed :func:`check_store`."""
+
+    log: LogFile
+    finished: bool
+
+
+def check_store(store: "Store", match_ids: Sequence[str] | None = None) -> list[StoredMatch]:
+    """Check a database: its append-only triggers, then each match (all by default).
+
+    Besides each match's own chain, the match row's counters must agree with
+    its events: a row claiming more events than exist means events were lost.
+    """
+    store.check_schema()
+    out = []
+    for match_id in match_ids if match_ids is not None else store.match_ids():
+        log = store.read(match_id)
+        row = store.summary(match_id)
+        if row.event_count != len(log.records) or row.final_hash != log.final_hash:
+            raise CorruptLog(
+                f"{store.name}: match {match_id}: the matches table says {row.event_count} events "
+                f"ending in {row.final_hash[:12]}…, but the events table holds {len(log.records)} "
+                f"ending in {log.final_hash[:12]}…"
+            )
+        out.append(StoredMatch(log, row.finished))
+    return out

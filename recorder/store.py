@@ -1,0 +1,394 @@
+"""The embedded store: every match of a club or tournament in one SQLite file.
+
+Two tables, ``matches`` and ``events`` (see :mod:`recorder.store_schema`),
+laid out to be read directly with ``sqlite-utils query`` or Datasette. The
+append-only rules are triggers inside the database; this module adds what
+SQLite cannot check (hashes, schemas) and words errors for people.
+
+Writers take the write lock up front (``BEGIN IMMEDIATE``) and commit one batch
+(a beat) per transaction, so a crash never leaves half a beat and a second
+writer waits for the first instead of failing, then sees what it appended.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+import orjson
+import sqlite_utils
+
+from . import canonical
+from .envelope import FIELDS, Record
+from .errors import CorruptLog, LogConflict, UsageError
+from .events import EventRegistry
+from .header import Header
+from .integrity import Chain, LogFile, parse_header, registry_for
+from .jsonl import MAX_LINE
+from . import store_schema as schema
+
+BUSY_TIMEOUT_MS = 5000
+
+_INSERT_EVENT = f"INSERT INTO events ({', '.join(FIELDS)}) VALUES ({', '.join('?' * len(FIELDS))})"
+_INSERT_MATCH = (
+    f"INSERT INTO matches ({', '.join(schema.HEADER_COLUMNS)}, event_count, final_hash, finished) "
+    f"VALUES ({', '.join('?' * len(schema.HEADER_COLUMNS))}, 0, ?, 0)"
+)
+_SELECT_EVENTS = f"SELECT {', '.join(FIELDS)} FROM events WHERE match_id = ? AND seq > ? ORDER BY seq"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A ``matches`` row's bookkeeping."""
+
+    match_id: str
+    game: str
+    event_count: int
+    final_hash: str
+    finished: bool
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    """What :meth:`Store.import_logs` did with one log."""
+
+    match_id: str
+    status: str  # "imported", "extended" (new events after a stored prefix) or "skipped"
+    added: int  # events written
+    total: int  # events of the match in the store afterwards
+
+
+class Store:
+    """A SQLite database of matches. ``create=False`` refuses a missing file."""
+
+    def __init__(self, path: str | Path, *, create: bool = True) -> None:
+        self.path = Path(path)
+        self.name = str(path)
+        if not create and not self.path.is_file():
+            raise UsageError(f"{self.name}: no such database")
+        self._headers: dict[str, Header] = {}
+        conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        self.db = sqlite_utils.Database(conn)
+        self.conn = conn
+        try:
+            self._configure()
+            self._open_schema(create)
+        except BaseException:
+            conn.close()
+            raise
+
+    # -- opening ----------------------------------------------------------------
+    def _configure(self) -> None:
+        try:
+            self.conn.execute("PRAGMA busy_timeout = %d" % BUSY_TIMEOUT_MS)
+            # Without this, INSERT OR REPLACE deletes rows without firing DELETE triggers.
+            self.conn.execute("PRAGMA recursive_triggers = ON")
+            self.conn.execute("PRAGMA synchronous = FULL")
+            self.conn.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.DatabaseError as exc:
+            raise CorruptLog(f"{self.name}: not a beatlog database ({exc})") from None
+
+    def _open_schema(self, create: bool) -> None:
+        if not self._tables():
+            if not create:
+                raise CorruptLog(f"{self.name}: not a beatlog database (it has no tables)")
+            with self._writing():
+                if not self._tables():  # another process may have just created it
+                    for ddl in (*schema.TABLES, *schema.TRIGGERS.values()):
+                        self.conn.execute(ddl)
+                    self.conn.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
+                    self.conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION}")
+        self.check_schema()
+
+    def _tables(self) -> list[str]:
+        return self.db.table_names()
+
+    def check_schema(self) -> None:
+        """Raise CorruptLog unless this is a beatlog store with all its triggers intact."""
+        app = self.conn.execute("PRAGMA application_id").fetchone()[0]
+        if app != schema.APPLICATION_ID or not {"matches", "events"} <= set(self._tables()):
+            raise CorruptLog(f"{self.name}: not a beatlog database (no beatlog matches and events tables)")
+        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        if version != schema.SCHEMA_VERSION:
+            raise CorruptLog(
+                f"{self.name}: store schema version {version}; this beatlog reads version {schema.SCHEMA_VERSION}"
+            )
+        stored = dict(self.conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'"))
+        missing = [name for name in schema.TRIGGERS if name not in stored]
+        if missing:
+            raise CorruptLog(
+                f"{self.name}: append-only triggers are missing ({', '.join(missing)}); "
+                "the database was modified outside beatlog and cannot be trusted"
+            )
+        changed = [
+            name for name, ddl in schema.TRIGGERS.items()
+            if schema.normalised(stored[name]) != schema.normalised(ddl)
+        ]
+        if changed:
+            raise CorruptLog(
+                f"{self.name}: append-only triggers were altered ({', '.join(changed)}); "
+                "the database was modified outside beatlog and cannot be trusted"
+            )
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write transaction, holding the write lock from its start."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise LogConflict(
+                f"{self.name}: the database is locked by another writer "
+                f"(waited {BUSY_TIMEOUT_MS / 1000:g} s): {exc}"
+            ) from None
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    # -- matches ----------------------------------------------------------------
+    def add_match(self, header: Header) -> None:
+        """Record a new match's header (LogConflict if its id is already taken)."""
+        parse_header(header.to_dict(), f"{self.name}: match {header.match_id}, header")
+        line = header.line()
+        if len(line) > MAX_LINE:
+            raise CorruptLog(f"{self.name}: match {header.match_id}: the header is over {MAX_LINE:,} bytes")
+        with self._writing():
+            self._insert_match(header)
+
+    def _insert_match(self, header: Header) -> None:
+        row = self.conn.execute(
+            "SELECT header_hash FROM matches WHERE match_id = ?", (header.match_id,)
+        ).fetchone()
+        if row is not None:
+            if row[0] == header.hash:
+                raise LogConflict(f"{self.name}: match {header.match_id} is already recorded")
+            raise LogConflict(
+                f"{self.name}: match id {header.match_id} is already used by a different match "
+                f"(stored header {row[0][:12]}…, new header {header.hash[:12]}…)"
+            )
+        body = header.to_dict()
+        self.conn.execute(_INSERT_MATCH, (
+            header.match_id, header.format, header.game, header.edition, header.engine_version,
+            header.rules_version, header.seed, _json_text(body["players"]), _json_text(body["options"]),
+            header.hash, header.line().decode("utf-8"), header.created_at, header.hash,
+        ))
+
+    def mark_finished(self, match_id: str) -> None:
+        """Record that the match ended; no event can be appended afterwards."""
+        with self._writing():
+            self.summary(match_id)
+            self.conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
+
+    def match_ids(self) -> list[str]:
+        return [row[0] for row in self.conn.execute("SELECT match_id FROM matches ORDER BY match_id")]
+
+    def summary(self, match_id: str) -> MatchSummary:
+        row = self.conn.execute(
+            "SELECT match_id, game, event_count, final_hash, finished, created_at FROM matches WHERE match_id = ?",
+            (match_id,),
+        ).fetchone()
+        if row is None:
+            raise UsageError(f"{self.name}: no match {match_id!r} in this database")
+        return MatchSummary(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
+
+    def header(self, match_id: str) -> Header:
+        """The match's header, checked (schema and hash) when first read."""
+        cached = self._headers.get(match_id)
+        if cached is not None:
+            return cached
+        row = self.conn.execute("SELECT header FROM matches WHERE match_id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise UsageError(f"{self.name}: no match {match_id!r} in this database")
+        where = f"{self.name}: match {match_id}, header"
+        try:
+            raw = orjson.loads(row[0])
+        except orjson.JSONDecodeError as exc:
+            raise CorruptLog(f"{where}: invalid JSON: {exc.msg}") from None
+        header = parse_header(raw, where)
+        if header.match_id != match_id:
+            raise CorruptLog(f"{where}: the stored header is for match {header.match_id}")
+        self._headers[match_id] = header
+        return header
+
+    # -- events -----------------------------------------------------------------
+    def append(self, match_id: str, records: Sequence[Record], *, validate: bool = True) -> None:
+        """Append one batch (a beat) of events in one transaction.
+
+        The batch must continue the stored chain exactly; if another writer
+        already appended those seqs, LogConflict says so and nothing is
+        written. ``validate`` checks every event's hash and schema first (skip
+        it only for events that were just checked, as import does).
+        """
+        records = list(records)
+        if not records:
+            return
+        if validate:
+            self._check_batch(match_id, records)
+        rows = [_row(r) for r in records]
+        first, last = records[0], records[-1]
+        try:
+            with self._writing():
+                self._check_continues(match_id, first)
+                self.conn.executemany(_INSERT_EVENT, rows)
+                self.conn.execute(
+                    "UPDATE matches SET event_count = ?, final_hash = ? WHERE match_id = ?",
+                    (last.seq, last.hash, match_id),
+                )
+        except sqlite3.IntegrityError as exc:
+            raise LogConflict(f"{self.name}: match {match_id}: the database refused the batch: {exc}") from None
+
+    def _check_batch(self, match_id: str, records: Sequence[Record]) -> None:
+        header = self.header(match_id)
+        chain = Chain(header, registry_for(header))
+        chain.next_seq, chain.prev_hash = records[0].seq, records[0].prev
+        for record in records:
+            where = f"{self.name}: match {match_id}, seq {record.seq}"
+            chain.feed(record.to_dict(), where)
+            if len(record.line()) > MAX_LINE:
+                raise CorruptLog(f"{where}: the event is over {MAX_LINE:,} bytes as a log line")
+
+    def _check_continues(self, match_id: str, first: Record) -> None:
+        summary = self.summary(match_id)
+        where = f"{self.name}: match {match_id}"
+        if first.match_id != match_id:
+            raise LogConflict(f"{where}: cannot append an event of match {first.match_id}")
+        if summary.finished:
+            raise LogConflict(f"{where}: the match is finished; cannot append seq {first.seq}")
+        if first.seq <= summary.event_count:
+            raise LogConflict(f"{where}: seq {first.seq} was already appended by another writer")
+        if first.seq != summary.event_count + 1:
+            raise LogConflict(f"{where}: expected seq {summary.event_count + 1} next, got seq {first.seq}")
+        if first.prev != summary.final_hash:
+            raise LogConflict(
+                f"{where}: seq {first.seq} does not chain onto the stored seq {summary.event_count} "
+                f"(prev {first.prev[:12]}…, stored {summary.final_hash[:12]}…)"
+            )
+
+    def records(self, match_id: str, after: int = 0) -> list[Record]:
+        """The match's events with seq > ``after``, in order, as stored (unchecked: see :meth:`read`)."""
+        return [_record(row) for row in self.conn.execute(_SELECT_EVENTS, (match_id, after))]
+
+    def read(self, match_id: str, *, registry: EventRegistry | None = None) -> LogFile:
+        """The whole match, checked like a file: schema, seqs, chain and hashes."""
+        header = self.header(match_id)
+        chain = Chain(header, registry_for(header, registry))
+        records = []
+        for row in self.conn.execute(_SELECT_EVENTS, (match_id, 0)):
+            where = f"{self.name}: match {match_id}, seq {row[1]}"
+            try:
+                raw = _raw(row)
+            except (orjson.JSONDecodeError, TypeError) as exc:
+                raise CorruptLog(f"{where}: data: not valid JSON text ({exc})") from None
+            records.append(chain.feed(raw, where))
+        return LogFile(header, records)
+
+    # -- import -------------------------------------------------------------------
+    def import_log(self, log: LogFile) -> ImportResult:
+        return self.import_logs([log])[0]
+
+    def import_logs(self, logs: Iterable[LogFile]) -> list[ImportResult]:
+        """Add checked logs (from :func:`recorder.jsonl.read_jsonl`) in ONE transaction.
+
+        A match already stored is skipped when the log holds nothing new, and
+        extended when the stored events are a prefix of the log's; any other
+        difference is a LogConflict, and then nothing at all is written.
+        """
+        logs = list(logs)
+        finished = [_finished(log) for log in logs]
+        results = []
+        with self._writing():
+            for log, done in zip(logs, finished):
+                results.append(self._import_one(log, done))
+        return results
+
+    def _import_one(self, log: LogFile, done: bool) -> ImportResult:
+        match_id = log.match_id
+        exists = self.conn.execute("SELECT 1 FROM matches WHERE match_id = ?", (match_id,)).fetchone()
+        if exists is None:
+            self._insert_match(log.header)
+            stored = 0
+        else:
+            stored = self._common_prefix(log)
+        new = log.records[stored:]
+        if new:
+            if self.summary(match_id).finished:
+                raise LogConflict(f"{self.name}: match {match_id} is finished here, but the log has more events")
+            self.conn.executemany(_INSERT_EVENT, [_row(r) for r in new])
+            self.conn.execute(
+                "UPDATE matches SET event_count = ?, final_hash = ? WHERE match_id = ?",
+                (new[-1].seq, new[-1].hash, match_id),
+            )
+        if done:
+            self.conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ? AND finished = 0", (match_id,))
+        status = "imported" if exists is None else ("extended" if new else "skipped")
+        return ImportResult(match_id, status, len(new), max(stored, len(log.records)))
+
+    def _common_prefix(self, log: LogFile) -> int:
+        """How many of the log's events are stored already (LogConflict if they differ)."""
+        match_id = log.match_id
+        where = f"{self.name}: match {match_id}"
+        if self.header(match_id).hash != log.header.hash:
+            raise LogConflict(
+                f"{where}: the database holds a different match under this id "
+                f"(stored header {self.header(match_id).hash[:12]}…, log header {log.header.hash[:12]}…)"
+            )
+        summary = self.summary(match_id)
+        shared = min(summary.event_count, len(log.records))
+        if shared:
+            row = self.conn.execute(
+                "SELECT hash FROM events WHERE match_id = ? AND seq = ?", (match_id, shared)
+            ).fetchone()
+            if row is None or row[0] != log.records[shared - 1].hash:
+                raise LogConflict(
+                    f"{where}: the log and the database disagree by seq {shared}; "
+                    "they are different recordings of the same match"
+                )
+        return summary.event_count
+
+
+def _finished(log: LogFile) -> bool:
+    """Whether the log reaches the end of its match, by folding its events."""
+    from .game import load_game
+
+    game = load_game(log.header.game)
+    state = game.new_state(log.header)
+    for record in log.records:
+        game.apply(state, game.events.get(record.type).from_data(record.data))
+    return game.result(state) is not None
+
+
+def _json_text(value: object) -> str:
+    return canonical.dumps(value).decode("utf-8")
+
+
+def _row(record: Record) -> tuple:
+    return (
+        record.match_id, record.seq, record.duel, record.beat, record.type, record.kind,
+        record.actor, _json_text(record.data), record.cause, record.visibility,
+        record.prev, record.hash,
+    )
+
+
+def _raw(row: tuple) -> dict:
+    raw = dict(zip(FIELDS, row))
+    raw["data"] = orjson.loads(raw["data"])
+    return raw
+
+
+def _record(row: tuple) -> Record:
+    return Record(**_raw(row))
