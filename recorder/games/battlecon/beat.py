@@ -156,6 +156,12 @@ def play_beat(ctx):
             end_beat(ctx)
             return
     yield from select_pairs(ctx)
+    yield from after_selection(ctx)
+
+
+def after_selection(ctx):
+    """Steps 2-5 of a beat once both pairs are face down (also driven by the greedy bot's lookahead)."""
+    s = ctx.state
     yield from ante_step(ctx)
     yield from reveal(ctx)
     if (yield from decide_priority(ctx)):
