@@ -1,0 +1,108 @@
+"""Commands that move logs between files and a store, and check them: export, import, check."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from . import main
+from ..errors import BeatlogError, UsageError
+
+
+@main.command("export")
+@click.option("--db", required=True, metavar="FILE", help="The SQLite store to read.")
+@click.option("--match", "match_id", required=True, metavar="ID", help="The match to export.")
+@click.option("-o", "--out", "out", required=True, metavar="FILE", help="The JSONL file to write, or - for stdout.")
+@click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
+def export_command(db: str, match_id: str, out: str, force: bool) -> None:
+    """Write a stored match as a portable JSONL log (checked first).
+
+    Example: beatlog export --db club.db --match m-3f9a1c2b7d4e -o final.jsonl
+    """
+    from ..jsonl import write_jsonl
+    from ..store import Store
+
+    if out != "-" and not force and os.path.exists(out) and os.path.getsize(out) > 0:
+        raise UsageError(f"{out}: the file already exists; use --force to replace it")
+    with Store(db, create=False) as store:
+        log = store.read(match_id)
+    write_jsonl(out, log.header, log.records)
+    if out != "-":
+        click.echo(f"exported {log.match_id} ({len(log.records)} events) to {out}", err=True)
+
+
+@main.command("import")
+@click.argument("logs", nargs=-1, required=True, metavar="LOG.jsonl...")
+@click.option("--db", required=True, metavar="FILE", help="The SQLite store to add to (created if missing).")
+def import_command(logs: tuple[str, ...], db: str) -> None:
+    """Add JSONL logs to a store, all or nothing.
+
+    Matches the store already holds are skipped.
+
+    Every file is checked before anything is written; one bad file leaves the
+    store unchanged. A stored match that the file continues is extended.
+
+    Example: beatlog import round1/*.jsonl --db club.db
+    """
+    from ..jsonl import read_jsonl
+    from ..store import Store
+
+    checked = [read_jsonl(path) for path in logs]
+    with Store(db) as store:
+        results = store.import_logs(checked)
+    for result in results:
+        if result.status == "imported":
+            click.echo(f"imported {result.match_id} ({result.added} events)")
+        elif result.status == "extended":
+            click.echo(f"extended {result.match_id} (+{result.added} events, now {result.total})")
+        else:
+            click.echo(f"skipped {result.match_id}: already in {db}")
+
+
+@main.command("check")
+@click.argument("logs", nargs=-1, metavar="LOG.jsonl...")
+@click.option("--db", metavar="FILE", help="Check a SQLite store instead (all matches, or --match).")
+@click.option("--match", "match_id", metavar="ID", help="With --db: only this match.")
+def check_command(logs: tuple[str, ...], db: str | None, match_id: str | None) -> None:
+    """Check logs' integrity, without re-running the rules.
+
+    Checks the format, schemas, seqs and hash chain.
+
+    Prints "ok <id>: N events, digest XXXX-XXXX-XXXX" per match; each broken
+    log is reported on stderr and the exit code is 1. To re-run the rules as
+    well, use verify.
+
+    Example: beatlog check final.jsonl   or   beatlog check --db club.db
+    """
+    from ..integrity import check_store
+    from ..jsonl import read_jsonl
+    from ..store import Store
+
+    if bool(logs) == (db is not None):
+        raise UsageError("check takes LOG.jsonl files or --db FILE (not both)")
+    if match_id is not None and db is None:
+        raise UsageError("--match only applies with --db")
+    if db is not None:
+        with Store(db, create=False) as store:
+            ids = [match_id] if match_id is not None else None
+            for stored in check_store(store, ids):
+                log = stored.log
+                click.echo(f"ok {log.match_id}: {len(log.records)} events, digest {log.digest}")
+        return
+    failed = False
+    for path in logs:
+        try:
+            log = read_jsonl(path)
+        except BeatlogError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            failed = True
+            continue
+        except OSError as exc:
+            click.echo(f"Error: {exc.strerror}: {exc.filename!r}", err=True)
+            failed = True
+            continue
+        click.echo(f"ok {log.match_id}: {len(log.records)} events, digest {log.digest}")
+    if failed:
+        sys.exit(1)
