@@ -135,3 +135,125 @@ def seal_command(log, key_path, signer, db, match_id, partial) -> None:
     seal = seal_log(loaded, key_path, signer, out, partial=partial)
     click.echo(f"sealed {seal['match_id']}: {seal['events']} events, digest "
                f"{canonical.short_digest(seal['final_hash'])}, by {signer} -> {out}")
+
+
+@main.command("explain")
+@click.argument("log", metavar="LOG.jsonl")
+@click.option("--beat", type=click.IntRange(min=0), required=True, help="The beat (0 = the duel's set-up).")
+@click.option("--duel", type=click.IntRange(min=1), default=1, show_default=True, help="The duel of a best-of-three.")
+@click.option("--html", "html_out", metavar="FILE", help="Also write the report as a standalone HTML page ('-' = stdout only HTML).")
+def explain_command(log, beat, duel, html_out) -> None:
+    """Explain one beat for a dispute: state before, each event with its cause and rule, state after.
+
+    Example: beatlog explain match.jsonl --beat 3 --html beat3.html
+    """
+    from replay.explain import explain, render_html, render_text
+    from replay.source import read_strict
+
+    loaded = read_strict(log)
+    report = explain(loaded.header, loaded.records, beat, duel)
+    if html_out == "-":
+        click.echo(render_html(report), nl=False)
+        return
+    click.echo(render_text(report), nl=False)
+    if html_out:
+        Path(html_out).write_text(render_html(report), encoding="utf-8")
+        click.echo(f"wrote {html_out}", err=True)
+
+
+@main.command("whatif")
+@click.argument("log", metavar="LOG.jsonl")
+@click.option("--beat", type=click.IntRange(min=0), required=True, help="The beat whose decision changes.")
+@click.option("--duel", type=click.IntRange(min=1), default=1, show_default=True, help="The duel of a best-of-three.")
+@click.option("--player", "who", required=True, metavar="P", help="Whose decision: seat number, name or fighter.")
+@click.option("--pair", metavar="STYLE,BASE", help="The attack pair to play instead (BattleCON).")
+@click.option("--ante", multiple=True, metavar="TOKEN", help="What to ante instead (repeatable; 'pass' for none).")
+@click.option("--choices", metavar="JSON", help="Other decisions, as the game's match scripts write them: a JSON list of "
+              "{\"kind\": ..., ...} answers, or an object of script-entry fields.")
+@click.option("--policy", metavar="NAME", help="Who decides once recorded decisions no longer fit (default first).")
+def whatif_command(log, beat, duel, who, pair, ante, choices, policy) -> None:
+    """Re-run a match with one player's decision at one beat changed, and compare the results.
+
+    Example: beatlog whatif match.jsonl --beat 3 --player 0 --pair dash,burst
+    """
+    from recorder.game import load_game
+    from replay.source import read_strict
+    from replay.state import player_index
+    from replay.whatif import render_text, what_if
+
+    loaded = read_strict(log)
+    header = loaded.header
+    player = player_index(header, who)
+    entry: dict[str, Any] = {"duel": duel, "beat": beat, "player": player}
+    if choices is not None:
+        try:
+            extra = canonical.loads(choices)
+        except ValueError as exc:
+            raise UsageError(f"--choices is not valid JSON: {exc}") from None
+        if isinstance(extra, list):
+            entry["choices"] = extra
+        elif isinstance(extra, dict):
+            entry.update(extra)
+        else:
+            raise UsageError(f"--choices must be a JSON list or object, not {choices!r}")
+    if pair is not None:
+        parts = [p.strip() for p in pair.split(",")]
+        if len(parts) != 2 or not all(parts):
+            raise UsageError(f"--pair takes STYLE,BASE, got {pair!r}")
+        entry["pair"] = parts
+    if ante:
+        entry["antes"] = list(ante)
+    game = load_game(header.game)
+    answers = game.script_answers(entry)
+    result = what_if(header, loaded.records, beat=beat, duel=duel, player=player,
+                     answers=answers, policy=policy, game=game)
+    click.echo(render_text(result), nl=False)
+
+
+@main.command("diff")
+@click.argument("a", metavar="A.jsonl")
+@click.argument("b", metavar="B.jsonl")
+def diff_command(a, b) -> None:
+    """Compare two logs of the same match and show the first event where they differ.
+
+    Exits 0 when they are identical (created_at aside), 1 when they differ.
+
+    Example: beatlog diff mine.jsonl organiser.jsonl
+    """
+    from replay.diff import diff
+    from replay.source import load_jsonl
+
+    left, right = load_jsonl(a), load_jsonl(b)
+    result = diff(left.name, left.header, left.records, right.name, right.header, right.records)
+    if result.identical:
+        digest = canonical.short_digest(left.records[-1].hash if left.records else left.header.hash)
+        click.echo(f"identical: match {left.header.match_id}, {len(left.records)} events, digest {digest}")
+        return
+    for line in result.lines():
+        click.echo(line)
+    sys.exit(1)
+
+
+@main.command("state")
+@click.argument("log", metavar="LOG.jsonl")
+@click.option("--beat", type=click.IntRange(min=0), required=True, help="The beat (its end, unless --event).")
+@click.option("--event", type=click.IntRange(min=0), help="Stop after this many events of the beat (0 = before it).")
+@click.option("--duel", type=click.IntRange(min=1), default=1, show_default=True, help="The duel of a best-of-three.")
+@click.option("--as", "who", metavar="P", help="Only what this player could know (seat number, name or fighter).")
+@click.option("--json", "as_json", is_flag=True, help="The snapshot as JSON instead of text.")
+def state_command(log, beat, event, duel, who, as_json) -> None:
+    """Show the state of a match at a beat, whole or as one player saw it.
+
+    Example: beatlog state match.jsonl --beat 4 --as 1 --json
+    """
+    from replay.source import read_strict
+    from replay.state import player_index, render, state_at
+
+    loaded = read_strict(log)
+    viewer = player_index(loaded.header, who) if who is not None else None
+    at = state_at(loaded.header, loaded.records, beat, duel=duel, event=event, viewer=viewer)
+    if as_json:
+        click.echo(canonical.dumps({"where": at.where, "duel": at.duel, "beat": at.beat, "seq": at.seq,
+                                    "viewer": at.viewer, "state": at.snapshot}).decode())
+    else:
+        click.echo(render(at), nl=False)

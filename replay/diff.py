@@ -1,0 +1,86 @@
+"""Compare two logs of the same match and show where they first part.
+
+Useful when two copies of a match disagree (the player's and the organiser's,
+a log and its re-recording): headers are compared field by field (``created_at``
+aside: it is the wall-clock moment of recording and outside the hash), then
+the events in order; the first difference is shown with its duel and beat and
+both versions. Logs whose chains are broken can still be compared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from recorder import canonical
+from recorder.envelope import FIELDS, Record
+from recorder.header import Header
+
+from .tamper import show
+
+
+@dataclass
+class LogDiff:
+    a_name: str
+    b_name: str
+    header: list[tuple[str, Any, Any]] = field(default_factory=list)  # (field, in A, in B)
+    index: int | None = None  # position of the first differing event
+    a: Record | None = None
+    b: Record | None = None
+    fields: list[str] = field(default_factory=list)  # envelope fields that differ there
+    same_events: int = 0  # events equal before the difference
+
+    @property
+    def identical(self) -> bool:
+        return not self.header and self.index is None
+
+    def lines(self) -> list[str]:
+        out = [f"header {name}: {self.a_name} has {_quote(x)}, {self.b_name} has {_quote(y)}"
+               for name, x, y in self.header]
+        if self.index is None:
+            return out
+        agree = f"the first {self.same_events} events agree" if self.same_events else "no event agrees"
+        where = self.a or self.b
+        assert where is not None
+        out.append(f"first difference at event {self.index + 1} (duel {where.duel}, beat {where.beat}); {agree}")
+        for name, record in ((self.a_name, self.a), (self.b_name, self.b)):
+            out.append(f"  {name}: " + (f"seq {record.seq}: {show(record)}" if record else "(ends here)"))
+        if self.a is not None and self.b is not None:
+            out.append(f"  differs in: {', '.join(self.fields)}")
+        return out
+
+
+def diff(a_name: str, a_header: Header, a_records: Sequence[Record],
+         b_name: str, b_header: Header, b_records: Sequence[Record]) -> LogDiff:
+    result = LogDiff(a_name, b_name)
+    a_body, b_body = a_header.body(), b_header.body()
+    for name in a_body:
+        if canonical.dumps(a_body[name]) != canonical.dumps(b_body[name]):
+            result.header.append((name, a_body[name], b_body[name]))
+    for i in range(max(len(a_records), len(b_records))):
+        a = a_records[i] if i < len(a_records) else None
+        b = b_records[i] if i < len(b_records) else None
+        if a is not None and b is not None and a.line() == b.line():
+            continue
+        result.index, result.a, result.b, result.same_events = i, a, b, i
+        if a is not None and b is not None:
+            result.fields = _fields(a, b)
+        break
+    return result
+
+
+def _fields(a: Record, b: Record) -> list[str]:
+    out = []
+    for name in FIELDS:
+        x, y = getattr(a, name), getattr(b, name)
+        if name == "data" and isinstance(x, dict) and isinstance(y, dict):
+            keys = sorted(set(x) | set(y))
+            out += [f"data.{k}" for k in keys if canonical.dumps(x.get(k)) != canonical.dumps(y.get(k))
+                    or (k in x) != (k in y)]
+        elif canonical.dumps(x) != canonical.dumps(y):
+            out.append(name)
+    return out
+
+
+def _quote(value: Any) -> str:
+    return canonical.dumps(value).decode()

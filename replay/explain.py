@@ -1,0 +1,165 @@
+"""The dispute report for one beat: what the state was, what happened and why.
+
+For a judge settling a question about a beat: the state before it (as the
+game renders it), then every record of the beat in order with the game's
+plain-language description, the event that caused it and the rule it applies,
+then the state after. Built as a visitor over :func:`replay.walk.walk`, so it
+works for any game that implements the hooks, on any beat of any match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from recorder.envelope import Record
+from recorder.errors import UsageError
+from recorder.game import Game, load_game
+from recorder.header import Header
+
+from .walk import Describer, StopWalk, Visitor, walk
+
+
+@dataclass(frozen=True)
+class Step:
+    """One record of the beat, explained."""
+
+    seq: int
+    type: str
+    kind: str
+    actor: str | None  # the player's name
+    secret_to: str | None  # the only player who could see it when it happened
+    text: str  # game.describe
+    cause_seq: int | None
+    cause_text: str | None
+    citation: str | None  # game.cite
+
+
+@dataclass
+class BeatReport:
+    header: Header
+    duel: int
+    beat: int
+    before: str = ""  # render_state of the snapshot before the beat
+    after: str = ""
+    steps: list[Step] = field(default_factory=list)
+    result: dict[str, Any] | None = None  # game.result after the beat (None while the match runs)
+
+    @property
+    def seqs(self) -> str:
+        return f"seq {self.steps[0].seq}-{self.steps[-1].seq}" if self.steps else "no events"
+
+
+class _Explainer(Visitor):
+    def __init__(self, game: Game, header: Header, duel: int, beat: int) -> None:
+        self.game = game
+        self.report = BeatReport(header, duel, beat)
+        self.described = Describer(game)
+        self.beats: dict[int, list[int]] = {}  # duel -> beats seen
+        self.started = False
+
+    def before(self, record: Record, state: Any) -> None:
+        target = (self.report.duel, self.report.beat)
+        if (record.duel, record.beat) > target and self.started:
+            raise StopWalk
+        self.described.before(record, state)
+        seen = self.beats.setdefault(record.duel, [])
+        if not seen or seen[-1] != record.beat:
+            seen.append(record.beat)
+        if (record.duel, record.beat) != target:
+            return
+        if not self.started:
+            self.started = True
+            self.report.before = self.game.render_state(self.game.snapshot(state))
+        self.report.steps.append(self._step(record))
+
+    def after(self, record: Record, state: Any) -> None:
+        if (record.duel, record.beat) == (self.report.duel, self.report.beat):
+            self.report.after = self.game.render_state(self.game.snapshot(state))
+            self.report.result = self.game.result(state)
+
+    def _step(self, record: Record) -> Step:
+        players = self.report.header.players
+        name = players[record.actor].name if record.actor is not None and record.actor < len(players) else None
+        secret = record.visibility if isinstance(record.visibility, int) else None
+        secret_to = players[secret].name if secret is not None and secret < len(players) else None
+        cause_text = self.described.lines.get(record.cause) if record.cause is not None else None
+        return Step(record.seq, record.type, record.kind, name, secret_to,
+                    self.described.lines[record.seq], record.cause, cause_text, self.game.cite(record))
+
+
+def explain(header: Header, records: Sequence[Record], beat: int, duel: int = 1,
+            game: Game | None = None) -> BeatReport:
+    """Explain beat ``beat`` of duel ``duel`` (beat 0 is the duel's set-up)."""
+    game = game or load_game(header.game)
+    explainer = _Explainer(game, header, duel, beat)
+    walk(header, records, [explainer], game)
+    if not explainer.report.steps:
+        raise UsageError(f"match {header.match_id} has no duel {duel}, beat {beat}; {_known(explainer.beats)}")
+    return explainer.report
+
+
+def _known(beats: dict[int, list[int]]) -> str:
+    if not beats:
+        return "it has no events"
+    parts = [f"duel {d}: beats {b[0]}-{b[-1]}" if len(b) > 1 else f"duel {d}: beat {b[0]}"
+             for d, b in sorted(beats.items())]
+    return "it has " + "; ".join(parts)
+
+
+def render_text(report: BeatReport) -> str:
+    """The report as plain text (what ``beatlog explain`` prints)."""
+    h = report.header
+    out = [
+        f"Match {h.match_id}: {_players(h)}",
+        f"{h.game} {h.edition}, rules {h.rules_version}, engine {h.engine_version}",
+        f"Duel {report.duel}, beat {report.beat} ({report.seqs})",
+        "",
+        "State before:",
+        *_indent(report.before),
+        "",
+        "Events:",
+    ]
+    for step in report.steps:
+        who = f"{step.actor}: " if step.actor else ""
+        tags = [step.kind]
+        if step.secret_to:
+            tags.append(f"secret to {step.secret_to}")
+        out.append(f"  #{step.seq} {who}{step.text}  [{step.type}; {', '.join(tags)}]")
+        if step.cause_seq is not None:
+            out.append(f"      because: #{step.cause_seq} {step.cause_text or '(not in this log)'}")
+        if step.citation:
+            out.append(f"      rule: {step.citation}")
+    out += ["", "State after:", *_indent(report.after)]
+    if report.result is not None:
+        out += ["", f"Result: {_result(report)}"]
+    return "\n".join(out) + "\n"
+
+
+def _players(header: Header) -> str:
+    return " vs ".join(f"{p.name} ({p.side})" for p in header.players)
+
+
+def _result(report: BeatReport) -> str:
+    result = report.result or {}
+    winner = result.get("winner")
+    name = report.header.players[winner].name if isinstance(winner, int) else "draw"
+    extra = ", ".join(f"{k} {v}" for k, v in result.items() if k != "winner")
+    return f"{name}" + (f" ({extra})" if extra else "")
+
+
+def _indent(text: str) -> list[str]:
+    return [f"  {line}" if line else "" for line in text.splitlines()] or ["  (nothing)"]
+
+
+def render_html(report: BeatReport) -> str:
+    """The same report as a standalone HTML page (every log text escaped)."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
+        autoescape=True, trim_blocks=True, lstrip_blocks=True,
+    )
+    return env.get_template("explain.html.j2").render(
+        r=report, players=_players(report.header), result=_result(report) if report.result else None)

@@ -1,0 +1,108 @@
+"""The state of a match at a point of its log, whole or as one player knew it.
+
+``--beat N`` is the state once beat N is over; ``--event K`` stops after the
+K-th event of that beat instead (``--event 0``: just before the beat began).
+``--as P`` passes the snapshot through the game's ``redact`` for player P,
+removing what P could not see (the opponent's hand, face-down choices).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from recorder.envelope import Record
+from recorder.errors import UsageError
+from recorder.game import Game, load_game
+from recorder.header import Header
+
+from .walk import StopWalk, Visitor, walk
+
+
+@dataclass(frozen=True)
+class StateAt:
+    """A snapshot and where in the log it was taken."""
+
+    header: Header
+    duel: int
+    beat: int
+    events: int  # events of the beat included
+    seq: int  # the last record applied (0: none)
+    snapshot: dict[str, Any]
+    viewer: int | None  # the player it is redacted for, None for the full state
+
+    @property
+    def where(self) -> str:
+        point = f"after event {self.events} of the beat" if self.events else "before the beat's first event"
+        who = f", as {self.header.players[self.viewer].name} saw it" if self.viewer is not None else ""
+        return (f"match {self.header.match_id}, duel {self.duel}, beat {self.beat}, "
+                f"{point} (seq {self.seq}){who}")
+
+
+class _Stopper(Visitor):
+    def __init__(self, game: Game, duel: int, beat: int, event: int | None) -> None:
+        self.game, self.target, self.event = game, (duel, beat), event
+        self.count = 0  # events of the target beat applied
+        self.seq = 0
+        self.seen = False
+        self.snapshot: dict[str, Any] | None = None
+
+    def before(self, record: Record, state: Any) -> None:
+        here = (record.duel, record.beat)
+        if here > self.target or (here == self.target and self.event is not None and self.count >= self.event):
+            self._take(state)
+            raise StopWalk
+        self.seen |= here == self.target
+
+    def after(self, record: Record, state: Any) -> None:
+        self.seq = record.seq
+        if (record.duel, record.beat) == self.target:
+            self.count += 1
+
+    def on_end(self, state: Any) -> None:
+        if self.snapshot is None:
+            self._take(state)
+
+    def _take(self, state: Any) -> None:
+        self.snapshot = self.game.snapshot(state)
+
+
+def player_index(header: Header, who: str) -> int:
+    """A seat from ``0``/``1``..., a player's name or a side (case-insensitive)."""
+    if who.isdigit() and int(who) < len(header.players):
+        return int(who)
+    for i, p in enumerate(header.players):
+        if who.casefold() in (p.name.casefold(), p.side.casefold()):
+            return i
+    seats = ", ".join(f"{i} = {p.name} ({p.side})" for i, p in enumerate(header.players))
+    raise UsageError(f"no player {who!r} in match {header.match_id}; players: {seats}")
+
+
+def state_at(header: Header, records: Sequence[Record], beat: int, *, duel: int = 1,
+             event: int | None = None, viewer: int | None = None, game: Game | None = None) -> StateAt:
+    """The state at a beat (its end, or after its ``event``-th event), optionally redacted."""
+    game = game or load_game(header.game)
+    stopper = _Stopper(game, duel, beat, event)
+    walk(header, records, [stopper], game)
+    if not stopper.seen and not (event == 0 and _exists(records, duel, beat)):
+        raise UsageError(f"match {header.match_id} has no duel {duel}, beat {beat} "
+                         f"(its last event is at {_last(records)})")
+    if event is not None and event > stopper.count:
+        raise UsageError(f"duel {duel}, beat {beat} of match {header.match_id} has only "
+                         f"{stopper.count} events, not {event}")
+    assert stopper.snapshot is not None
+    snapshot = stopper.snapshot if viewer is None else game.redact(stopper.snapshot, viewer)
+    return StateAt(header, duel, beat, stopper.count, stopper.seq, snapshot, viewer)
+
+
+def _exists(records: Sequence[Record], duel: int, beat: int) -> bool:
+    return any((r.duel, r.beat) == (duel, beat) for r in records)
+
+
+def _last(records: Sequence[Record]) -> str:
+    return f"duel {records[-1].duel}, beat {records[-1].beat}" if records else "nowhere: no events"
+
+
+def render(at: StateAt, game: Game | None = None) -> str:
+    game = game or load_game(at.header.game)
+    return f"{at.where}\n{game.render_state(at.snapshot)}\n"

@@ -1,0 +1,232 @@
+"""What if a player had decided otherwise at one beat?
+
+The match is re-run from its header. Until the chosen beat the recorded
+decisions are fed back exactly (the re-run *is* the recorded match there).
+At the beat, the changed answers replace the player's first decisions of the
+matching kinds (each item of ``answers`` is ``{"kind": K, ...answer}``, as a
+game's ``script_answers`` hook produces them). After that, each player's
+recorded decisions are reused -- matched by duel, beat and decision type, in
+recorded order -- while they stay legal; from a player's first recorded
+decision that no longer fits, the policy (``first`` by default, or one of the
+game's bots) plays for that player. Chance draws come from the same seed, so
+they follow the same sequence as in the recorded match.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from recorder import canonical
+from recorder.decisions import Answer, Request, describe_answer
+from recorder.envelope import Record
+from recorder.errors import UsageError
+from recorder.events import INPUT
+from recorder.game import Game, load_game
+from recorder.header import Header
+from recorder.match import Match, sealed
+from recorder.script import FIRST, policy_sources
+
+from .rerun import answer_of, content
+from .verify import verify
+from .walk import Describer, walk
+
+WHATIF = "whatif"
+
+
+@dataclass(frozen=True)
+class Replaced:
+    kind: str
+    seq: int  # of the recorded decision that was replaced
+    recorded: dict[str, Any]
+    changed: dict[str, Any]
+
+
+@dataclass
+class WhatIfResult:
+    header: Header
+    duel: int
+    beat: int
+    player: int
+    policy: str
+    replaced: list[Replaced] = field(default_factory=list)
+    recorded: list[Record] = field(default_factory=list)
+    new: list[Record] = field(default_factory=list)
+    first_difference: int | None = None  # index of the first record that differs
+    policy_from: dict[int, tuple[int, int]] = field(default_factory=dict)  # player -> (duel, beat) the policy took over
+    policy_decisions: int = 0
+    recorded_result: dict[str, Any] | None = None
+    new_result: dict[str, Any] | None = None
+    recorded_lines: dict[int, str] = field(default_factory=dict)  # seq -> describe, recorded log
+    new_lines: dict[int, str] = field(default_factory=dict)  # seq -> describe, re-run
+
+    def differing_outcomes(self, limit: int = 6) -> list[tuple[Record | None, Record | None]]:
+        """The first ``limit`` outcome pairs (recorded, what-if) that differ, position by position."""
+        if self.first_difference is None:
+            return []
+        k = self.first_difference
+        recorded = [r for r in self.recorded[k:] if r.kind != INPUT]
+        new = [r for r in self.new[k:] if r.kind != INPUT]
+        pairs = []
+        for i in range(max(len(recorded), len(new))):
+            a = recorded[i] if i < len(recorded) else None
+            b = new[i] if i < len(new) else None
+            if a is None or b is None or not _same(a, b):
+                pairs.append((a, b))
+            if len(pairs) == limit:
+                break
+        return pairs
+
+
+class _Feeder:
+    """Answers the re-run: recorded decisions, the changed ones, then the policy."""
+
+    def __init__(self, game: Game, header: Header, records: Sequence[Record], duel: int, beat: int,
+                 player: int, answers: list[dict[str, Any]], policy: str) -> None:
+        self.header, self.duel, self.beat, self.player = header, duel, beat, player
+        self.pending_changes = [dict(a) for a in answers]
+        self.decisions = [r for r in records if r.kind == INPUT and r.actor is not None]
+        self.used: set[int] = set()  # seqs of recorded decisions consumed
+        self.diverged = False
+        self.on_policy: set[int] = set()
+        self.policy = policy_sources(game, policy, header.seed, len(header.players))
+        self.result: WhatIfResult | None = None
+
+    def answer(self, request: Request, match: Match) -> Answer:
+        assert self.result is not None
+        where = (match.ctx.duel, match.ctx.beat)
+        recorded = self._recorded(request, where)
+        change = self._change(request, where)
+        if change is not None:
+            if recorded is not None:
+                self.used.add(recorded.seq)
+                self.result.replaced.append(Replaced(request.kind, recorded.seq, answer_of(recorded).data, change))
+            self.diverged = True
+            return Answer(change, WHATIF)
+        if request.player not in self.on_policy and recorded is not None:
+            answer = answer_of(recorded)
+            if not self.diverged or request.index_of(answer.data) is not None:
+                self.used.add(recorded.seq)
+                return answer
+        if not self.diverged:
+            raise UsageError(f"match {self.header.match_id}, duel {where[0]}, beat {where[1]}: "
+                             "the log ends before the beat to change (or does not verify)")
+        if request.player not in self.on_policy:
+            self.on_policy.add(request.player)
+            self.result.policy_from[request.player] = where
+        self.result.policy_decisions += 1
+        return self.policy[request.player].answer(request, match)
+
+    def _recorded(self, request: Request, where: tuple[int, int]) -> Record | None:
+        """The player's next unused recorded decision of this type at this beat."""
+        for record in self.decisions:
+            if record.seq in self.used or record.actor != request.player:
+                continue
+            if not self.diverged:
+                return record  # still in lock-step: the recorded order is the engine's order
+            if (record.duel, record.beat) == where and record.type == request.event.TYPE:
+                return record
+            if (record.duel, record.beat) > where:
+                return None
+        return None
+
+    def _change(self, request: Request, where: tuple[int, int]) -> dict[str, Any] | None:
+        if where != (self.duel, self.beat) or request.player != self.player:
+            return None
+        for i, item in enumerate(self.pending_changes):
+            if item["kind"] == request.kind:
+                del self.pending_changes[i]
+                return {k: v for k, v in item.items() if k != "kind"}
+        return None
+
+
+def what_if(header: Header, records: Sequence[Record], *, beat: int, player: int,
+            answers: list[dict[str, Any]], duel: int = 1, policy: str | None = None,
+            game: Game | None = None) -> WhatIfResult:
+    """Re-run the match with ``player``'s decisions at (duel, beat) changed to ``answers``."""
+    game = game or load_game(header.game)
+    if not answers:
+        raise UsageError("nothing to change: give the new decision (e.g. --pair STYLE,BASE or --choices JSON)")
+    verify(header, records, partial=True, game=game).raise_for_problem()
+    policy = policy or header.options.get("policy", FIRST)
+    feeder = _Feeder(game, header, records, duel, beat, player, answers, policy)
+    result = WhatIfResult(header, duel, beat, player, policy, recorded=list(records))
+    feeder.result = result
+    match = Match(game, header)
+    match.advance()
+    while not match.finished:
+        request = match.pending
+        assert request is not None
+        match.advance(feeder.answer(request, match))  # an illegal changed answer raises IllegalDecision
+    if feeder.pending_changes:
+        kinds = ", ".join(sorted({c["kind"] for c in feeder.pending_changes}))
+        name = header.players[player].name
+        raise UsageError(f"match {header.match_id}: {name} makes no {kinds} decision in duel {duel}, beat {beat} "
+                         "(or fewer of them than given)")
+    result.new = sealed(match)
+    result.new_result = game.result(match.state)
+    result.first_difference = _first_difference(result.recorded, result.new)
+    result.recorded_lines = _describe(game, header, result.recorded)
+    result.new_lines = _describe(game, header, result.new)
+    rec_state = walk(header, result.recorded, [], game)
+    result.recorded_result = game.result(rec_state)
+    return result
+
+
+def _first_difference(a: Sequence[Record], b: Sequence[Record]) -> int | None:
+    for i in range(max(len(a), len(b))):
+        if i >= len(a) or i >= len(b) or not _same(a[i], b[i]):
+            return i
+    return None
+
+
+def _same(a: Record, b: Record) -> bool:
+    """Equal content, except who answered a decision (a re-run's answers are sourced ``whatif``/policy)."""
+    return content(_unsourced(a)) == content(_unsourced(b))
+
+
+def _unsourced(record: Record) -> Record:
+    if record.kind != INPUT or "source" not in record.data:
+        return record
+    data = {k: v for k, v in record.data.items() if k != "source"}
+    return dataclasses.replace(record, data=data)
+
+
+def _describe(game: Game, header: Header, records: Sequence[Record]) -> dict[int, str]:
+    describer = Describer(game)
+    walk(header, records, [describer], game)
+    return describer.lines
+
+
+def render_text(result: WhatIfResult, limit: int = 6) -> str:
+    h = result.header
+    name = h.players[result.player].name
+    changes = "; ".join(
+        f"{r.kind} {describe_answer(r.changed)} instead of {describe_answer(r.recorded)} (seq {r.seq})"
+        if r.changed != r.recorded else f"{r.kind} {describe_answer(r.changed)} (as recorded, seq {r.seq})"
+        for r in result.replaced)
+    out = [f"What if {name} had chosen {changes} in duel {result.duel}, beat {result.beat} of match {h.match_id}?"]
+    if result.first_difference is None:
+        out.append("Nothing changes: the re-run makes the same events as the recorded match.")
+    else:
+        k = result.first_difference
+        out.append(f"The matches part at event {k + 1}. First differing outcomes (recorded / what-if):")
+        for a, b in result.differing_outcomes(limit):
+            out.append(f"  - #{a.seq} {result.recorded_lines.get(a.seq, a.type)}" if a else "  - (no more events)")
+            out.append(f"  + #{b.seq} {result.new_lines.get(b.seq, b.type)}" if b else "  + (no more events)")
+    for p, (d, b) in sorted(result.policy_from.items()):
+        out.append(f"From duel {d}, beat {b}, {h.players[p].name}'s recorded decisions no longer fit; "
+                   f"policy {result.policy} decided for them.")
+    out.append(f"Result: recorded {_result(h, result.recorded_result)}; what-if {_result(h, result.new_result)}")
+    return "\n".join(out) + "\n"
+
+
+def _result(header: Header, result: dict[str, Any] | None) -> str:
+    if result is None:
+        return "unfinished"
+    winner = result.get("winner")
+    who = f"{header.players[winner].name} wins" if isinstance(winner, int) else "draw"
+    extra = ", ".join(f"{k} {canonical.dumps(v).decode()}" for k, v in result.items() if k != "winner")
+    return f"{who} ({extra})" if extra else who
+

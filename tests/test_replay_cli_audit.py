@@ -1,0 +1,154 @@
+"""beatlog explain / state / diff / whatif on toy logs (CliRunner)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from recorder.cli import main
+from tests.replay_support import edit, toy_log, write_log
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+@pytest.fixture
+def log(tmp_path):
+    header, records = toy_log()
+    return write_log(tmp_path / "m.jsonl", header, records)
+
+
+# -- explain ------------------------------------------------------------------
+
+def test_explain_text(runner, log):
+    result = runner.invoke(main, ["explain", str(log), "--beat", "2"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Duel 1, beat 2 (seq 5-8)" in out
+    assert out.index("State before:\n  round 1  scores 2-0") < out.index("#5 Ann:") < out.index("#8 ")
+    assert "secret to Ann" in out
+    assert out.rstrip().endswith("round 2  scores 2-1")
+
+
+def test_explain_last_beat_shows_result(runner, log):
+    result = runner.invoke(main, ["explain", str(log), "--beat", "3"])
+    assert result.exit_code == 0 and "Result: Ann (reason points)" in result.output
+
+
+def test_explain_html_is_escaped(runner, tmp_path):
+    from recorder.header import Player
+    from tests.toygame import GAME
+    from recorder.match import Match, run, sealed
+    from tests.replay_support import Picks
+
+    header = GAME.make_header(players=(Player("<script>alert(1)</script>", "red"), Player("Ben & co", "blue")),
+                              edition="standard", seed=3, options={})
+    match = Match(GAME, header)
+    run(match, {0: Picks([1, 2, 3]), 1: Picks([3, 2, 1])})
+    path = write_log(tmp_path / "x.jsonl", header, sealed(match))
+    out = tmp_path / "beat.html"
+    result = runner.invoke(main, ["explain", str(path), "--beat", "1", "--html", str(out)])
+    assert result.exit_code == 0, result.output
+    html = out.read_text()
+    assert html.startswith("<!doctype html>") and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<script>" not in html and "Ben &amp; co" in html
+
+
+def test_explain_missing_beat(runner, log):
+    result = runner.invoke(main, ["explain", str(log), "--beat", "9"])
+    assert result.exit_code == 1
+    assert "has no duel 1, beat 9; it has duel 1: beats 1-3" in result.stderr
+
+
+def test_explain_refuses_a_broken_log(runner, tmp_path):
+    header, records = toy_log()
+    records[3] = edit(records[3], points=5)
+    path = write_log(tmp_path / "bad.jsonl", header, records)
+    result = runner.invoke(main, ["explain", str(path), "--beat", "1"])
+    assert result.exit_code == 1 and "hash mismatch" in result.stderr and "line 5" in result.stderr
+
+
+# -- state --------------------------------------------------------------------
+
+def test_state_text_and_json(runner, log):
+    result = runner.invoke(main, ["state", str(log), "--beat", "2"])
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        f"match {json.loads(log.read_text().splitlines()[0])['match_id']}, duel 1, beat 2, "
+        "after event 4 of the beat (seq 8)",
+        "round 2  scores 2-1",
+    ]
+    result = runner.invoke(main, ["state", str(log), "--beat", "2", "--event", "0", "--as", "Ben", "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["state"] == {"scores": [2, 0], "round": 1, "over": False}
+    assert data["viewer"] == 1 and data["seq"] == 4
+
+
+def test_state_errors(runner, log):
+    result = runner.invoke(main, ["state", str(log), "--beat", "2", "--event", "7"])
+    assert result.exit_code == 1 and "has only 4 events, not 7" in result.stderr
+    result = runner.invoke(main, ["state", str(log), "--beat", "2", "--as", "Zed"])
+    assert result.exit_code == 1 and "no player 'Zed'" in result.stderr and "0 = Ann (red)" in result.stderr
+
+
+# -- diff ---------------------------------------------------------------------
+
+def test_diff_identical(runner, log, tmp_path):
+    copy = tmp_path / "copy.jsonl"
+    copy.write_bytes(log.read_bytes())
+    result = runner.invoke(main, ["diff", str(log), str(copy)])
+    assert result.exit_code == 0 and result.output.startswith("identical: match m-")
+
+
+def test_diff_first_difference(runner, log, tmp_path):
+    header, records = toy_log()
+    other = write_log(tmp_path / "o.jsonl", header, records[:5] + [edit(records[5], number=3)] + records[6:])
+    result = runner.invoke(main, ["diff", str(log), str(other)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == "first difference at event 6 (duel 1, beat 2); the first 5 events agree"
+    assert '"number":2' in lines[1] and '"number":3' in lines[2]
+    assert lines[3] == "  differs in: data.number"
+
+
+def test_diff_shorter_log_and_header(runner, log, tmp_path):
+    header, records = toy_log(seed=8)
+    other = write_log(tmp_path / "o.jsonl", header, records[:4])
+    result = runner.invoke(main, ["diff", str(log), str(other)])
+    assert result.exit_code == 1
+    assert "header seed:" in result.output and "header match_id:" in result.output
+    short = write_log(tmp_path / "s.jsonl", *_prefix(toy_log(), 4))
+    result = runner.invoke(main, ["diff", str(log), str(short)])
+    assert "first difference at event 5" in result.output and "(ends here)" in result.output
+
+
+def _prefix(log, n):
+    header, records = log
+    return header, records[:n]
+
+
+# -- whatif -------------------------------------------------------------------
+
+def test_whatif_changed_pick(runner, log):
+    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "Ann", "--choices", '{"picks": [3]}'])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("What if Ann had chosen pick number 3 instead of number 1 (seq 5) in duel 1, beat 2")
+    assert "- #8 RoundScored" in out and "+ #8 RoundScored {'picks': [3, 2]" in out
+    assert 'Result: recorded Ann wins (reason "points"); what-if Ann wins (reason "points")' in out
+
+
+def test_whatif_illegal_or_absent_decision(runner, log):
+    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "1", "--choices", '{"picks": [7]}'])
+    assert result.exit_code == 1 and "Ben's pick {'number': 7} is not legal" in result.stderr
+    result = runner.invoke(main, ["whatif", str(log), "--beat", "5", "--player", "1", "--choices", '{"picks": [2]}'])
+    assert result.exit_code == 1 and "Ben makes no pick decision in duel 1, beat 5" in result.stderr
+    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "1"])
+    assert result.exit_code == 1 and "nothing to change" in result.stderr
+    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "1", "--choices", "{"])
+    assert result.exit_code == 1 and "--choices is not valid JSON" in result.stderr
