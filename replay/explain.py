@@ -158,7 +158,7 @@ def render_html(report: BeatReport) -> str:
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
+        loader=jinja2.FileSystemLoader(Path(__file__).parent),
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
     )
     return env.get_template("explain.html.j2").render(
