@@ -1,0 +1,122 @@
+"""Scenario helper for BattleCON rules tests.
+
+``Scenario`` starts a one-duel match with chosen starting discards (so the
+cards a test needs are in hand), then lets the test place the fighters, set
+life, forms, tokens and the trap before beat 1, and play beats by giving
+each player's pair, antes and sub-decisions. Unscripted sub-decisions fail
+the test (so a test always says what it means), unless ``lenient=True``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from recorder.decisions import Answer
+from recorder.envelope import Entry
+from recorder.games.battlecon import GAME
+from recorder.games.battlecon.cards import KITS
+from recorder.header import Player
+from recorder.match import Match
+
+
+def _discards_keeping(fighter: str, keep: set[str]) -> tuple[list[str], list[str]]:
+    k = KITS[fighter]
+    styles = [s for s in k.styles if s not in keep]
+    bases = [b for b in k.bases if b not in keep]
+    return [styles[0], bases[0]], [styles[1], bases[1]]
+
+
+class Scenario:
+    def __init__(self, fighters: tuple[str, str], *, edition: str = "woi", seed: int = 1,
+                 keep: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+                 positions: tuple[int, int] | None = None, life: tuple[int, int] | None = None,
+                 forms: dict[int, str] | None = None, trap: int | None = None,
+                 tokens: dict[int, list[str]] | None = None, discards=None) -> None:
+        self.header = GAME.make_header(
+            players=(Player("Ann", fighters[0]), Player("Ben", fighters[1])), edition=edition, seed=seed,
+            options={"duels": 1, "discards": "chosen"},
+        )
+        self.match = Match(GAME, self.header)
+        self.match.advance()
+        for p in (0, 1):
+            d1, d2 = discards[p] if discards else _discards_keeping(fighters[p], set(keep[p]))
+            self.match.advance(Answer({"player": p, "discard1": d1, "discard2": d2}, "test"))
+        # Test-only set-up of the position before beat 1 (the match is waiting for the first pair).
+        s = self.state
+        if positions:
+            for p in (0, 1):
+                s.fighters[p].position = positions[p]
+        if life:
+            for p in (0, 1):
+                s.fighters[p].life = life[p]
+        for p, form in (forms or {}).items():
+            s.fighters[p].form = form
+        if trap is not None:
+            s.trap = trap
+        for p, toks in (tokens or {}).items():
+            f = s.fighters[p]
+            f.token_discard = [t for t in f.tokens + f.token_discard if t not in toks]
+            f.tokens = sorted(toks)
+
+    @property
+    def state(self):
+        return self.match.state
+
+    def beat(self, pairs: tuple[tuple[str, str], tuple[str, str]], antes: dict[int, list[str]] | None = None,
+             choices: dict[int, list[dict[str, Any]]] | None = None, lenient: bool = False) -> "Beat":
+        """Play one beat; returns its entries. ``choices[p]`` answers p's other requests in order."""
+        queues: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        for p in (0, 1):
+            queues[(p, "pair")] = [{"player": p, "style": pairs[p][0], "base": pairs[p][1]}]
+            queues[(p, "ante")] = [{"player": p, "ante": a} for a in (antes or {}).get(p, [])]
+        other = {p: [dict(c) for c in (choices or {}).get(p, [])] for p in (0, 1)}
+        start = len(self.match.entries)
+        self.requests = []
+        while not self.match.finished:
+            req = self.match.pending
+            if req.kind == "pair" and not queues[(req.player, "pair")]:
+                break  # the next beat has begun
+            self.requests.append(req)
+            q = queues.get((req.player, req.kind))
+            if q:
+                ans = q.pop(0)
+            elif req.kind == "ante" and q is not None:
+                ans = {"player": req.player, "ante": "pass"}
+            elif any(c.get("kind", req.kind) == req.kind for c in other[req.player]):
+                i = next(i for i, c in enumerate(other[req.player]) if c.get("kind", req.kind) == req.kind)
+                ans = other[req.player].pop(i)
+                ans.pop("kind", None)
+                ans.setdefault("player", req.player)
+            elif lenient:
+                ans = req.options[0]
+            else:
+                labels = "; ".join(req.labels)
+                raise AssertionError(f"unscripted {req.kind} request for player {req.player}: {req.prompt} "
+                                     f"[{labels}]")
+            self.match.advance(Answer(ans, "test"))
+        leftover = {p: v for p, v in other.items() if v}
+        assert not leftover, f"unused choices: {leftover}"
+        return Beat(self.match.entries[start:])
+
+
+class Beat:
+    def __init__(self, entries: list[Entry]) -> None:
+        self.entries = entries
+
+    def types(self) -> list[str]:
+        return [e.type for e in self.entries]
+
+    def of(self, type_: str, **where) -> list[Any]:
+        out = []
+        for e in self.entries:
+            if e.type == type_ and all(getattr(e.event, k) == v for k, v in where.items()):
+                out.append(e.event)
+        return out
+
+    def one(self, type_: str, **where) -> Any:
+        found = self.of(type_, **where)
+        assert len(found) == 1, f"expected one {type_} {where}, got {found}"
+        return found[0]
+
+    def none(self, type_: str, **where) -> bool:
+        return not self.of(type_, **where)
