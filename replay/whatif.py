@@ -15,6 +15,7 @@ they follow the same sequence as in the recorded match.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -41,6 +42,18 @@ class Replaced:
     seq: int  # of the recorded decision that was replaced
     recorded: dict[str, Any]
     changed: dict[str, Any]
+    recorded_label: str  # the options' labels, e.g. "Trance Strike"
+    changed_label: str
+
+
+@dataclass(frozen=True)
+class Takeover:
+    """Where the policy took over a player's decisions, and why."""
+
+    duel: int
+    beat: int
+    kind: str
+    why: str
 
 
 @dataclass
@@ -54,29 +67,34 @@ class WhatIfResult:
     recorded: list[Record] = field(default_factory=list)
     new: list[Record] = field(default_factory=list)
     first_difference: int | None = None  # index of the first record that differs
-    policy_from: dict[int, tuple[int, int]] = field(default_factory=dict)  # player -> (duel, beat) the policy took over
+    policy_from: dict[int, Takeover] = field(default_factory=dict)  # player -> where the policy took over
     policy_decisions: int = 0
     recorded_result: dict[str, Any] | None = None
     new_result: dict[str, Any] | None = None
     recorded_lines: dict[int, str] = field(default_factory=dict)  # seq -> describe, recorded log
     new_lines: dict[int, str] = field(default_factory=dict)  # seq -> describe, re-run
 
-    def differing_outcomes(self, limit: int = 6) -> list[tuple[Record | None, Record | None]]:
-        """The first ``limit`` outcome pairs (recorded, what-if) that differ, position by position."""
+    def differing_outcomes(self, limit: int = 12) -> list[tuple[str, Record]]:
+        """The first ``limit`` outcome lines that differ, as a diff: ("-", recorded) / ("+", what-if).
+
+        Outcomes from the first difference on are aligned by their descriptions
+        (difflib), so an event that merely moved shows as moved, not as a cascade.
+        """
         if self.first_difference is None:
             return []
         k = self.first_difference
         recorded = [r for r in self.recorded[k:] if r.kind != INPUT]
         new = [r for r in self.new[k:] if r.kind != INPUT]
-        pairs = []
-        for i in range(max(len(recorded), len(new))):
-            a = recorded[i] if i < len(recorded) else None
-            b = new[i] if i < len(new) else None
-            if a is None or b is None or not _same(a, b):
-                pairs.append((a, b))
-            if len(pairs) == limit:
+        a = [self.recorded_lines.get(r.seq, r.type) for r in recorded]
+        b = [self.new_lines.get(r.seq, r.type) for r in new]
+        out: list[tuple[str, Record]] = []
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+            if tag == "equal":
+                continue
+            out += [("-", r) for r in recorded[i1:i2]] + [("+", r) for r in new[j1:j2]]
+            if len(out) >= limit:
                 break
-        return pairs
+        return out[:limit]
 
 
 class _Feeder:
@@ -99,22 +117,27 @@ class _Feeder:
         recorded = self._recorded(request, where)
         change = self._change(request, where)
         if change is not None:
+            change = _match_option(request, change)
             if recorded is not None:
                 self.used.add(recorded.seq)
-                self.result.replaced.append(Replaced(request.kind, recorded.seq, answer_of(recorded).data, change))
+                old = answer_of(recorded).data
+                self.result.replaced.append(Replaced(
+                    request.kind, recorded.seq, old, change, _label(request, old), _label(request, change)))
             self.diverged = True
             return Answer(change, WHATIF)
+        why = "no recorded decision of this kind here"
         if request.player not in self.on_policy and recorded is not None:
             answer = answer_of(recorded)
             if not self.diverged or request.index_of(answer.data) is not None:
                 self.used.add(recorded.seq)
                 return answer
+            why = f"the recorded {describe_answer(answer.data)} (seq {recorded.seq}) is not legal now"
         if not self.diverged:
             raise UsageError(f"match {self.header.match_id}, duel {where[0]}, beat {where[1]}: "
-                             "the log ends before the beat to change (or does not verify)")
+                             "the log ends before the beat to change")
         if request.player not in self.on_policy:
             self.on_policy.add(request.player)
-            self.result.policy_from[request.player] = where
+            self.result.policy_from[request.player] = Takeover(where[0], where[1], request.kind, why)
         self.result.policy_decisions += 1
         return self.policy[request.player].answer(request, match)
 
@@ -174,6 +197,20 @@ def what_if(header: Header, records: Sequence[Record], *, beat: int, player: int
     return result
 
 
+def _match_option(request: Request, change: dict[str, Any]) -> dict[str, Any]:
+    """The option ``change`` names, forgiving letter case ("trance" for "Trance")."""
+    if request.index_of(change) is not None:
+        return change
+    folded = canonical.dumps(change).decode().casefold()
+    matches = [o for o in request.options if canonical.dumps(o).decode().casefold() == folded]
+    return dict(matches[0]) if len(matches) == 1 else change  # an unknown answer is refused by the engine
+
+
+def _label(request: Request, answer: dict[str, Any]) -> str:
+    index = request.index_of(answer)
+    return request.label(index) if index is not None else describe_answer(answer)
+
+
 def _first_difference(a: Sequence[Record], b: Sequence[Record]) -> int | None:
     for i in range(max(len(a), len(b))):
         if i >= len(a) or i >= len(b) or not _same(a[i], b[i]):
@@ -199,12 +236,12 @@ def _describe(game: Game, header: Header, records: Sequence[Record]) -> dict[int
     return describer.lines
 
 
-def render_text(result: WhatIfResult, limit: int = 6) -> str:
+def render_text(result: WhatIfResult, limit: int = 12) -> str:
     h = result.header
     name = h.players[result.player].name
     changes = "; ".join(
-        f"{r.kind} {describe_answer(r.changed)} instead of {describe_answer(r.recorded)} (seq {r.seq})"
-        if r.changed != r.recorded else f"{r.kind} {describe_answer(r.changed)} (as recorded, seq {r.seq})"
+        f"{r.kind} {r.changed_label} instead of {r.recorded_label} (seq {r.seq})"
+        if r.changed != r.recorded else f"{r.kind} {r.changed_label} (as recorded, seq {r.seq})"
         for r in result.replaced)
     out = [f"What if {name} had chosen {changes} in duel {result.duel}, beat {result.beat} of match {h.match_id}?"]
     if result.first_difference is None:
@@ -212,12 +249,12 @@ def render_text(result: WhatIfResult, limit: int = 6) -> str:
     else:
         k = result.first_difference
         out.append(f"The matches part at event {k + 1}. First differing outcomes (recorded / what-if):")
-        for a, b in result.differing_outcomes(limit):
-            out.append(f"  - #{a.seq} {result.recorded_lines.get(a.seq, a.type)}" if a else "  - (no more events)")
-            out.append(f"  + #{b.seq} {result.new_lines.get(b.seq, b.type)}" if b else "  + (no more events)")
-    for p, (d, b) in sorted(result.policy_from.items()):
-        out.append(f"From duel {d}, beat {b}, {h.players[p].name}'s recorded decisions no longer fit; "
-                   f"policy {result.policy} decided for them.")
+        for sign, r in result.differing_outcomes(limit):
+            lines = result.recorded_lines if sign == "-" else result.new_lines
+            out.append(f"  {sign} #{r.seq} {lines.get(r.seq, r.type)}")
+    for p, t in sorted(result.policy_from.items()):
+        out.append(f"From duel {t.duel}, beat {t.beat} ({t.kind}: {t.why}), policy {result.policy} "
+                   f"decided for {h.players[p].name}.")
     out.append(f"Result: recorded {_result(h, result.recorded_result)}; what-if {_result(h, result.new_result)}")
     return "\n".join(out) + "\n"
 
@@ -227,6 +264,6 @@ def _result(header: Header, result: dict[str, Any] | None) -> str:
         return "unfinished"
     winner = result.get("winner")
     who = f"{header.players[winner].name} wins" if isinstance(winner, int) else "draw"
-    extra = ", ".join(f"{k} {canonical.dumps(v).decode()}" for k, v in result.items() if k != "winner")
-    return f"{who} ({extra})" if extra else who
+    reason = result.get("reason")
+    return f"{who} ({reason})" if reason else who
 
