@@ -74,10 +74,10 @@ def parse_header(raw: Any, where: str) -> Header:
             f"{where}: this is an event (seq {raw['seq']!r}), not a match header; "
             "the header line is missing"
         )
-    found = raw.get("format")
-    if found != FORMAT:
-        quoted = "no format field" if found is None else f"format {found!r}"
-        raise CorruptLog(f"{where}: unsupported log {quoted}; this beatlog reads {FORMAT!r}")
+    if "format" not in raw:
+        raise CorruptLog(f"{where}: not a beatlog log header (it has no format field)")
+    if raw["format"] != FORMAT:
+        raise CorruptLog(f"{where}: unsupported log format {raw['format']!r}; this beatlog reads {FORMAT!r}")
     validate_header(raw, where)
     header = Header.from_dict(raw)
     if header.hash != raw["hash"]:
@@ -139,8 +139,8 @@ class Chain:
         if seq < self.next_seq:
             return f"seq {seq} came already: a duplicated or reordered event"
         if seq == self.next_seq + 1:
-            return f"seq {self.next_seq} is missing"
-        return f"seqs {self.next_seq}-{seq - 1} are missing"
+            return f"seq {self.next_seq} is missing or out of order"
+        return f"seqs {self.next_seq}-{seq - 1} are missing or out of order"
 
     def _check_refs(self, raw: dict[str, Any], seq: int, where: str) -> None:
         """Seat numbers name a player of this match; causes point backwards."""
