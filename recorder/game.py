@@ -19,6 +19,7 @@ from .header import Header, Player
 # name -> "module:attribute" of the Game object; imported on first use.
 GAMES: dict[str, str] = {
     "battlecon": "recorder.games.battlecon:GAME",
+    "cogs": "recorder.games.cogs:GAME",
 }
 
 

@@ -1,0 +1,5 @@
+"""Sailpower: Cogs of Valor -- the second game on the beatlog kernel."""
+
+from .game import GAME
+
+__all__ = ["GAME"]

@@ -1,0 +1,134 @@
+"""Seeded bots for Cogs of Valor: ``first``, ``random`` and ``sensible``.
+
+Randomness only through :class:`recorder.rng.ChanceSource`; ``sensible`` is
+deterministic: sail for the nearest enemy, grapple when close, shoot the
+easiest target, board when it has the numbers, never ram on purpose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from recorder.decisions import Answer, FirstOption, Request
+from recorder.errors import InvalidDecision
+from recorder.rng import ChanceSource
+
+from .combat_attacks import ranged_number
+from .crew import members
+from .geometry import distance
+from .movement import travel
+from .state import CogsState
+
+BOTS = ("first", "random", "sensible")
+
+
+@dataclass
+class RandomBot:
+    seed: int
+    player: int
+    name: str = "bot:random"
+    rng: ChanceSource = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = ChanceSource(self.seed, f"cogs-bot-random-{self.player}")
+
+    def answer(self, request: Request, match: Any) -> Answer:
+        options = request.options
+        if request.kind == "transfer" and self.rng.draw(3):
+            return Answer(options[0], self.name)  # mostly done: keeps regroups short
+        return Answer(options[self.rng.draw(len(options))], self.name)
+
+
+@dataclass
+class SensibleBot:
+    player: int
+    name: str = "bot:sensible"
+
+    def answer(self, request: Request, match: Any) -> Answer:
+        state: CogsState = match.state
+        pick = getattr(self, f"_{request.kind.replace(' ', '_')}", None)
+        choice = pick(state, request.options) if pick else request.options[0]
+        return Answer(choice, self.name)
+
+    def _course(self, state: CogsState, options) -> dict:
+        cog = state.cogs[options[0]["cog"]]
+        foes = [c for c in state.afloat() if c.owner != self.player]
+        if not foes:
+            return options[0]
+        best, best_key = options[0], None
+        for opt in options:
+            if opt["move"] in ("anchor", "drift"):
+                pos, key_extra = cog.pos, 1
+            else:
+                _, (dx, dy) = travel(cog, opt["move"], opt["speed"])
+                pos, key_extra = (cog.x + dx, cog.y + dy), 0
+            target = min(foes, key=lambda f: (distance(cog.pos, f.pos), f.id))
+            want = cog.kind.radius + target.kind.radius + 15  # close enough to grapple, not to ram
+            key = (abs(distance(pos, target.pos) - want), key_extra, -opt["speed"])
+            if best_key is None or key < best_key:
+                best, best_key = opt, key
+        return best
+
+    def _ram(self, state, options) -> dict:
+        return next(o for o in options if o["stop"])
+
+    def _grapple(self, state, options) -> dict:
+        return next(o for o in options if o["grapple"])
+
+    def _firepot(self, state, options) -> dict:
+        return max(options, key=lambda o: o["count"])
+
+    def _ballista(self, state, options) -> dict:
+        for action in ("hull", "ballista"):
+            for o in options:
+                if o["action"] == action:
+                    return o
+        return options[0]
+
+    def _shoot(self, state: CogsState, options) -> dict:
+        top = max(o["count"] for o in options)
+        if top == 0:
+            return options[0]
+        group = members(state.crew.values(), (options[0]["cog"], options[0]["deck"], options[0]["profile"]))
+        if not group:
+            return options[0]
+
+        def quality(o: dict) -> int:
+            return ranged_number(state, group[0], o["target_cog"], o["target_deck"])[0]
+
+        best = max((o for o in options if o["count"] == top), key=quality)
+        return best if quality(best) >= 4 else options[0]
+
+    def _melee(self, state, options) -> dict:
+        return max(options, key=lambda o: o["count"])
+
+    def _board(self, state: CogsState, options) -> dict:
+        top = options[-1]
+        defenders = [c for c in state.aboard(top["target_cog"], deck="main") if c.owner != self.player]
+        return top if top["count"] > len(defenders) else options[0]
+
+    def _deflect(self, state, options) -> dict:
+        return options[0]
+
+    def _transfer(self, state: CogsState, options) -> dict:
+        for o in options[1:]:
+            if o["to_cog"] != o["cog"]:
+                return o  # crew onto an adjacent abandoned or friendly cog
+        for o in options[1:]:
+            if o["deck"] == "hold":
+                return o  # reserves and liberated crew back on deck
+        return options[0]
+
+    def _hero_upgrade(self, state, options) -> dict:
+        return next(o for o in options if o["hero_upgrade"] == "crossbow")
+
+
+def make_bot(name: str, seed: int, player: int):
+    if name == "first":
+        return FirstOption()
+    if name == "random":
+        return RandomBot(seed, player)
+    if name == "sensible":
+        return SensibleBot(player)
+    raise InvalidDecision(f"unknown cogs bot {name!r}; bots: {', '.join(BOTS)}")

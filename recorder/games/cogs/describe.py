@@ -1,0 +1,133 @@
+"""Plain-language lines and rule citations for Cogs of Valor records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from recorder.envelope import Record
+
+from .geometry import inches
+from .state import CogsState, crew_profile
+
+CITES = {
+    "FleetMustered": "Cogs p.1-3, Crewing your cog / Heros! / The Leader!",
+    "CogLaunched": "Cogs p.3, Cog types; crew placement",
+    "CrewEmbarked": "Cogs p.3, Crewmember assignments",
+    "WindSet": "Cogs p.4, Phase 1 Wind: starting wind by agreement",
+    "WindShifted": "Cogs p.4, Phase 1 Wind: d6 every other turn",
+    "CourseSet": "Cogs p.5, Phase 2 Movement: secret heading and speed",
+    "CoursesRevealed": "Cogs p.5, Phase 2 Movement: announce, all move at the same time",
+    "CrewTasked": "Cogs p.5, sailing or rowing crew have acted (p.2 ballista: four crew actions)",
+    "AnchorDropped": "Cogs p.10, Anchoring cogs",
+    "AnchorCut": "Cogs p.10, Anchoring cogs",
+    "RamChoiceMade": "Cogs p.5, Collisions and ramming: either player can choose to stop",
+    "CogStopped": "Cogs p.5, Collisions and ramming",
+    "CogsRammed": "Cogs p.5, Collisions and ramming: both cogs take a D20 of hull damage",
+    "CogMoved": "Cogs p.5, Phase 2 Movement",
+    "ArtilleryOrdered": "Cogs p.6, Phase 3 A: Artillery",
+    "BallistaOrdered": "Cogs p.2 The Ballista; p.6 Phase 3 A",
+    "BallistaRotated": "Cogs p.2, The Ballista: rotating",
+    "ArtilleryShot": "Cogs p.6, Phase 3 A: target 12, +2 large, -4 at a ballista; firepot 20 = critical miss",
+    "FireSet": "Cogs p.6 firepots (p.10 fire resistant paint)",
+    "BallistaDestroyed": "Cogs p.6, a ballista targeted by a ballista is destroyed on hit",
+    "GrappleOrdered": "Cogs p.6, Phase 3 B: Grappling",
+    "GrappleRolled": "Cogs p.6, Phase 3 B: repel by rolling higher on a D20",
+    "AttackOrdered": "Cogs p.7-8, Phase 3 C Ranged / D Close combat: the attacker chooses targets",
+    "AttackRolled": "Cogs p.7-8, Phase 3 C/D: D20 under the target number",
+    "DeflectionChosen": "Cogs p.7, friendly fire: a friendly crew of the targeted player's choice",
+    "SaveRolled": "Cogs p.1-2, saves of 12 or less (armor, hero; mace second save)",
+    "CrewStruck": "Cogs p.7-8, unsaved hits: kill, or capture by hand or mace",
+    "BoardingOrdered": "Cogs p.8, Phase 3 D: Boarding",
+    "BoardingsRevealed": "Cogs p.8, Phase 3 D: Boarding",
+    "CrewMoved": "Cogs p.8 boarding / p.9 D transfers",
+    "ScoreAwarded": "Cogs p.9, Scoring",
+    "CrewKilled": "Cogs p.9 A Cleanup (H Sinking)",
+    "CrewCaptured": "Cogs p.8-9, captured crew go to the attacker's cog hold",
+    "CogCaptured": "Cogs p.9 A, capture of cogs",
+    "CrewLiberated": "Cogs p.1, captives liberated when the cog holding them is captured",
+    "CogRepaired": "Cogs p.9 B Repair (p.2 carpenter's mate, p.10 timber)",
+    "IslandSearched": "Cogs p.10, Treasure Rules: D20 of 12 or less",
+    "TreasureFound": "Cogs p.10, Treasure Rules: the 3D6 table",
+    "HoldStocked": "Cogs p.10, The cog's hold of holdings",
+    "HeroUpgradeChosen": "Cogs p.10, treasure 18: hero upgrade of the player's choice",
+    "CrewUpgraded": "Cogs p.10, treasure 18",
+    "TransferOrdered": "Cogs p.9 D, Transfers",
+    "ConversionRolled": "Cogs p.9 E, conversion on a 1 or 20",
+    "FireSpread": "Cogs p.9 F, Fire doubles and does its new value in hull damage",
+    "GrappleBroken": "Cogs p.9 G, Grapple breaks",
+    "CogSank": "Cogs p.9 H, Sinking",
+    "FleetRespawned": "Cogs p.11, Cog Matching: respawn",
+    "MatchEnded": "Cogs p.9 Scoring; p.11 pre-agreed time",
+    "ChanceDrawn": None,
+}
+
+
+def cite(record: Record) -> str | None:
+    return CITES.get(record.type)
+
+
+def _cog(state: CogsState, cog: Any) -> str:
+    c = state.cogs.get(cog) if cog is not None else None
+    return c.name if c else f"cog {cog}"
+
+
+def _crew(state: CogsState, cid: int) -> str:
+    c = state.crew.get(cid)
+    if c is None:
+        return f"crewmember {cid}"
+    return f"{state.players[c.owner]}'s {crew_profile(c)} #{cid} ({_cog(state, c.cog)} {c.deck})"
+
+
+def describe(state: CogsState, record: Record) -> str:
+    d = record.data
+    t = record.type
+    who = state.players[record.actor] if record.actor is not None and record.actor < len(state.players) else ""
+    if t == "ChanceDrawn":
+        return f"dice: {d['purpose']} rolled {d['value'] + 1} (d{d['n']})"
+    if t == "CogLaunched":
+        return (f"{state.players[d['player']]} launches {d['name']} ({d['type']}, hull {d['hull']}) at "
+                f"({inches(d['x'])}, {inches(d['y'])}) heading {d['heading']}")
+    if t == "CrewEmbarked":
+        return f"{len(d['crew'])} crew ({', '.join(d['upgrades']) or 'basic'}) board {_cog(state, d['cog'])} {d['deck']}"
+    if t == "CourseSet":
+        return f"{who} sets a course for {_cog(state, d['cog'])}: {d['move']} {d['speed']}\""
+    if t == "CogMoved":
+        return (f"{_cog(state, d['cog'])} {d['how']}s {inches(d['distance'])}\" to ({inches(d['x'])}, "
+                f"{inches(d['y'])}) heading {d['heading']}")
+    if t == "HullDamaged":
+        return f"{_cog(state, d['cog'])} takes {d['amount']} hull damage ({d['what']}), hull {d['hull']}"
+    if t == "ArtilleryShot":
+        mods = f" ({', '.join(d['modifiers'])})" if d["modifiers"] else ""
+        return (f"{d['weapon']} of {_cog(state, d['cog'])} at {_cog(state, d['target_cog'])}: rolled "
+                f"{d['roll']} vs target {d['target_number']}{mods}: {d['outcome']}")
+    if t == "AttackRolled":
+        mods = f" ({', '.join(d['modifiers'])})" if d["modifiers"] else ""
+        result = "hit" if d["hit"] else "near miss, deflected onto friendly crew" if d["deflected"] else "miss"
+        return (f"{_crew(state, d['attacker'])} {d['weapon']} at {_crew(state, d['target'])}: rolled {d['roll']}"
+                f" vs target {d['target_number']}{mods}: {result}")
+    if t == "SaveRolled":
+        return f"{_crew(state, d['crew'])} {d['save']} save: rolled {d['roll']} (needs 12 or less): " \
+               f"{'saved' if d['saved'] else 'failed'}"
+    if t == "CrewStruck":
+        return f"{_crew(state, d['crew'])} is struck down: will be {d['fate']} by {state.players[d['by']]}"
+    if t == "ScoreAwarded":
+        return f"{state.players[d['player']]} scores {d['points']} ({d['reason']}), total {d['total']}"
+    if t == "GrappleRolled":
+        if d["roll"] is None:
+            return f"{_cog(state, d['cog'])} grapples the undefended {_cog(state, d['target_cog'])}"
+        return (f"{_cog(state, d['cog'])} grapples {_cog(state, d['target_cog'])}: rolled {d['roll']}, repel "
+                f"{d['repel_roll']} (must be higher): {'held' if d['held'] else 'repelled'}")
+    if t == "WindShifted":
+        return f"wind roll {d['roll']}: shifts {d['shift']:+d}, now from {d['direction']}"
+    if t == "FireSpread":
+        return f"fire on {_cog(state, d['cog'])} doubles to {d['fire']}: {d['damage']} hull damage, hull {d['hull']}"
+    if t == "CogSank":
+        return f"{_cog(state, d['cog'])} sinks" + (f" (last damaged by {state.players[d['by']]})"
+                                                  if d["by"] is not None else "")
+    if t == "CogCaptured":
+        return f"{state.players[d['by']]} captures {_cog(state, d['cog'])} from {state.players[d['previous']]}"
+    if t == "MatchEnded":
+        win = state.players[d["winner"]] if d["winner"] is not None else "nobody (tie)"
+        return f"match over ({d['reason']}): scores {d['scores']}, winner {win}"
+    fields = ", ".join(f"{k} {v}" for k, v in d.items() if k != "source")
+    return f"{t}: {fields}"

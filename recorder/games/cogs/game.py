@@ -1,0 +1,122 @@
+"""Sailpower: Cogs of Valor as a beatlog game: the kernel's ``Game`` hooks."""
+
+from __future__ import annotations
+
+from typing import Any, Generator, Iterable
+
+from recorder.context import Context
+from recorder.decisions import Answer, Request
+from recorder.envelope import Record
+from recorder.errors import InvalidDecision
+from recorder.header import Header, Player, derive_match_id
+
+from . import describe as describe_mod
+from . import fold
+from .bots import BOTS, make_bot
+from .events import EVENTS
+from .fleet import ready_fleets
+from .geometry import inches
+from .scoring import leader_of
+from .setup import complete_options, new_state, parse_options
+from .state import CogsState, snapshot_of
+from .turn import play as play_match
+
+SCRIPT_KINDS = {"courses": "course", "shots": "shoot", "melee": "melee", "boarding": "board",
+                "grapples": "grapple", "firepots": "firepot", "ballistae": "ballista", "rams": "ram",
+                "transfers": "transfer", "deflections": "deflect"}
+
+
+class CogsGame:
+    name = "cogs"
+    engine_version = "cogs-0.1.0"
+    rules_version = "cogs-of-valor-2012/beatlog-rulings-1"
+    editions = ("standard",)
+    events = EVENTS
+
+    def make_header(self, *, players: tuple[Player, ...], edition: str, seed: int,
+                    options: dict[str, Any], match_id: str | None = None) -> Header:
+        if edition not in self.editions:
+            raise InvalidDecision(f"unknown cogs edition {edition!r}; editions: {', '.join(self.editions)}")
+        if len(players) < 2:
+            raise InvalidDecision(f"Cogs of Valor needs at least two players, got {len(players)}")
+        options = complete_options(dict(options), [p.side for p in players])
+        names = [p.name for p in players]
+        opts = parse_options(options, names)
+        for player, fleet in zip(players, opts.fleets):
+            if player.side not in (fleet["name"], *ready_fleets()):
+                raise InvalidDecision(f"player {player.name!r} plays side {player.side!r} but brings fleet "
+                                      f"{fleet['name']!r}; the side must be the fleet's name")
+        return Header(
+            match_id=match_id or derive_match_id(self.name, seed, players, options),
+            game=self.name, edition=edition, engine_version=self.engine_version,
+            rules_version=self.rules_version, seed=seed, players=players, options=options,
+        )
+
+    def new_state(self, header: Header) -> CogsState:
+        names = [p.name for p in header.players]
+        return new_state(names, parse_options(header.options, names))
+
+    def apply(self, state: CogsState, event: Any) -> None:
+        fold.apply(state, event)
+
+    def play(self, ctx: Context) -> Generator[Request, Answer, None]:
+        names = [p.name for p in ctx.header.players]
+        yield from play_match(ctx, parse_options(ctx.header.options, names))
+
+    def describe(self, state: CogsState, record: Record) -> str:
+        return describe_mod.describe(state, record)
+
+    def cite(self, record: Record) -> str | None:
+        return describe_mod.cite(record)
+
+    def snapshot(self, state: CogsState) -> dict[str, Any]:
+        return snapshot_of(state)
+
+    def redact(self, snapshot: dict[str, Any], player: int) -> dict[str, Any]:
+        """Hide other players' secret courses and boarding orders not yet revealed."""
+        out = dict(snapshot)
+        owners = {str(c["id"]): c["owner"] for c in snapshot["cogs"]}
+        out["courses"] = {k: v for k, v in snapshot["courses"].items() if owners.get(k) == player}
+        out["boarding"] = {k: v for k, v in snapshot["boarding"].items() if owners.get(k) == player}
+        return out
+
+    def render_state(self, snapshot: dict[str, Any]) -> str:
+        lines = [f"turn {snapshot['turn']}  wind from {snapshot['wind']}  scores "
+                 + " ".join(f"{n} {s}" for n, s in zip(snapshot["players"], snapshot["scores"]))]
+        for cog in snapshot["cogs"]:
+            if cog["sunk"]:
+                lines.append(f"  {cog['name']}: sunk")
+                continue
+            aboard = [c for c in snapshot["crew"] if c["cog"] == cog["id"] and c["deck"] != "hold"]
+            decks = {}
+            for c in aboard:
+                decks[c["deck"]] = decks.get(c["deck"], 0) + 1
+            crew = " ".join(f"{d} {n}" for d, n in decks.items()) or "no crew"
+            flags = (" anchored" if cog["anchored"] else "") + (f" fire {cog['fire']}" if cog["fire"] else "")
+            lines.append(f"  {cog['name']} ({snapshot['players'][cog['owner']]}) at ({inches(cog['x'])}, "
+                         f"{inches(cog['y'])}) {cog['heading']} hull {cog['hull']}/{cog['max_hull']}{flags}: {crew}")
+        return "\n".join(lines)
+
+    def result(self, state: CogsState) -> dict[str, Any] | None:
+        if not state.over:
+            return None
+        return {"winner": state.winner, "reason": state.reason, "scores": list(state.scores)}
+
+    def script_answers(self, entry: dict[str, Any]) -> list[dict[str, Any]]:
+        """A script entry lists answers by kind: {"courses": [{"cog": 0, "move": "ahead", "speed": 12}],
+        "shots": [...], ...} or raw {"answers": [{"kind": ..., ...}]}, expanded in that order."""
+        out = [dict(a) for a in entry.get("answers", [])]
+        for key, kind in SCRIPT_KINDS.items():
+            for item in entry.get(key, []):
+                out.append({"kind": kind, **item})
+        return out
+
+    def bot(self, name: str, seed: int, player: int):
+        return make_bot(name, seed, player)
+
+    def bots(self) -> Iterable[str]:
+        return BOTS
+
+
+GAME = CogsGame()
+_ = leader_of

@@ -1,0 +1,82 @@
+"""Exact integer geometry on the play surface.
+
+Positions are integer tenths of an inch with y pointing north. A move along a
+diagonal heading of ``d`` tenths shifts each axis by ``d/sqrt(2)`` rounded to
+the nearest tenth, computed with ``math.isqrt`` so no float ever decides a
+position, a range or a collision.
+"""
+
+from __future__ import annotations
+
+from math import isqrt
+
+from .tables import VECTORS
+
+Point = tuple[int, int]
+
+
+def displacement(direction: int, distance: int) -> Point:
+    """The (dx, dy) of moving ``distance`` tenths along heading ``direction`` (0..7)."""
+    vx, vy = VECTORS[direction % 8]
+    if vx and vy:
+        # Nearest integer to distance/sqrt(2) = floor((sqrt(2 d^2) + 1) / 2).
+        leg = (isqrt(2 * distance * distance) + 1) // 2
+        return vx * leg, vy * leg
+    return vx * distance, vy * distance
+
+
+def scaled(value: int, k: int, n: int) -> int:
+    """``value * k / n`` rounded half away from zero (symmetric for both signs)."""
+    sign = -1 if value < 0 else 1
+    return sign * ((2 * abs(value) * k + n) // (2 * n))
+
+
+def distance2(a: Point, b: Point) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
+def distance(a: Point, b: Point) -> int:
+    """Centre-to-centre distance in whole tenths, rounded down.
+
+    Comparing it with an integer threshold is exact: ``isqrt(d2) >= T`` iff
+    ``sqrt(d2) >= T`` for integer ``T``.
+    """
+    return isqrt(distance2(a, b))
+
+
+def gap(a: Point, ra: int, b: Point, rb: int) -> int:
+    """Edge-to-edge distance of two round footprints, in whole tenths (0 if touching)."""
+    return max(0, distance(a, b) - ra - rb)
+
+
+def overlapping(a: Point, ra: int, b: Point, rb: int) -> bool:
+    """True when two footprints overlap (touching is not overlapping)."""
+    return distance2(a, b) < (ra + rb) ** 2
+
+
+def side_of(origin: Point, heading: int, target: Point) -> str | None:
+    """"port" (left), "starboard" (right) or None (dead ahead or astern)."""
+    hx, hy = VECTORS[heading % 8]
+    tx, ty = target[0] - origin[0], target[1] - origin[1]
+    cross = hx * ty - hy * tx
+    if cross > 0:
+        return "port"
+    if cross < 0:
+        return "starboard"
+    return None
+
+
+def inside(p: Point, radius: int, width: int, height: int) -> bool:
+    """True when a footprint lies wholly on the play surface."""
+    return radius <= p[0] <= width - radius and radius <= p[1] <= height - radius
+
+
+def clamp(p: Point, radius: int, width: int, height: int) -> Point:
+    return (min(max(p[0], radius), width - radius), min(max(p[1], radius), height - radius))
+
+
+def inches(tenths: int) -> str:
+    """A distance for people: 125 -> "12.5"."""
+    whole, frac = divmod(abs(tenths), 10)
+    text = f"{whole}" if frac == 0 else f"{whole}.{frac}"
+    return f"-{text}" if tenths < 0 else text
