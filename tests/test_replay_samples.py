@@ -1,0 +1,43 @@
+"""Every shipped sample log verifies; the rulebook walkthrough's beat 1 explained (golden)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from recorder.cli import main
+from replay.explain import explain, render_text
+from replay.source import read_strict
+from replay.verify import verify_loaded
+from replay.source import load_jsonl
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((ROOT / "sample_logs").rglob("*.jsonl"))
+WALKTHROUGH = ROOT / "sample_logs" / "battlecon" / "walkthrough.jsonl"
+GOLDEN = ROOT / "tests" / "golden" / "explain-walkthrough-beat1.txt"
+
+
+@pytest.mark.skipif(not SAMPLES, reason="no sample logs yet")
+@pytest.mark.parametrize("path", SAMPLES, ids=[str(p.relative_to(ROOT)) for p in SAMPLES])
+def test_sample_log_verifies(path):
+    report = verify_loaded(load_jsonl(path))
+    assert report.ok and report.complete, report.summary()
+
+
+@pytest.mark.skipif(not SAMPLES, reason="no sample logs yet")
+def test_cli_verifies_all_samples_at_once():
+    result = CliRunner().invoke(main, ["verify", *map(str, SAMPLES)])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("verified ") == len(SAMPLES)
+
+
+@pytest.mark.skipif(not WALKTHROUGH.exists(), reason="the walkthrough sample log is not there yet")
+def test_explain_walkthrough_beat_1_golden(regen_golden):
+    log = read_strict(WALKTHROUGH)
+    text = render_text(explain(log.header, log.records, beat=1, duel=1))
+    if regen_golden:
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert GOLDEN.exists(), f"{GOLDEN} is missing: run pytest --regen-golden"
+    assert text == GOLDEN.read_text(encoding="utf-8")
