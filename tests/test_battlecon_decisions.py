@@ -1,0 +1,157 @@
+"""Illegal and malformed BattleCON decisions and set-ups, with their exact messages; and the
+engine's determinism (same seed and inputs, same log; the fold of the log equals the state)."""
+
+import pytest
+
+from recorder.decisions import Answer
+from recorder.errors import IllegalDecision, InvalidDecision, UnknownFighter
+from recorder.games.battlecon import GAME
+from recorder.header import Player
+from recorder.match import Match, run, sealed
+
+
+def start(a="hikaru", b="khadath", **options):
+    h = GAME.make_header(players=(Player("Ann", a), Player("Ben", b)), edition="woi", seed=3,
+                         options={"duels": 1, **options})
+    m = Match(GAME, h)
+    m.advance()
+    return m
+
+
+def test_pair_with_a_card_in_discard_is_illegal():
+    m = start()
+    assert m.pending.kind == "pair"
+    with pytest.raises(IllegalDecision) as info:
+        m.advance(Answer({"player": 0, "style": "Sweeping", "base": "Strike"}, "test"))
+    msg = str(info.value)
+    assert msg.startswith(f"match {m.header.match_id}, duel 1, beat 1: Ann's pair ")
+    assert "'style': 'Sweeping'" in msg and "is not legal; legal options: Focused Shot; Focused Drive;" in msg
+
+
+def test_pair_of_two_styles_is_illegal():
+    m = start()
+    with pytest.raises(IllegalDecision, match=r"Ann's pair \{'player': 0, 'style': 'Focused', 'base': 'Advancing'\}"):
+        m.advance(Answer({"player": 0, "style": "Focused", "base": "Advancing"}, "test"))
+
+
+def test_ante_of_a_token_not_held_is_illegal():
+    m = start()
+    m.advance(Answer({"player": 0, "style": "Focused", "base": "Shot"}, "test"))
+    m.advance(Answer({"player": 1, "style": "Lure", "base": "Strike"}, "test"))
+    assert m.pending.kind == "ante" and m.pending.player == 0
+    m.advance(Answer({"player": 0, "ante": "Fire"}, "test"))
+    # Next beat Fire is gone: drive to Hikaru's next ante with the first policy.
+    while not (m.pending.kind == "ante" and m.pending.player == 0):
+        m.advance(Answer(m.pending.options[0], "test"))
+    with pytest.raises(IllegalDecision) as info:
+        m.advance(Answer({"player": 0, "ante": "Fire"}, "test"))
+    assert "Ann's ante {'player': 0, 'ante': 'Fire'} is not legal; legal options: Pass; Ante Earth; Ante Water; " \
+           "Ante Wind" in str(info.value)
+
+
+def test_malformed_answer():
+    m = start()
+    with pytest.raises(InvalidDecision, match="a pair answer must be an object"):
+        m.advance(Answer(["Focused", "Shot"], "test"))
+
+
+def test_unknown_fighter_lists_the_known_ones():
+    with pytest.raises(UnknownFighter) as info:
+        GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "ryu")), edition="woi", seed=1, options={})
+    assert str(info.value) == "unknown fighter 'ryu' for Ben; known fighters: cadenza, hikaru, kallistar, khadath"
+
+
+def test_same_fighter_twice():
+    with pytest.raises(InvalidDecision) as info:
+        GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "hikaru")), edition="woi", seed=1,
+                         options={})
+    assert str(info.value) == "both players chose 'hikaru'; each player needs a different fighter"
+
+
+@pytest.mark.parametrize("edition,options,message", [
+    ("classic", {}, "unknown BattleCON edition 'classic'; known editions: woi, preview"),
+    ("woi", {"duels": 2}, "BattleCON option duels=2 is not allowed; choose one of: 1, 3"),
+    ("woi", {"discards": "random"}, "BattleCON option discards='random' is not allowed; choose one of: suggested, chosen"),
+    ("woi", {"arena": "x"}, "unknown BattleCON option 'arena'; known options: discards, duels"),
+])
+def test_bad_header_options(edition, options, message):
+    with pytest.raises(InvalidDecision) as info:
+        GAME.make_header(players=(Player("A", "hikaru"), Player("B", "cadenza")), edition=edition, seed=1,
+                         options=options)
+    assert str(info.value) == message
+
+
+def test_header_normalises_options_and_versions():
+    h = GAME.make_header(players=(Player("A", "hikaru"), Player("B", "cadenza")), edition="preview", seed=1,
+                         options={})
+    assert h.options == {"duels": 3, "discards": "suggested"}
+    assert h.rules_version.startswith("battlecon-") and h.engine_version == GAME.engine_version
+
+
+def test_chosen_discards_are_a_secret_decision_with_every_option():
+    m = start(discards="chosen")
+    req = m.pending
+    assert req.kind == "discards" and req.secret
+    assert len(req.options) == 5 * 4 * 7 * 6
+    m.advance(Answer(req.options[0], "test"))
+    assert m.entries[-1].visibility == 0
+
+
+def play(seed, bots=("random", "random"), edition="woi", duels=3):
+    h = GAME.make_header(players=(Player("A", "kallistar"), Player("B", "khadath")), edition=edition, seed=seed,
+                         options={"duels": duels})
+    m = Match(GAME, h)
+    run(m, {p: GAME.bot(bots[p], seed, p) for p in (0, 1)})
+    return m
+
+
+@pytest.mark.parametrize("edition", ["woi", "preview"])
+def test_same_seed_same_log_and_fold_equals_state(edition):
+    a, b = play(11, edition=edition), play(11, edition=edition)
+    la, lb = [r.line() for r in sealed(a)], [r.line() for r in sealed(b)]
+    assert la == lb
+    state = GAME.new_state(a.header)
+    for r in sealed(a):
+        GAME.apply(state, GAME.events.get(r.type).from_data(r.data))
+    assert GAME.snapshot(state) == GAME.snapshot(a.state)
+    assert GAME.result(state)["winner"] in (0, 1, None)
+
+
+def test_secret_events_and_redaction():
+    m = start()
+    m.advance(Answer({"player": 0, "style": "Focused", "base": "Shot"}, "test"))
+    sel = [e for e in m.entries if e.type == "PairSelected"]
+    assert sel[0].visibility == 0
+    snap = GAME.snapshot(m.state)
+    red = GAME.redact(snap, 1)
+    assert red["fighters"][0]["pair"]["style"] == "?"
+    assert "Focused" in red["fighters"][0]["hand"]  # could still be anywhere in the hand, for Ben
+    assert GAME.redact(snap, 0)["fighters"][0]["pair"]["style"] == "Focused"
+
+
+def test_script_answers_expand_an_entry():
+    entry = {"duel": 1, "beat": 3, "player": 0, "pair": ["Focused", "Strike"], "antes": ["Fire"],
+             "choices": [{"kind": "move", "to": 5}]}
+    assert GAME.script_answers(entry) == [
+        {"kind": "pair", "player": 0, "style": "Focused", "base": "Strike"},
+        {"kind": "ante", "player": 0, "ante": "Fire"},
+        {"kind": "move", "player": 0, "to": 5},
+    ]
+    assert GAME.script_answers({"player": 1, "antes": []}) == [{"kind": "ante", "player": 1, "ante": "pass"}]
+
+
+def test_every_request_has_labels_and_a_prompt():
+    m = start()
+    seen = set()
+    while not m.finished:
+        req = m.pending
+        assert req.prompt and len(req.labels) == len(req.options)
+        seen.add(req.kind)
+        m.advance(Answer(req.options[-1], "test"))
+    assert {"pair", "ante"} <= seen
+
+
+def test_greedy_is_deterministic():
+    a = play(4, bots=("greedy", "random"), duels=1)
+    b = play(4, bots=("greedy", "random"), duels=1)
+    assert [r.line() for r in sealed(a)] == [r.line() for r in sealed(b)]
