@@ -3,7 +3,7 @@
 Options (header ``options``): ``fleets`` (one fleet per player, see
 :mod:`.fleet`; filled in from the ready fleets by side name when absent),
 ``wind`` (starting wind by agreement, default "W"), ``turns`` (turn limit,
-default 12), ``surface`` ([width, height] in inches, default [72, 48]),
+default 12), ``surface`` ([width, height] in inches, default [96, 72]),
 ``islands`` ([[x, y], ...] in inches), ``unequal_fleets`` (allow fleets that
 are not equivalent) and ``cog_match`` (the every-player-for-themselves variant
 with respawn).
@@ -64,7 +64,7 @@ def parse_options(options: dict[str, Any], names: list[str]) -> Options:
     turns = options.get("turns", 12)
     if type(turns) is not int or not 1 <= turns <= 200:
         raise InvalidDecision(f"option turns {turns!r} must be an integer from 1 to 200")
-    surface = options.get("surface", [72, 48])
+    surface = options.get("surface", [96, 72])
     if (not isinstance(surface, list) or len(surface) != 2
             or any(type(v) is not int or not 24 <= v <= 400 for v in surface)):
         raise InvalidDecision(f"option surface {surface!r} must be [width, height] in inches, each 24..400")
@@ -77,6 +77,13 @@ def parse_options(options: dict[str, Any], names: list[str]) -> Options:
             raise InvalidDecision(f"option islands: {item!r} is not an [x, y] position on the {surface[0]}x"
                                   f"{surface[1]} inch surface")
         islands.append((item[0] * TENTH, item[1] * TENTH))
+    for i, fleet in enumerate(checked):
+        for cog in fleet["cogs"]:
+            at = cog.get("at")
+            r = COG_TYPES[cog["type"]].radius
+            if at and not (r <= at["x"] <= width - r and r <= at["y"] <= height - r):
+                raise InvalidDecision(f"player {i} ({names[i]}): cog {cog['name']!r} placed at ({at['x']}, "
+                                      f"{at['y']}) tenths is not wholly on the {surface[0]}x{surface[1]} inch surface")
     for key in ("unequal_fleets", "cog_match"):
         if type(options.get(key, False)) is not bool:
             raise InvalidDecision(f"option {key} must be true or false, got {options[key]!r}")
@@ -134,9 +141,14 @@ def muster(ctx: Context, opts: Options, player: int, edge: str | None = None,
     next_crew = state.next_crew
     for cog_id, spec, (x, y) in zip(ids, fleet["cogs"], spots):
         kind = COG_TYPES[spec["type"]]
+        at = spec.get("at") if reason == "muster" else None
+        if at:
+            x, y, facing = at["x"], at["y"], HEADINGS.index(at["heading"])
+        else:
+            facing = heading
         ctx.emit(ev.CogLaunched(
             cog=cog_id, player=player, name=spec["name"], type=spec["type"], x=x, y=y,
-            heading=HEADINGS[heading], hull=kind.hull,
+            heading=HEADINGS[facing], hull=kind.hull,
             ballistae=tuple(b["side"] for b in spec.get("ballistae", ())),
         ))
         lines = list(spec["crew"])
