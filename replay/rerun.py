@@ -44,15 +44,21 @@ class Run:
     reason: str | None = None  # MISMATCH / NOT_INPUT / ILLEGAL / AFTER_END
     detail: str = ""  # the engine's message for ILLEGAL
     pending: Request | None = None  # the decision the engine waited for when it stopped
+    short: bool = False  # the engine emitted entries the records do not have
 
     @property
     def finished(self) -> bool:
         return self.match.finished
 
     @property
+    def complete(self) -> bool:
+        """The engine finished the match with every one of its entries recorded."""
+        return self.match.finished and not self.short
+
+    @property
     def incomplete(self) -> bool:
         """The records ran out before the match ended (and agreed until then)."""
-        return self.diverged is None and not self.match.finished
+        return self.diverged is None and (self.short or not self.match.finished)
 
 
 def content(record: Record) -> tuple[Any, ...]:
@@ -109,7 +115,8 @@ def rerun(game: Game, header: Header, records: Sequence[Record]) -> Run:
             prev = expected.hash
             run.expected.append(expected)
             if i >= len(records):
-                return run  # the recording stops here
+                run.short = True  # the recording stops here
+                return run
             if content(expected) != content(records[i]):
                 run.diverged, run.reason = i, MISMATCH
                 return run

@@ -109,10 +109,10 @@ def verify(
     run = rerun(game, header, records)
     chain = chain_break(header, records)
     if run.diverged is not None or chain is not None:
-        return report(classify(game, header, records, run, chain), run.finished)
+        return report(classify(game, header, records, run, chain), run.complete)
     integrity = _integrity_problem(game, header, records)
     if integrity is not None:
-        return report(integrity, run.finished)
+        return report(integrity, run.complete)
     if run.incomplete:
         duel, beat = _stop(run, len(records))
         last = records[-1].seq if records else 0
@@ -120,7 +120,7 @@ def verify(
         if not partial:
             incomplete = Problem(INCOMPLETE, message, IncompleteLog, seq=last, duel=duel, beat=beat)
             return report(incomplete, False)
-        return report(None, False, game.result(run.match.state))
+        return report(None, False)  # no result: the engine's state is ahead of the log
     return report(None, True, game.result(run.match.state))
 
 

@@ -214,3 +214,40 @@ def test_empty_log_is_incomplete():
     header, _ = toy_log()
     report = verify(header, [])
     assert report.problem.message == f"match {header.match_id} stops at duel 1, beat 1 after seq 0"
+
+
+# -- any single change is caught, at or before the place it was made ---------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+OPS = ("delete", "duplicate", "swap", "edit", "edit-rechain", "delete-rechain")
+
+
+@settings(max_examples=150, deadline=None)
+@given(op=st.sampled_from(OPS), index=st.integers(0, 12), delta=st.integers(1, 3), seed=st.integers(0, 5))
+def test_any_single_change_is_caught(op, index, delta, seed):
+    header, records = toy_log(seed=seed)
+    original = list(records)
+    if op.startswith("delete"):
+        del records[index]
+    elif op == "duplicate":
+        records.insert(index + 1, records[index])
+    elif op == "swap":
+        if index == 12:
+            index = 11
+        records[index], records[index + 1] = records[index + 1], records[index]
+    else:
+        record = records[index]
+        key = next(k for k, v in sorted(record.data.items()) if isinstance(v, int) and not isinstance(v, bool)
+                   ) if any(isinstance(v, int) and not isinstance(v, bool) for v in record.data.values()) else None
+        if key is None:
+            return
+        records[index] = edit(record, **{key: record.data[key] + delta})
+    if op.endswith("rechain"):
+        records = rechain(header, records)
+    if [r.line() for r in records] == [r.line() for r in original]:
+        return
+    report = verify(header, records)  # (cutting the last event off is a truncation: incomplete)
+    assert not report.ok, (op, index)
+    if op != "edit-rechain":  # a re-chained legal input shows where its consequences were not re-derived
+        assert report.problem.seq <= index + 2, report.problem.message
