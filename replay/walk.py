@@ -20,7 +20,10 @@ subclass):
 
 ``state`` is the live, mutable game state: a visitor that keeps it must copy it
 (``game.snapshot(state)`` gives JSON-native data). A visitor may raise
-:class:`StopWalk` to end the walk early (``state`` at a beat does this).
+:class:`StopWalk` to end the walk early (``state`` at a beat does this): raised
+from ``before`` it leaves that record unapplied, from ``after`` it stops once the
+record is applied; the remaining visitors are not called for that step, but
+every visitor still gets ``on_end``.
 """
 
 from __future__ import annotations

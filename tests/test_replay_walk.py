@@ -142,3 +142,11 @@ def test_store_with_its_last_events_cut_fails_even_with_partial(tmp_path):
     store.close()
     result = CliRunner().invoke(main, ["verify", "--db", str(db), "--match", mid, "--partial"])
     assert result.exit_code == 1 and "the matches table says 13 events" in result.stderr
+
+
+def test_every_replay_command_has_a_summary_and_an_example():
+    runner = CliRunner()
+    for name in ("verify", "keygen", "seal", "explain", "whatif", "diff", "state"):
+        result = runner.invoke(main, [name, "--help"])
+        assert result.exit_code == 0, name
+        assert f"Example: beatlog {name} " in result.output.replace("\n  ", " "), name

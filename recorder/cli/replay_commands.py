@@ -25,7 +25,7 @@ from ..errors import BeatlogError, UsageError
 @click.option("--json", "as_json", is_flag=True, help="One JSON report per line instead of text.")
 @click.option("--pubkey", metavar="FILE", help="Also check each log's seal against this trusted public key (judge.pub).")
 def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
-    """Re-execute logs from their recorded decisions and check every event and hash.
+    """Re-run logs from their decisions; check every event.
 
     Prints "verified <id>: <N> events, digest <XXXX-XXXX-XXXX>" per match; any
     problem is printed as one line naming the seq, duel and beat, and exits 1.
@@ -112,7 +112,9 @@ def keygen_command(stem, force) -> None:
 @click.option("--match", "match_id", metavar="ID", help="With --db: the match to seal.")
 @click.option("--partial", is_flag=True, help="Allow sealing a log that stops before the match ended.")
 def seal_command(log, key_path, signer, db, match_id, partial) -> None:
-    """Verify a log and sign it: writes LOG.seal (or <match_id>.seal beside --db).
+    """Verify a log and sign it with a judge's key.
+
+    Writes LOG.seal beside the log; for --db, <match_id>.seal beside the database.
 
     Example: beatlog seal match.jsonl --key judge.key --signer "Head judge"
     """
@@ -143,7 +145,10 @@ def seal_command(log, key_path, signer, db, match_id, partial) -> None:
 @click.option("--duel", type=click.IntRange(min=1), default=1, show_default=True, help="The duel of a best-of-three.")
 @click.option("--html", "html_out", metavar="FILE", help="Also write the report as a standalone HTML page ('-' = stdout only HTML).")
 def explain_command(log, beat, duel, html_out) -> None:
-    """Explain one beat for a dispute: state before, each event with its cause and rule, state after.
+    """Explain one beat: state, events with causes and rules.
+
+    For disputes: the state before the beat, every event of the beat in order
+    with its cause and the rule it applies, then the state after.
 
     Example: beatlog explain match.jsonl --beat 3 --html beat3.html
     """
@@ -172,7 +177,10 @@ def explain_command(log, beat, duel, html_out) -> None:
               "{\"kind\": ..., ...} answers, or an object of script-entry fields.")
 @click.option("--policy", metavar="NAME", help="Who decides once recorded decisions no longer fit (default first).")
 def whatif_command(log, beat, duel, who, pair, ante, choices, policy) -> None:
-    """Re-run a match with one player's decision at one beat changed, and compare the results.
+    """Re-run a match with one decision changed; compare.
+
+    Decisions before the beat are replayed as recorded; later recorded
+    decisions are reused while they stay legal, then --policy decides.
 
     Example: beatlog whatif match.jsonl --beat 3 --player 0 --pair dash,burst
     """
@@ -214,7 +222,7 @@ def whatif_command(log, beat, duel, who, pair, ante, choices, policy) -> None:
 @click.argument("a", metavar="A.jsonl")
 @click.argument("b", metavar="B.jsonl")
 def diff_command(a, b) -> None:
-    """Compare two logs of the same match and show the first event where they differ.
+    """Show where two logs of one match first differ.
 
     Exits 0 when they are identical (created_at aside), 1 when they differ.
 
@@ -242,7 +250,7 @@ def diff_command(a, b) -> None:
 @click.option("--as", "who", metavar="P", help="Only what this player could know (seat number, name or fighter).")
 @click.option("--json", "as_json", is_flag=True, help="The snapshot as JSON instead of text.")
 def state_command(log, beat, event, duel, who, as_json) -> None:
-    """Show the state of a match at a beat, whole or as one player saw it.
+    """Show a match's state at a beat (or as a player saw it).
 
     Example: beatlog state match.jsonl --beat 4 --as 1 --json
     """
