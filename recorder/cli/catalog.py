@@ -26,9 +26,9 @@ def _cards_module(game_name: str) -> Any:
 
 
 def fighter_ids(game_name: str, game: Game) -> tuple[str, ...]:
-    hook = getattr(game, "fighters", None)
-    if callable(hook):
-        return tuple(hook())
+    listed = getattr(game, "fighters", None)
+    if listed is not None:
+        return tuple(listed() if callable(listed) else listed)
     return tuple(_cards_module(game_name).FIGHTERS)
 
 
@@ -37,23 +37,20 @@ def fighter_entry(game_name: str, game: Game, fighter: str) -> dict[str, Any]:
     known = fighter_ids(game_name, game)
     if fighter not in known:
         raise UnknownFighter(f"unknown fighter {fighter!r}; known fighters: {', '.join(known)}")
+    entry: dict[str, Any] = {"id": fighter}
+    kit = getattr(_cards_module(game_name), "KITS", {}).get(fighter)
+    if kit is not None:
+        entry.update({
+            "name": kit.name, "initial": kit.initial, "ability": kit.ability,
+            "tokens": list(kit.tokens), "forms": dict(kit.forms), "trap": kit.has_trap,
+            "suggested_discards": [list(kit.suggested[0]), list(kit.suggested[1])],
+        })
     info_hook = getattr(game, "fighter_info", None)
+    if callable(info_hook):
+        entry.update(info_hook(fighter))
     cards_hook = getattr(game, "fighter_cards", None)
-    if callable(info_hook) and callable(cards_hook):
-        return {**info_hook(fighter), "id": fighter, "cards": list(cards_hook(fighter))}
-    module = _cards_module(game_name)
-    kit = module.KITS[fighter]
-    return {
-        "id": fighter,
-        "name": kit.name,
-        "initial": kit.initial,
-        "ability": kit.ability,
-        "tokens": list(kit.tokens),
-        "forms": dict(kit.forms),
-        "trap": kit.has_trap,
-        "suggested_discards": [list(kit.suggested[0]), list(kit.suggested[1])],
-        "cards": module.fighter_cards(fighter),
-    }
+    entry["cards"] = list(cards_hook(fighter) if callable(cards_hook) else _cards_module(game_name).fighter_cards(fighter))
+    return entry
 
 
 def render_fighter(entry: dict[str, Any]) -> str:

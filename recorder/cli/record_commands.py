@@ -54,7 +54,7 @@ def _plan(game_name, fighters, players, edition, duels, seed, script=None) -> Ma
 @click.option("--script", "script_path", metavar="FILE", help="Take decisions from a match script ('-' = stdin).")
 @click.option("--policy", metavar="NAME", help="With --script: who answers what it leaves open (first, random, greedy).")
 def record_command(fighters, game_name, players, edition, duels, seed, db, out, bots, script_path, policy) -> None:
-    """Record a match played by bots or from a script, and print its digest.
+    """Record a bot or scripted match and print its digest.
 
     Example: beatlog record --fighters hikaru,khadath --bots greedy,random --seed 7 -o match.jsonl
     """
@@ -112,7 +112,7 @@ def _result_text(plan: MatchPlan, rec: Recording) -> str:
 @_match_options
 @click.option("--bot", "opponent", metavar="BOT", help="Let this bot play seat 1 (default: both seats hot-seat).")
 def play_command(fighters, game_name, players, edition, duels, seed, db, out, opponent) -> None:
-    """Play a match hot-seat at this terminal, recording every decision.
+    """Play a match hot-seat at this terminal, recording it.
 
     Each request shows the board, the prompt and numbered options; type a
     number, or q to stop (what was recorded so far is kept). Face-down choices
@@ -139,7 +139,7 @@ def play_command(fighters, game_name, players, edition, duels, seed, db, out, op
 @click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME", help="The game.")
 @click.option("--json", "as_json", is_flag=True, help="Print the card data as JSON instead of text.")
 def fighters_command(names, game_name, as_json) -> None:
-    """List the fighters and their cards: range, power, priority and effects.
+    """List fighters and their cards (range, power, priority...).
 
     Example: beatlog fighters hikaru khadath
     """
