@@ -121,20 +121,38 @@ def render_text(report: BeatReport) -> str:
         "",
         "Events:",
     ]
+    shown = {step.seq for step in report.steps}
     for step in report.steps:
-        who = f"{step.actor}: " if step.actor else ""
+        who = f"{step.actor}: " if step.actor and not _names_actor(report.header, step) else ""
         tags = [step.kind]
         if step.secret_to:
             tags.append(f"secret to {step.secret_to}")
         out.append(f"  #{step.seq} {who}{step.text}  [{step.type}; {', '.join(tags)}]")
         if step.cause_seq is not None:
-            out.append(f"      because: #{step.cause_seq} {step.cause_text or '(not in this log)'}")
+            cause = step.cause_text or "(not in this log)"
+            if step.cause_seq in shown:  # printed in full above: a reminder is enough
+                cause = _shorten(cause, CAUSE_WIDTH)
+            out.append(f"      because: #{step.cause_seq} {cause}")
         if step.citation:
             out.append(f"      rule: {step.citation}")
     out += ["", "State after:", *_indent(report.after)]
     if report.result is not None:
         out += ["", f"Result: {_result(report)}"]
     return "\n".join(out) + "\n"
+
+
+CAUSE_WIDTH = 80
+
+
+def _names_actor(header: Header, step: Step) -> bool:
+    """Does the description already say who acted (by player name or side)?"""
+    text = step.text.casefold()
+    return any(p.name == step.actor and (p.name.casefold() in text or p.side.casefold() in text)
+               for p in header.players)
+
+
+def _shorten(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
 def _players(header: Header) -> str:
