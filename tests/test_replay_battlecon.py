@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
-import pytest
 from click.testing import CliRunner
 
 from recorder.cli import main

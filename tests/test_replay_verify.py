@@ -6,12 +6,10 @@ import dataclasses
 
 import pytest
 
-from recorder.envelope import Record
 from recorder.errors import CorruptLog, IncompleteLog, VerificationFailed
 from replay import tamper
 from replay.verify import verify
 from tests.replay_support import edit, rechain, toy_log
-from tests.toygame import GAME
 
 
 def types(records):
