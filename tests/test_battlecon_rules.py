@@ -231,3 +231,57 @@ def test_best_of_three_and_time_limit():
     for e in m.entries:
         if e.type == "BeatEnded":
             assert e.event.beat <= 15
+
+
+def test_zero_power_hit_is_a_hit_without_damage_or_stun():
+    # Spellbolt (Human) gives Khadath -2 Power: Lure Snare drops from 2 to 0, and still hits.
+    sc = Scenario(("kallistar", "khadath"), keep=(("Blazing", "Spellbolt"), ("Lure", "Snare")), positions=(3, 5),
+                  trap=4)
+    b = sc.beat((("Blazing", "Spellbolt"), ("Lure", "Snare")), choices={0: [{"kind": "move", "to": 4}]})
+    assert b.one("PriorityCompared").active == 0
+    assert b.one("StunPrevented", player=1).by == "stun immunity (Snare)"
+    assert b.one("HitScored", player=1)
+    dmg = b.one("DamageDealt", target=0)
+    assert (dmg.power, dmg.amount) == (0, 0)
+    assert dmg.power_terms == "Lure -1 + Snare 3 - Spellbolt 2 = 0"
+    assert b.none("StunApplied", player=0)
+
+
+def test_khadath_is_never_affected_by_his_own_trap():
+    sc = Scenario(("hikaru", "khadath"), keep=(("Focused", "Strike"), ("Hunter's", "Strike")), positions=(2, 5),
+                  trap=5)
+    b = sc.beat((("Focused", "Strike"), ("Hunter's", "Strike")), lenient=True)
+    assert b.none("StatusGained", player=1, stat="priority", amount=-3)
+    assert b.one("PriorityCompared").priorities == (4, 3)
+
+
+def test_preview_example_4_flare_strike_human():
+    # Preview's example 4: Flare Strike deals 7 to Mechanical Shot (stun guard 2): stunned.
+    sc = Scenario(("kallistar", "cadenza"), edition="preview", keep=(("Flare", "Strike"), ("Mechanical", "Shot")),
+                  positions=(3, 4), tokens={1: []})
+    b = sc.beat((("Flare", "Strike"), ("Mechanical", "Shot")), choices={1: [{"kind": "move", "to": 4}]})
+    assert b.one("DamageDealt", target=1).amount == 7
+    assert b.one("StunApplied", player=1).stun_guard == 2
+    assert b.one("LifeLost", player=0).reason == "Flare"  # Reveal, Human: lose 3 life
+
+
+def test_protocol_doc_has_a_section_per_event_type():
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "protocol-battlecon.md").read_text(encoding="utf-8")
+    for cls in GAME.events.own():
+        assert f"### {cls.TYPE}\n" in text, cls.TYPE
+
+
+def test_greedy_beats_random_more_often_than_not():
+    from recorder.header import Player
+    from recorder.match import Match, run
+
+    wins = 0
+    for seed in range(4):
+        h = GAME.make_header(players=(Player("A", "hikaru"), Player("B", "kallistar")), edition="woi", seed=seed,
+                             options={"duels": 1})
+        m = Match(GAME, h)
+        run(m, {0: GAME.bot("greedy", seed, 0), 1: GAME.bot("random", seed, 1)})
+        wins += GAME.result(m.state)["winner"] == 0
+    assert wins >= 3
