@@ -33,10 +33,10 @@ class ScriptedDice:
 
 
 def cog(name: str, type_: str, x: int, y: int, heading: str, crew: list[dict[str, Any]],
-        leader: str | None = None, **extra: Any) -> dict[str, Any]:
+        leader: str | None = None, leader_upgrade: str = "carpenter", **extra: Any) -> dict[str, Any]:
     spec = {"name": name, "type": type_, "crew": crew, "at": {"x": x, "y": y, "heading": heading}, **extra}
     if leader:
-        spec["leader"] = {"deck": leader, "hero_upgrade": "carpenter"}
+        spec["leader"] = {"deck": leader, "hero_upgrade": leader_upgrade}
     return spec
 
 
