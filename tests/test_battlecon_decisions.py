@@ -155,3 +155,22 @@ def test_greedy_is_deterministic():
     a = play(4, bots=("greedy", "random"), duels=1)
     b = play(4, bots=("greedy", "random"), duels=1)
     assert [r.line() for r in sealed(a)] == [r.line() for r in sealed(b)]
+
+
+def test_clash_base_stays_hidden_until_revealed():
+    for seed in range(50):
+        h = GAME.make_header(players=(Player("A", "hikaru"), Player("B", "cadenza")), edition="woi", seed=seed,
+                             options={"duels": 1})
+        m = Match(GAME, h)
+        bots = {p: GAME.bot("random", seed, p) for p in (0, 1)}
+        m.advance()
+        while not m.finished:
+            req = m.pending
+            if req.kind == "clash" and req.player == 1:
+                snap = GAME.snapshot(m.state)
+                seen_by_1 = GAME.redact(snap, 1)["fighters"][0]
+                assert seen_by_1["pair"]["base"] == "?" and seen_by_1["pair"]["style"] != "?"
+                assert GAME.redact(snap, 0)["fighters"][0]["pair"]["base"] != "?"
+                return
+            m.advance(bots[req.player].answer(req, m))
+    pytest.fail("no clash found in 50 seeds")

@@ -8,7 +8,8 @@ from . import events as E
 from . import stats
 from .attack import activate
 from .cards import KITS, STYLE
-from .effects import ante_options, choose, fighter_name, lose_life, run_triggers
+from .effects import ante_options, choose, fighter_name, run_triggers
+from .fighters import after_ante, on_reveal
 from .state import BattleState
 
 PREVIEW_CLASH_CAP = 12  # engine safeguard: a Preview clash this long ends as in WoI (docs/rulings.md)
@@ -67,14 +68,8 @@ def ante_step(ctx):
                                      f"{s.names[p]}: ante or pass", None, always=True)
             passes = passes + 1 if pick["ante"] == "pass" else 0
         p = 1 - p
-    # Kallistar: the form she is in during the ante step gives this beat's form effect.
-    for q in (0, 1):
-        f = s.fighters[q]
-        if f.form is not None:
-            seq = ctx.emit(E.FormEffectApplied(player=q, form=f.form), actor=q)
-            loss = KITS[f.kit].forms[f.form].get("lose_life")
-            if loss:
-                lose_life(ctx, q, loss, f"{f.form.capitalize()} form", seq)
+    for q in (0, 1):  # effects fixed by the ante step (Kallistar's form)
+        after_ante(ctx, q)
 
 
 def reveal(ctx):
@@ -84,14 +79,8 @@ def reveal(ctx):
     # (Special actions, when added, resolve here: after the reveal, before Reveal effects.)
     for p in (0, 1):
         yield from run_triggers(ctx, p, "reveal")
-    # Khadath's Gate Trap penalises the opponent's priority at Reveal (unique ability).
-    owner = s.trap_owner
-    if owner is not None and s.trap is not None:
-        opp = 1 - owner
-        d = abs(s.fighters[opp].position - s.trap)
-        if d <= 1:
-            ctx.emit(E.StatusGained(player=opp, stat="priority", amount=-3 if d == 0 else -1, when="this",
-                                    label="on Khadath's trap" if d == 0 else "next to Khadath's trap"), actor=owner)
+    for p in (0, 1):  # unique abilities at Reveal (Khadath's Gate Trap)
+        on_reveal(ctx, p)
 
 
 def decide_priority(ctx):

@@ -176,6 +176,7 @@ def snapshot(s: BattleState) -> dict[str, Any]:
             "pair": None if f.style is None and f.base is None else {"style": f.style, "base": f.base,
                                                                       "covered": list(f.covered)},
             "face_down": f.style is not None and not f.revealed,
+            "base_face_down": f.clash_hidden,
             "in_play": f.in_play, "removed": list(f.removed),
             "tokens": list(f.tokens), "token_discard": list(f.token_discard), "anted": list(f.anted),
             "form": f.form, "form_this_beat": f.form_at_ante,
@@ -206,6 +207,12 @@ def redact(snap: dict[str, Any], player: int) -> dict[str, Any]:
             f["hand"] = sorted(f["hand"] + [hidden["style"], hidden["base"]],
                                key=KITS[f["fighter"]].all_cards.index)
             f["hand_hidden_count"] = 2
+        elif f["player"] != player and f.get("base_face_down") and f["pair"] is not None:
+            hidden = f["pair"]
+            f["pair"] = {"style": hidden["style"], "base": "?", "covered": list(hidden["covered"])}
+            f["in_play"] = [hidden["style"], "?"] + list(hidden["covered"])
+            f["hand"] = sorted(f["hand"] + [hidden["base"]], key=KITS[f["fighter"]].all_cards.index)
+            f["hand_hidden_count"] = 1
     out["redacted_for"] = player
     return out
 

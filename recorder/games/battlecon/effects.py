@@ -191,17 +191,9 @@ def form(ctx, owner, card, cause, to, **_):
 
 
 def ante_options(s, p: int, extra: bool = False) -> list[str]:
-    """Legal antes for player p now (besides "pass")."""
-    f = s.fighters[p]
-    k = KITS[f.kit]
-    if not k.tokens:
-        return []
-    if k.id == "hikaru":
-        # At most one token in the ante step; Geomantic allows one more at Start of Beat.
-        allowed = 1 + (1 if extra else 0)
-        return sorted(set(f.tokens)) if f.ante_turns < allowed else []
-    # Cadenza: one Iron Body for Stun Immunity; a second would add nothing.
-    return ["Iron Body"] if "Iron Body" in f.tokens and "Iron Body" not in f.anted else []
+    """Legal antes for player p now (besides "pass"): the fighter's unique-ability hook."""
+    from .fighters import ante_options as hook
+    return hook(s, p, extra)
 
 
 def extra_ante(ctx, owner, card, cause, **_):

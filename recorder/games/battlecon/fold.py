@@ -111,6 +111,12 @@ def _clash_base(s: BattleState, e: E.ClashBaseSelected) -> None:
     if f.base is not None:
         f.covered.insert(0, f.base)
     f.base = e.base
+    f.clash_hidden = True
+
+
+def _clash_revealed(s: BattleState, e: E.ClashRevealed) -> None:
+    for f in s.fighters:
+        f.clash_hidden = False
 
 
 def _clash_recovered(s: BattleState, e: E.ClashBasesRecovered) -> None:
@@ -236,7 +242,7 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
     "PairCommitted": _pair_committed, "AnteStarted": _ante_started, "AnteDeclared": _ante_declared,
     "FormEffectApplied": _form_effect, "PairRevealed": _pair_revealed, "TokensReturned": _tokens_returned,
     "StatusGained": _status, "PriorityCompared": _priority, "ClashOccurred": _clash,
-    "ClashBaseSelected": _clash_base, "ClashBasesRecovered": _clash_recovered,
+    "ClashBaseSelected": _clash_base, "ClashRevealed": _clash_revealed, "ClashBasesRecovered": _clash_recovered,
     "ClashAbandoned": _clash_abandoned, "FighterMoved": _moved, "DodgeGained": _dodge,
     "TrapPlaced": _trap, "DamageDealt": _damage, "LifeLost": _life_lost, "StunApplied": _stunned,
     "IronBodyDecided": _iron_body, "TokenRegained": _regained, "FormChanged": _form,

@@ -43,6 +43,7 @@ class Fighter:
     iron_body: bool = False  # Stun Guard infinity this beat
     commitment: str = ""
     revealed: bool = False
+    clash_hidden: bool = False  # a clash base played face down, not yet revealed
 
     @property
     def in_play(self) -> list[str]:
