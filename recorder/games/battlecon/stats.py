@@ -147,7 +147,7 @@ def format_terms(terms: Terms, total: Any) -> str:
     parts = []
     for i, (label, v) in enumerate(terms):
         if isinstance(v, int):
-            parts.append(f"{label} {v}" if i == 0 else f"{'+' if v >= 0 else '-'} {label} {abs(v)}")
+            parts.append(f"{label} {v}" if i == 0 else f"{'+' if v >= 0 else '−'} {label} {abs(v)}")
         elif isinstance(v, tuple):
             text = f"{v[0]}~{v[1]}" if v[0] != v[1] else f"{v[0]}"
             parts.append(f"{label} {text}" if i == 0 else f"+ {label} {fmt_amount(v)}")
