@@ -91,7 +91,8 @@ class StoreSink:
     def __init__(self, store_or_path: Any) -> None:
         from .store import Store
 
-        self.store = store_or_path if isinstance(store_or_path, Store) else Store(store_or_path)
+        self._owned = not isinstance(store_or_path, Store)
+        self.store = Store(store_or_path) if self._owned else store_or_path
         self.match_id: str | None = None
 
     def start(self, header: Header) -> None:
@@ -105,6 +106,10 @@ class StoreSink:
     def finish(self) -> None:
         assert self.match_id is not None
         self.store.mark_finished(self.match_id)
+
+    def close(self) -> None:
+        if self._owned:
+            self.store.close()
 
 
 @dataclass

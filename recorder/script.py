@@ -199,6 +199,7 @@ class ScriptSource:
             game, script.policy, header.seed, len(header.players))
         self.queues: dict[tuple[int, int, int], list[Scripted]] = {}
         self.kinds = _decision_kinds(game)
+        self.asked: set[str] = set()  # kinds the match has asked for so far
         seen: dict[tuple[int, int, int], ScriptEntry] = {}
         for entry in script.entries:
             key = (entry.duel, entry.beat, entry.player)
@@ -231,6 +232,7 @@ class ScriptSource:
 
     def answer(self, request: Request, match: Any) -> Answer:
         ctx = match.ctx
+        self.asked.add(request.kind)
         queue = self.queues.get((ctx.duel, ctx.beat, request.player), ())
         item = next((i for i in queue if not i.used and i.kind == request.kind), None)
         if item is None:
@@ -245,6 +247,11 @@ class ScriptSource:
         item.used = True
         return Answer(dict(item.data), "script")
 
+    def _describe_unused(self, item: Scripted) -> str:
+        if item.kind in self.asked:
+            return item.describe()
+        return f"{item.describe()} (this match never asked for a {item.kind!r} decision)"
+
     def unused(self) -> list[Scripted]:
         return [item for queue in self.queues.values() for item in queue if not item.used]
 
@@ -253,7 +260,7 @@ class ScriptSource:
         left = self.unused()
         if not left:
             return
-        listed = "; ".join(item.describe() for item in left[:5])
+        listed = "; ".join(self._describe_unused(item) for item in left[:5])
         more = f" (and {len(left) - 5} more)" if len(left) > 5 else ""
         ended = f"the match ended at duel {match.ctx.duel}, beat {match.ctx.beat}" if match.finished \
             else f"the match stopped at duel {match.ctx.duel}, beat {match.ctx.beat}"

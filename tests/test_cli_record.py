@@ -241,3 +241,141 @@ def test_play_against_a_bot(runner, tmp_path):
 
 def test_play_refuses_stdout(runner):
     assert error_of(invoke(runner, ["play", *TOY, "-o", "-"])) == "Error: play talks on standard output; give -o a file name"
+
+
+# -- BattleCON ------------------------------------------------------------------------
+
+BC = ["--fighters", "hikaru,khadath", "--players", "Ann,Ben"]
+
+
+def bc_script(path: Path, beats, **changes) -> Path:
+    script = {"game": "battlecon", "edition": "woi", "seed": 1,
+              "players": [{"name": "Ann", "side": "hikaru"}, {"name": "Ben", "side": "khadath"}],
+              "options": {"duels": 1}, "beats": beats}
+    script.update(changes)
+    path.write_text(json.dumps(script), encoding="utf-8")
+    return path
+
+
+def test_record_battlecon_with_bots(runner, tmp_path):
+    result = invoke(runner, ["record", *BC, "--bots", "greedy,random", "--seed", "7", "--duels", "1",
+                             "--edition", "preview", "-o", "m.jsonl"])
+    assert result.exit_code == 0, result.output
+    log = read_jsonl(tmp_path / "m.jsonl")
+    assert log.header.edition == "preview" and log.header.options["duels"] == 1
+    assert log.records[-1].type == "MatchEnded"
+    winner = log.records[-1].data["winner"]
+    expected = "draw" if winner is None else f"{['Ann (hikaru)', 'Ben (khadath)'][winner]} wins"
+    assert f"  result: {expected}" in result.output
+    sources = {r.data["source"] for r in log.records if "source" in r.data}
+    assert sources == {"bot:greedy", "bot:random"}
+
+
+def test_same_fighter_twice(runner):
+    result = invoke(runner, ["record", "--fighters", "hikaru,hikaru"])
+    assert error_of(result) == "Error: both players chose 'hikaru'; each player needs a different fighter"
+
+
+def test_unknown_fighter(runner):
+    result = invoke(runner, ["record", "--fighters", "hikaru,zed", "--players", "Ann,Ben"])
+    assert error_of(result) == (
+        "Error: unknown fighter 'zed' for Ben; known fighters: cadenza, hikaru, kallistar, khadath")
+
+
+def test_unknown_edition(runner):
+    result = invoke(runner, ["record", *BC, "--edition", "deluxe"])
+    assert error_of(result) == "Error: unknown BattleCON edition 'deluxe'; known editions: woi, preview"
+
+
+def test_bad_duels_is_a_usage_error(runner):
+    result = invoke(runner, ["record", *BC, "--duels", "2"])
+    assert result.exit_code == 2 and "'2' is not one of '1', '3'" in result.stderr
+
+
+def test_battlecon_script_with_a_card_in_discard_is_illegal(runner, tmp_path):
+    # Hikaru's suggested discards hold Sweeping: he cannot play it on beat 1.
+    bc_script(tmp_path / "s.json", [{"beat": 1, "player": 0, "pair": ["Sweeping", "Shot"]}])
+    message = error_of(invoke(runner, ["record", "--script", "s.json"]))
+    assert message.startswith(
+        "Error: s.json: beats[0] (duel 1, beat 1, player 0): Ann's scripted pair "
+        "{'player': 0, 'style': 'Sweeping', 'base': 'Shot'} is not legal at match m-")
+    assert "legal options: Focused Shot; Focused Drive;" in message
+    assert list(tmp_path.glob("*.jsonl")) == []
+
+
+def test_battlecon_script_for_the_other_fighter(runner, tmp_path):
+    bc_script(tmp_path / "s.json", [{"beat": 1, "player": 1, "pair": ["Advancing", "Drive"]}])
+    message = error_of(invoke(runner, ["record", "--script", "s.json"]))
+    assert message.startswith("Error: s.json: beats[0] (duel 1, beat 1, player 1): Ben's scripted pair "
+                              "{'player': 1, 'style': 'Advancing', 'base': 'Drive'} is not legal")
+
+
+def test_battlecon_script_with_an_unknown_kind(runner, tmp_path):
+    bc_script(tmp_path / "s.json", [{"beat": 1, "player": 0, "choices": [{"kind": "teleport", "to": 3}]}])
+    message = error_of(invoke(runner, ["record", "--script", "s.json"]))
+    assert "beats[0] (duel 1, beat 1, player 0): " in message and "teleport" in message
+
+
+def test_battlecon_script_policy_fills_the_gaps(runner, tmp_path):
+    bc_script(tmp_path / "s.json", [{"beat": 1, "player": 0, "pair": ["Advancing", "Drive"], "antes": ["Fire"]}])
+    result = invoke(runner, ["record", "--script", "s.json", "--policy", "random", "-o", "s.jsonl"])
+    assert result.exit_code == 0, result.output
+    log = read_jsonl(tmp_path / "s.jsonl")
+    first = [r for r in log.records if r.type in ("PairSelected", "AnteDeclared") and r.actor == 0][:2]
+    assert [(r.data.get("style"), r.data.get("ante"), r.data["source"]) for r in first] == [
+        ("Advancing", None, "script"), (None, "Fire", "script")]
+    assert {r.data["source"] for r in log.records if "source" in r.data} == {"script", "policy:random"}
+
+
+def test_walkthrough_script_records(runner, tmp_path):
+    script = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon" / "walkthrough.script.json"
+    result = invoke(runner, ["record", "--script", str(script), "-o", "w.jsonl"])
+    assert result.exit_code == 0, result.output
+    log = read_jsonl(tmp_path / "w.jsonl")
+    damage = [(r.beat, r.data["target"], r.data["amount"]) for r in log.records if r.type == "DamageDealt"][:3]
+    assert damage == [(1, 1, 7), (2, 1, 2), (2, 0, 5)]
+
+
+def test_fighters_lists_every_fighter_with_cards(runner):
+    result = invoke(runner, ["fighters"])
+    assert result.exit_code == 0
+    for name in ("hikaru: Hikaru Sorayama", "cadenza: Cadenza", "kallistar: Kallistar Flarechild",
+                 "khadath: Khadath Ahemusei"):
+        assert name in result.output
+    assert "    Strike       range 1, power 4, priority 3, stun guard 5" in result.output
+    assert "Advancing  range +0, power +1, priority +1" in result.output
+    assert "Lure        range +0~5, power -1, priority -1" in result.output
+
+
+def test_fighters_json_and_one_fighter(runner):
+    result = invoke(runner, ["fighters", "khadath", "--json"])
+    data = json.loads(result.output)
+    assert [f["id"] for f in data] == ["khadath"]
+    snare = next(c for c in data[0]["cards"] if c["name"] == "Snare")
+    assert snare["stun_immune"] is True and snare["power"] == 3
+
+
+def test_fighters_unknown(runner):
+    assert error_of(invoke(runner, ["fighters", "zed"])) == (
+        "Error: unknown fighter 'zed'; known fighters: hikaru, cadenza, kallistar, khadath")
+
+
+def test_play_battlecon_hot_seat_hides_the_face_down_pair(runner, tmp_path):
+    # Ann picks her pair (option 1 = Focused Shot), Ben his, then Ann is asked to ante in public.
+    result = invoke(runner, ["play", *BC, "--seed", "3", "-o", "p.jsonl"], input="\n1\n\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    after_pairs = result.output.split("Ben has chosen.")[1]
+    assert "Focused Shot" not in after_pairs  # never shown before the reveal
+    assert "pair: ? ?" in after_pairs
+    log = read_jsonl(tmp_path / "p.jsonl")
+    assert [r.type for r in log.records if r.kind == "input" and "source" in r.data] == ["PairSelected"] * 2
+
+
+def test_play_stopped_in_a_store_is_not_finished(runner, tmp_path):
+    store = pytest.importorskip("recorder.store")
+    result = invoke(runner, ["play", *TOY, "--seed", "8", "--db", "p.db"], input="\n2\nq\n")
+    assert result.exit_code == 0, result.output
+    db = store.Store(tmp_path / "p.db")
+    (match_id,) = db.match_ids()
+    summary = db.summary(match_id)
+    assert not summary.finished and summary.event_count == 1

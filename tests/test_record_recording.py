@@ -94,4 +94,6 @@ def test_jsonl_and_store_sinks(tmp_path):
     from_db = store.read(header.match_id)
     assert from_file.header.created_at == FIXED
     assert [r.line() for r in from_file.records] == [r.line() for r in from_db.records]
-    assert len(from_file.records) == 17
+    assert len(from_file.records) == 13
+    assert store.match_ids() == [header.match_id]
+    assert store.summary(header.match_id).finished

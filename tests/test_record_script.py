@@ -140,3 +140,40 @@ def test_unknown_policy_lists_known_ones():
     script = parse_script(toy_script(policy="greedy"), "s.json")
     with pytest.raises(InvalidDecision, match=r"^unknown policy 'greedy'; known policies: first$"):
         ScriptSource(GAME, script, toy_header())
+
+
+def test_a_kind_the_match_never_asks_for_is_named():
+    script = toy_script(beats=[{"beat": 1, "player": 0, "choices": [{"kind": "dance"}]}])
+
+    class WithChoices:
+        def __getattr__(self, name):
+            return getattr(GAME, name)
+
+        def script_answers(self, entry):
+            return GAME.script_answers(entry) + list(entry.get("choices", []))
+
+    header = toy_header()
+    game = WithChoices()
+    source = ScriptSource(game, parse_script(script, "s.json"), header)
+    match = Match(GAME, header)
+    run(match, {0: source, 1: source})
+    with pytest.raises(InvalidDecision) as info:
+        source.close(match)
+    assert str(info.value).endswith(
+        "beats[0] (duel 1, beat 1, player 0): dance pass (this match never asked for a 'dance' decision)")
+
+
+def test_a_game_that_lists_its_kinds_rejects_unknown_ones_up_front():
+    script = toy_script(beats=[{"beat": 1, "player": 0, "choices": [{"kind": "dance"}]}])
+
+    class Listing:
+        decision_kinds = ("pick",)
+
+        def __getattr__(self, name):
+            return getattr(GAME, name)
+
+        def script_answers(self, entry):
+            return list(entry.get("choices", []))
+
+    with pytest.raises(InvalidDecision, match=r"^s.json: beats\[0\] \(duel 1, beat 1, player 0\): unknown decision kind 'dance'; known kinds: pick$"):
+        ScriptSource(Listing(), parse_script(script, "s.json"), toy_header())

@@ -25,26 +25,29 @@ QUIT = "q"
 class TerminalSource:
     """Asks a person at the terminal; ``q`` (or end of input) stops the recording."""
 
-    def __init__(self, game: Game, header: Header, echo: Callable[[str], None] = click.echo) -> None:
+    def __init__(self, game: Game, header: Header, seats: Sequence[int] | None = None,
+                 echo: Callable[[str], None] = click.echo) -> None:
         self.game = game
         self.header = header
+        # The seats played at this terminal; with more than one, the screen is
+        # shared and shows only public information outside secret choices.
+        self.seats = tuple(range(len(header.players)) if seats is None else seats)
         self.echo = echo
-        self.last_player: int | None = None
 
     def answer(self, request: Request, match: Any) -> Answer:
         player = self.header.players[request.player]
         who = f"{player.name} ({player.side})"
-        if request.secret:
+        if request.secret and len(self.seats) > 1:
             self._hand_over(request.player, who)
-        self.last_player = request.player
         self.echo("")
-        self.echo(self._state_lines(match, request.player))
+        self.echo(self._state_lines(match, request))
         self.echo(f"{who} - duel {match.ctx.duel}, beat {match.ctx.beat}")
         self.echo(request.prompt or f"Choose your {request.kind}:")
         for i in range(len(request.options)):
             self.echo(f"  {i + 1:>2}. {request.label(i)}")
-        index = self._read_choice(len(request.options), secret=request.secret)
-        if request.secret:
+        shared = len(self.seats) > 1
+        index = self._read_choice(len(request.options), secret=request.secret and shared)
+        if request.secret and shared:
             # Nothing the next player sees may hint at what was chosen.
             click.clear()
             self.echo(f"{player.name} has chosen.")
@@ -58,9 +61,28 @@ class TerminalSource:
             raise Stop()
         click.clear()
 
-    def _state_lines(self, match: Any, seat: int) -> str:
-        snapshot = self.game.redact(self.game.snapshot(match.state), seat)
+    def _state_lines(self, match: Any, request: Request) -> str:
+        snapshot = self.game.snapshot(match.state)
+        if len(self.seats) == 1 or request.secret:
+            # One person at the terminal, or the other players are looking away.
+            viewers: tuple[int, ...] = (request.player,) if request.secret else self.seats
+        else:
+            viewers = ()
+        for seat in range(len(self.header.players)):
+            if seat not in viewers:
+                snapshot = self._hide(snapshot, seat)
         return self.game.render_state(snapshot)
+
+    def _hide(self, snapshot: dict[str, Any], seat: int) -> dict[str, Any]:
+        """``snapshot`` without what only ``seat`` may know.
+
+        ``redact(snapshot, p)`` hides everything but ``p``'s own secrets; in a
+        two-player game redacting for the other seat hides exactly ``seat``'s.
+        """
+        others = [p for p in range(len(self.header.players)) if p != seat]
+        for other in others:
+            snapshot = self.game.redact(snapshot, other)
+        return snapshot
 
     def _read_choice(self, count: int, *, secret: bool) -> int:
         while True:

@@ -53,11 +53,21 @@ def _plan(game_name, fighters, players, edition, duels, seed, script=None) -> Ma
 @click.option("--bots", metavar="BOT[,BOT]", help=f"Who plays each seat: random, greedy or first (default {DEFAULT_BOT}).")
 @click.option("--script", "script_path", metavar="FILE", help="Take decisions from a match script ('-' = stdin).")
 @click.option("--policy", metavar="NAME", help="With --script: who answers what it leaves open (first, random, greedy).")
-def record_command(fighters, game_name, players, edition, duels, seed, db, out, bots, script_path, policy) -> None:
+@click.option("--resume", "resume_id", metavar="MATCH_ID",
+              help="Continue this match's interrupted recording in --db (or -o FILE) with the same bots or script.")
+def record_command(fighters, game_name, players, edition, duels, seed, db, out, bots, script_path, policy,
+                   resume_id) -> None:
     """Record a bot or scripted match and print its digest.
 
     Example: beatlog record --fighters hikaru,khadath --bots greedy,random --seed 7 -o match.jsonl
     """
+    if resume_id is not None:
+        from .resuming import resume_match
+
+        setup = {"fighters": fighters, "game": game_name, "players": players, "edition": edition,
+                 "duels": duels, "seed": seed}
+        return resume_match(resume_id, db=db, out=out, bots=bots, script_path=script_path, policy=policy,
+                            setup=setup, default_bot=DEFAULT_BOT, summary=_summary)
     if script_path is not None and bots is not None:
         raise UsageError("--bots and --script exclude each other: a script's gaps are filled by --policy")
     if policy is not None and script_path is None:
@@ -123,8 +133,9 @@ def play_command(fighters, game_name, players, edition, duels, seed, db, out, op
     if out == "-":
         raise UsageError("play talks on standard output; give -o a file name")
     plan = _plan(game_name, fighters, players, edition, duels, seed)
-    person = TerminalSource(plan.game, plan.header)
-    sources = {seat: person for seat in range(len(plan.header.players))}
+    seats = (0,) if opponent is not None else tuple(range(len(plan.header.players)))
+    person = TerminalSource(plan.game, plan.header, seats)
+    sources = {seat: person for seat in seats}
     if opponent is not None:
         sources[1] = bot_sources(plan.game, plan.header, (opponent, opponent))[1]
     sink, where = open_sinks(plan.header, out, db)
