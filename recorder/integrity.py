@@ -135,6 +135,10 @@ class Chain:
         self.prev_hash = recorded
         return Record(**raw)
 
+    def feed_record(self, record: Record, where: str) -> None:
+        """Check a Record object the same way (its fields, as a reader would see them)."""
+        self.feed(record.to_dict(), where)
+
     def _gap(self, seq: int) -> str:
         if seq < self.next_seq:
             return f"seq {seq} came already: a duplicated or reordered event"
@@ -186,7 +190,7 @@ def check(
     parse_header(header.to_dict(), f"{prefix}match {header.match_id}, header")
     chain = Chain(header, registry_for(header, registry))
     for record in records:
-        chain.feed(record.to_dict(), f"{prefix}match {header.match_id}, seq {record.seq}")
+        chain.feed_record(record, f"{prefix}match {header.match_id}, seq {record.seq}")
 
 
 @dataclass(frozen=True, slots=True)

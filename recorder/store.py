@@ -258,8 +258,9 @@ class Store:
         chain.next_seq, chain.prev_hash = records[0].seq, records[0].prev
         for record in records:
             where = f"{self.name}: match {match_id}, seq {record.seq}"
-            chain.feed(record.to_dict(), where)
-            if len(record.line()) > MAX_LINE:
+            line = record.line()
+            chain.feed(record.to_dict(), where, line)
+            if len(line) > MAX_LINE:
                 raise CorruptLog(f"{where}: the event is over {MAX_LINE:,} bytes as a log line")
 
     def _check_continues(self, match_id: str, first: Record) -> None:

@@ -136,10 +136,14 @@ def test_check_db_that_does_not_exist_is_not_created(here):
 
 # -- the store's own damage, through the CLI ------------------------------------------------
 
-def _drop_trigger(db: Path, name: str) -> None:
+def _run_sql(db: Path, sql: str) -> None:
     conn = sqlite3.connect(db, isolation_level=None)
-    conn.execute(f"DROP TRIGGER {name}")
-    conn.close()
+    conn.execute(sql)
+    conn.close()  # the last connection to close moves the WAL into the file
+
+
+def _drop_trigger(db: Path, name: str) -> None:
+    _run_sql(db, f"DROP TRIGGER {name}")
 
 
 def _tamper(db: Path, sql: str) -> None:
@@ -164,7 +168,7 @@ DB_DAMAGE = [
      f"club.db: match {MID}, seq 3: expected seq 2, found 3 (seq 2 is missing or out of order)"),
     ("not a database", lambda db: db.write_bytes(b"x" * 5000),
      "club.db: not a beatlog database (file is not a database)"),
-    ("schema version", lambda db: sqlite3.connect(db).execute("PRAGMA user_version = 7"),
+    ("schema version", lambda db: _run_sql(db, "PRAGMA user_version = 7"),
      "club.db: store schema version 7; this beatlog reads version 1"),
 ]
 

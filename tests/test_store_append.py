@@ -236,14 +236,18 @@ def test_not_a_database(tmp_path):
 
 def test_someone_elses_database(tmp_path):
     path = tmp_path / "other.db"
-    sqlite3.connect(path).execute("CREATE TABLE matches (x)")
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE matches (x)")
+    conn.close()
     with pytest.raises(CorruptLog, match=r"not a beatlog database \(no beatlog matches and events tables\)$"):
         Store(path)
 
 
 def test_newer_schema_version(db):
     _filled(db)
-    sqlite3.connect(db).execute("PRAGMA user_version = 2")
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA user_version = 2")
+    conn.close()
     with pytest.raises(CorruptLog, match=r"store schema version 2; this beatlog reads version 1$"):
         Store(db)
 
