@@ -20,7 +20,7 @@ from .geometry import distance
 from .movement import travel
 from .state import CogsState
 
-BOTS = ("first", "random", "sensible")
+BOTS = ("first", "random", "sensible", "greedy")  # "greedy" = "sensible", for tools that ask any game for it
 
 
 @dataclass
@@ -129,6 +129,6 @@ def make_bot(name: str, seed: int, player: int):
         return FirstOption()
     if name == "random":
         return RandomBot(seed, player)
-    if name == "sensible":
-        return SensibleBot(player)
+    if name in ("sensible", "greedy"):
+        return SensibleBot(player, name=f"bot:{name}")
     raise InvalidDecision(f"unknown cogs bot {name!r}; bots: {', '.join(BOTS)}")

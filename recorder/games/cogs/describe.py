@@ -129,5 +129,62 @@ def describe(state: CogsState, record: Record) -> str:
     if t == "MatchEnded":
         win = state.players[d["winner"]] if d["winner"] is not None else "nobody (tie)"
         return f"match over ({d['reason']}): scores {d['scores']}, winner {win}"
+    text = _more(state, t, d, who)
+    if text:
+        return text
     fields = ", ".join(f"{k} {v}" for k, v in d.items() if k != "source")
     return f"{t}: {fields}"
+
+
+def _more(state: CogsState, t: str, d: dict[str, Any], who: str) -> str | None:
+    if t == "CoursesRevealed":
+        parts = [f"{_cog(state, c)} {m} {s}\" ({how})" for c, m, s, how in
+                 zip(d["cogs"], d["moves"], d["speeds"], d["drives"])]
+        return "courses revealed: " + "; ".join(parts)
+    if t == "CrewTasked":
+        return f"{len(d['crew'])} crew of {_cog(state, d['cog'])} {d['task']} (their action this turn)"
+    if t == "AttackOrdered":
+        group = f"{_cog(state, d['cog'])} {d['deck']} {d['profile']}"
+        if d["count"] == 0:
+            return f"{who} holds the {d['mode']} attacks of {group}"
+        return (f"{who}: {d['count']} of {group} attack ({d['mode']}) {d['target_profile']} on "
+                f"{_cog(state, d['target_cog'])} {d['target_deck']}")
+    if t == "ArtilleryOrdered":
+        if d["count"] == 0:
+            return f"{who} holds the firepots of {_cog(state, d['cog'])}"
+        return f"{who}: {d['count']} firepot(s) of {_cog(state, d['cog'])} at {_cog(state, d['target_cog'])}"
+    if t == "CrewKilled":
+        return f"{_crew(state, d['crew'])} is removed ({d['reason']})" + (
+            f"; {', '.join(d['loot'])} to the hold of {_cog(state, d['loot_cog'])}" if d["loot"] else "")
+    if t == "CrewCaptured":
+        return f"{_crew(state, d['crew'])} is taken captive by {state.players[d['by']]} into the hold of " \
+               f"{_cog(state, d['hold_cog'])} ({d['reason']})"
+    if t == "CrewMoved":
+        return f"{len(d['crew'])} crew move to {_cog(state, d['cog'])} {d['deck']} ({d['reason']})"
+    if t == "GrappleOrdered":
+        return f"{who} {'tries to grapple' if d['grapple'] else 'does not grapple'} " \
+               f"{_cog(state, d['target_cog'])} from {_cog(state, d['cog'])}"
+    if t == "BoardingOrdered":
+        return f"{who} orders {d['count']} crew of {_cog(state, d['cog'])} to board {_cog(state, d['target_cog'])}"
+    if t == "CogRepaired":
+        return (f"{_cog(state, d['cog'])}: {d['fire_fought']} fire fought, {d['hull_repaired']} hull repaired"
+                f"{' (timber)' if d['timber'] else ''}; fire {d['fire']}, hull {d['hull']}")
+    if t == "IslandSearched":
+        return f"{_cog(state, d['cog'])} searches island {d['island']}: rolled {d['roll']} (needs 12 or less): " \
+               f"{'found something' if d['success'] else 'nothing'}"
+    if t == "TreasureFound":
+        return f"treasure roll {d['roll']} (3d6): {d['item']}"
+    if t == "ConversionRolled":
+        return f"{_crew(state, d['crew'])} conversion roll {d['roll']} (needs 1 or 20): " \
+               f"{'converted' if d['converted'] else 'refuses'}"
+    if t == "TransferOrdered":
+        if d["cog"] is None:
+            return f"{who} is done transferring crew"
+        return f"{who} moves a {d['profile']} from {_cog(state, d['cog'])} {d['deck']} to " \
+               f"{_cog(state, d['to_cog'])} {d['to_deck']}"
+    if t == "RamChoiceMade":
+        return f"{who}: {_cog(state, d['cog'])} {'stops short of' if d['stop'] else 'holds course toward'} " \
+               f"{_cog(state, d['other'])}"
+    if t == "CogsRammed":
+        return f"{_cog(state, d['cog'])} and {_cog(state, d['other'])} collide: a d20 of hull damage each"
+    return None
