@@ -1,0 +1,84 @@
+"""Record the sample logs in ``sample_logs/battlecon/`` (deterministic).
+
+One best-of-three match, greedy bot against random bot, for every pairing of
+the four fighters in each edition (12 files), plus the rulebook's comic
+walkthrough from ``walkthrough.script.json``. Seeds are fixed and the header's
+``created_at`` is pinned, so running this again gives byte-identical files
+unless the rules engine changed -- which is exactly what the samples are there
+to catch (``beatlog verify sample_logs/battlecon/*.jsonl``).
+
+    python sample_logs/make_samples.py          # rewrite the files
+    python sample_logs/make_samples.py --check  # exit 1 if any file would change
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from itertools import combinations
+from pathlib import Path
+
+from recorder.game import load_game
+from recorder.header import Player
+from recorder.jsonl import encode_jsonl
+from recorder.recording import MemorySink, record
+from recorder.script import ScriptSource, load_script
+
+HERE = Path(__file__).resolve().parent / "battlecon"
+FIGHTERS = ("hikaru", "cadenza", "kallistar", "khadath")
+EDITIONS = ("woi", "preview")
+CREATED_AT = "2024-01-01T00:00:00Z"  # pinned: samples must regenerate byte for byte
+WALKTHROUGH = "walkthrough"
+
+
+def samples() -> dict[str, bytes]:
+    """File name -> contents of every sample log."""
+    game = load_game("battlecon")
+    out: dict[str, bytes] = {}
+    seed = 100
+    for edition in EDITIONS:
+        for a, b in combinations(FIGHTERS, 2):
+            seed += 1
+            players = (Player("Ann", a), Player("Ben", b))
+            header = game.make_header(players=players, edition=edition, seed=seed, options={"duels": 3})
+            sources = {0: game.bot("greedy", seed, 0), 1: game.bot("random", seed, 1)}
+            out[f"{edition}-{a}-vs-{b}.jsonl"] = _record(game, header, sources)
+    script = load_script(HERE / f"{WALKTHROUGH}.script.json")
+    players = tuple(Player(seat.name or f"Player {i + 1}", seat.side) for i, seat in enumerate(script.seats))
+    header = game.make_header(players=players, edition=script.edition or "woi", seed=script.seed or 0,
+                              options=script.options)
+    source = ScriptSource(game, script, header)
+    out[f"{WALKTHROUGH}.jsonl"] = _record(game, header, {0: source, 1: source})
+    return out
+
+
+def _record(game, header, sources) -> bytes:
+    sink = MemorySink()
+    rec = record(game, header, sources, sink, clock=lambda: CREATED_AT)
+    assert rec.finished, f"{header.match_id} did not finish"
+    return encode_jsonl(sink.header, sink.records)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only compare with the files on disk")
+    args = parser.parse_args(argv)
+    stale = []
+    for name, data in samples().items():
+        path = HERE / name
+        if path.exists() and path.read_bytes() == data:
+            continue
+        stale.append(name)
+        if not args.check:
+            path.write_bytes(data)
+            print(f"wrote {path.relative_to(HERE.parent.parent)}")
+    if args.check and stale:
+        print(f"stale sample logs (run python sample_logs/make_samples.py): {', '.join(stale)}", file=sys.stderr)
+        return 1
+    if not stale:
+        print("sample logs are up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
