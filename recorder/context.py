@@ -24,20 +24,26 @@ Ask = Generator[Request, Answer, Event]
 
 
 class Context:
-    def __init__(self, game: "Game", header: "Header", state: Any) -> None:
+    def __init__(self, game: "Game", header: "Header", state: Any, chance: Any = None) -> None:
         self.game = game
         self.header = header
         self.state = state
         self.entries: list[Entry] = []
         self.duel = 0
         self.beat = 0
-        self._rng = ChanceSource(header.seed, header.match_id)
+        # Anything with ``draw(n) -> int``; tests pass scripted dice here.
+        self._rng = chance if chance is not None else ChanceSource(header.seed, header.match_id)
 
     # -- clock ---------------------------------------------------------------
     def set_clock(self, duel: int, beat: int) -> None:
         """Events emitted from now on carry this duel and beat."""
         self.duel = duel
         self.beat = beat
+
+    @property
+    def last_seq(self) -> int:
+        """The seq of the most recently emitted event (0 before any): a handy ``cause``."""
+        return len(self.entries)
 
     @property
     def where(self) -> str:

@@ -34,7 +34,12 @@ class Request:
         return describe_answer(self.options[index])
 
     def index_of(self, answer: dict[str, Any]) -> int | None:
+        # Dict equality finds the candidate cheaply; the canonical comparison
+        # then rejects look-alikes that == accepts (1 == True, [1] != (1,)).
         key = canonical.dumps(answer)
+        for i, option in enumerate(self.options):
+            if option == answer and canonical.dumps(option) == key:
+                return i
         for i, option in enumerate(self.options):
             if canonical.dumps(option) == key:
                 return i

@@ -73,6 +73,14 @@ class EventRegistry:
         self.game = game
         self.parent = parent
         self._types: dict[str, type[Event]] = {}
+        self._schemas: dict[str, Any] = {}
+
+    def add_schema(self, filename: str, schema: Any) -> None:
+        """Publish an extra schema (a fleet file, a script...) under ``schemas/<game>/``."""
+        self._schemas[filename] = schema
+
+    def extra_schemas(self) -> dict[str, Any]:
+        return dict(self._schemas)
 
     def register(self, cls: E) -> E:
         """Class decorator: register ``cls`` under its ``TYPE`` (or class name)."""

@@ -19,10 +19,11 @@ from .header import Header
 
 
 class Match:
-    def __init__(self, game: Game, header: Header) -> None:
+    def __init__(self, game: Game, header: Header, *, chance: Any = None) -> None:
+        """``chance`` replaces the seeded random source (scenario tests force dice with it)."""
         self.game = game
         self.header = header
-        self.ctx = Context(game, header, game.new_state(header))
+        self.ctx = Context(game, header, game.new_state(header), chance)
         self._play = game.play(self.ctx)
         self.pending: Request | None = None
         self.finished = False

@@ -53,7 +53,7 @@ def _firepots(ctx: Context, player: int) -> Generator[Request, Any, None]:
             if order.count == 0:
                 break
             for thrower in crew[:order.count]:
-                _throw(ctx, thrower, state.cogs[order.target_cog], len(ctx.entries))
+                _throw(ctx, thrower, state.cogs[order.target_cog], ctx.last_seq)
 
 
 def artillery_number(target: Cog, *, vs_ballista: bool = False) -> tuple[int, tuple[str, ...]]:
@@ -121,7 +121,7 @@ def _ballistae(ctx: Context, player: int) -> Generator[Request, Any, None]:
                 prompt=f"Ballista {index} of {cog.name} (pointed {b.side}): fire, rotate or hold?"))
             if order.action == "hold":
                 continue
-            cause = len(ctx.entries)
+            cause = ctx.last_seq
             crew = cheapest(_crew_for(state, cog), BALLISTA_CREW)
             task = "rotate" if order.action == "rotate" else "ballista"
             ctx.emit(ev.CrewTasked(cog=cog.id, task=task, crew=tuple(c.id for c in crew)), cause=cause)

@@ -140,7 +140,7 @@ def ranged_phase(ctx: Context) -> Generator[Request, Any, None]:
                                                    prompt=f"Shots of {_name(state, key)}: at whom?"))
                 if order.count == 0:
                     break
-                cause = len(ctx.entries)
+                cause = ctx.last_seq
                 for _ in range(order.count):
                     crew = sorted(members(shooters(state, player), key), key=lambda c: (c.spent, c.id))
                     victim = _next_target(state, player, order)
@@ -166,7 +166,7 @@ def melee_phase(ctx: Context) -> Generator[Request, Any, None]:
                                                    prompt=f"Close combat of {_name(state, key)}: attack whom?"))
                 if order.count == 0:
                     break
-                cause = len(ctx.entries)
+                cause = ctx.last_seq
                 for _ in range(order.count):
                     crew = members(fighters(state, player), key)
                     victim = _next_target(state, player, order)

@@ -35,7 +35,7 @@ def grapple_phase(ctx: Context) -> Generator[Request, Any, None]:
                     ({**base, "grapple": True}, {**base, "grapple": False}),
                     prompt=f"Grapple {target.name} with {cog.name}?"))
                 if order.grapple:
-                    _attempt(ctx, cog, target, len(ctx.entries))
+                    _attempt(ctx, cog, target, ctx.last_seq)
 
 
 def _attempt(ctx: Context, cog: Cog, target: Cog, cause: int) -> None:

@@ -16,7 +16,7 @@ from recorder.events import INPUT, KERNEL, Event, EventRegistry
 from .fleet import fleet_schema
 
 EVENTS = EventRegistry("cogs", KERNEL)
-EVENTS.extra_schemas = lambda: {"fleet.json": fleet_schema()}  # type: ignore[attr-defined]
+EVENTS.add_schema("fleet.json", fleet_schema())
 
 reg = EVENTS.register
 

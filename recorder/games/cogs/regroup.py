@@ -205,7 +205,7 @@ def transfers(ctx: Context) -> Generator[Request, Any, None]:
             mover = members([c for c in state.crew.values() if not c.moved and c.alive and c.captive_of is None],
                             (order.cog, order.deck, order.profile))[0]
             ctx.emit(ev.CrewMoved(crew=(mover.id,), cog=order.to_cog, deck=order.to_deck, reason="transfer"),
-                     actor=player, cause=len(ctx.entries))
+                     actor=player, cause=ctx.last_seq)
 
 
 # -- E: conversion -----------------------------------------------------------------------

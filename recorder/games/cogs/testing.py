@@ -52,8 +52,7 @@ def scenario(fleets: list[dict[str, Any]], *, dice: Iterable[int] = (), seed: in
     players = tuple(Player(n, f["name"]) for n, f in zip(("Ann", "Ben", "Cy", "Di"), fleets))
     opts = {"fleets": fleets, "unequal_fleets": True, "islands": [], **options}
     header = GAME.make_header(players=players, edition="standard", seed=seed, options=opts)
-    match = Match(GAME, header)
-    match.ctx._rng = ScriptedDice(dice)  # test-only: the kernel has no public hook for this yet
+    match = Match(GAME, header, chance=ScriptedDice(dice))
     return match
 
 
