@@ -23,7 +23,7 @@ import sqlite_utils
 
 from . import canonical
 from .envelope import FIELDS, Record
-from .errors import CorruptLog, LogConflict, UsageError
+from .errors import BeatlogError, CorruptLog, LogConflict, UsageError
 from .events import EventRegistry
 from .header import Header
 from .integrity import Chain, LogFile, parse_header, registry_for
@@ -71,7 +71,12 @@ class Store:
         if not create and not self.path.is_file():
             raise UsageError(f"{self.name}: no such database")
         self._headers: dict[str, Header] = {}
-        conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        if self.path.is_dir():
+            raise UsageError(f"{self.name}: is a directory, not a database file")
+        try:
+            conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        except sqlite3.OperationalError as exc:
+            raise UsageError(f"{self.name}: cannot open the database: {exc}") from None
         self.db = sqlite_utils.Database(conn)
         self.conn = conn
         try:
@@ -90,6 +95,8 @@ class Store:
             self.conn.execute("PRAGMA synchronous = FULL")
             self.conn.execute("PRAGMA journal_mode = WAL")
         except sqlite3.DatabaseError as exc:
+            if getattr(exc, "sqlite_errorname", "") == "SQLITE_CORRUPT":
+                raise CorruptLog(f"{self.name}: the database file is damaged ({exc})") from None
             raise CorruptLog(f"{self.name}: not a beatlog database ({exc})") from None
 
     def _open_schema(self, create: bool) -> None:
@@ -109,6 +116,10 @@ class Store:
 
     def check_schema(self) -> None:
         """Raise CorruptLog unless this is a beatlog store with all its triggers intact."""
+        with self._reading():
+            self._check_schema()
+
+    def _check_schema(self) -> None:
         app = self.conn.execute("PRAGMA application_id").fetchone()[0]
         if app != schema.APPLICATION_ID or not {"matches", "events"} <= set(self._tables()):
             raise CorruptLog(f"{self.name}: not a beatlog database (no beatlog matches and events tables)")
@@ -145,20 +156,43 @@ class Store:
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
-        """One write transaction, holding the write lock from its start."""
+        """One write transaction, holding the write lock from its start.
+
+        SQLite's own failures (a full disk, a read-only file) become one-line
+        BeatlogErrors; the transaction is rolled back whatever happens.
+        """
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            raise LogConflict(
-                f"{self.name}: the database is locked by another writer "
-                f"(waited {BUSY_TIMEOUT_MS / 1000:g} s): {exc}"
-            ) from None
+            if getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+                raise LogConflict(
+                    f"{self.name}: the database is locked by another writer "
+                    f"(waited {BUSY_TIMEOUT_MS / 1000:g} s)"
+                ) from None
+            raise BeatlogError(f"{self.name}: cannot write to the database: {exc}") from None
         try:
             yield
+            self.conn.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            self._rollback()
+            raise BeatlogError(f"{self.name}: cannot write to the database: {exc}") from None
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
-        self.conn.execute("COMMIT")
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """SQLite's read failures (a damaged file) as one-line CorruptLog errors."""
+        try:
+            yield
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.DatabaseError as exc:
+            raise CorruptLog(f"{self.name}: the database cannot be read: {exc}") from None
+
+    def _rollback(self) -> None:
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
 
     # -- matches ----------------------------------------------------------------
     def add_match(self, header: Header) -> None:
@@ -195,13 +229,15 @@ class Store:
             self.conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
 
     def match_ids(self) -> list[str]:
-        return [row[0] for row in self.conn.execute("SELECT match_id FROM matches ORDER BY match_id")]
+        with self._reading():
+            return [row[0] for row in self.conn.execute("SELECT match_id FROM matches ORDER BY match_id")]
 
     def summary(self, match_id: str) -> MatchSummary:
-        row = self.conn.execute(
-            "SELECT match_id, game, event_count, final_hash, finished, created_at FROM matches WHERE match_id = ?",
-            (match_id,),
-        ).fetchone()
+        with self._reading():
+            row = self.conn.execute(
+                "SELECT match_id, game, event_count, final_hash, finished, created_at FROM matches "
+                "WHERE match_id = ?", (match_id,),
+            ).fetchone()
         if row is None:
             raise UsageError(f"{self.name}: no match {match_id!r} in this database")
         return MatchSummary(row[0], row[1], row[2], row[3], bool(row[4]), row[5])
@@ -211,7 +247,8 @@ class Store:
         cached = self._headers.get(match_id)
         if cached is not None:
             return cached
-        row = self.conn.execute("SELECT header FROM matches WHERE match_id = ?", (match_id,)).fetchone()
+        with self._reading():
+            row = self.conn.execute("SELECT header FROM matches WHERE match_id = ?", (match_id,)).fetchone()
         if row is None:
             raise UsageError(f"{self.name}: no match {match_id!r} in this database")
         where = f"{self.name}: match {match_id}, header"
@@ -282,14 +319,17 @@ class Store:
 
     def records(self, match_id: str, after: int = 0) -> list[Record]:
         """The match's events with seq > ``after``, in order, as stored (unchecked: see :meth:`read`)."""
-        return [_record(row) for row in self.conn.execute(_SELECT_EVENTS, (match_id, after))]
+        with self._reading():
+            return [_record(row) for row in self.conn.execute(_SELECT_EVENTS, (match_id, after))]
 
     def read(self, match_id: str, *, registry: EventRegistry | None = None) -> LogFile:
         """The whole match, checked like a file: schema, seqs, chain and hashes."""
         header = self.header(match_id)
         chain = Chain(header, registry_for(header, registry))
         records = []
-        for row in self.conn.execute(_SELECT_EVENTS, (match_id, 0)):
+        with self._reading():
+            rows = self.conn.execute(_SELECT_EVENTS, (match_id, 0)).fetchall()
+        for row in rows:
             where = f"{self.name}: match {match_id}, seq {row[1]}"
             try:
                 raw = _raw(row)
@@ -312,9 +352,12 @@ class Store:
         logs = list(logs)
         finished = [_finished(log) for log in logs]
         results = []
-        with self._writing():
-            for log, done in zip(logs, finished):
-                results.append(self._import_one(log, done))
+        try:
+            with self._writing():
+                for log, done in zip(logs, finished):
+                    results.append(self._import_one(log, done))
+        except sqlite3.IntegrityError as exc:
+            raise LogConflict(f"{self.name}: the database refused the import: {exc}") from None
         return results
 
     def _import_one(self, log: LogFile, done: bool) -> ImportResult:

@@ -322,3 +322,17 @@ def test_a_held_write_lock_makes_the_next_writer_wait_not_fail(db):
     blocker.close()
     with Store(db) as store:
         assert store.summary(MID).event_count == 8
+
+
+def test_damaged_pages_are_reported_not_raised_raw(db):
+    with Store(db) as store:
+        store.import_logs([make_log(seed=s, rounds=30) for s in range(8)])
+    data = bytearray(db.read_bytes())
+    page = 4096
+    for offset in range(3 * page, len(data) - page, page):  # trash every page but the first three
+        data[offset:offset + 64] = b"\xff" * 64
+    db.write_bytes(bytes(data))
+    with pytest.raises(CorruptLog, match=rf"^{db}: (the database file is damaged|the database cannot be read): "):
+        with Store(db) as store:
+            for match_id in store.match_ids():
+                store.read(match_id)
