@@ -188,7 +188,7 @@ class Store:
         except sqlite3.IntegrityError:
             raise
         except sqlite3.DatabaseError as exc:
-            raise CorruptLog(f"{self.name}: the database cannot be read: {exc}") from None
+            raise CorruptLog(f"{self.name}: the database file is damaged ({exc})") from None
 
     def _rollback(self) -> None:
         if self.conn.in_transaction:

@@ -332,7 +332,7 @@ def test_damaged_pages_are_reported_not_raised_raw(db):
     for offset in range(3 * page, len(data) - page, page):  # trash every page but the first three
         data[offset:offset + 64] = b"\xff" * 64
     db.write_bytes(bytes(data))
-    with pytest.raises(CorruptLog, match=rf"^{db}: (the database file is damaged|the database cannot be read): "):
+    with pytest.raises(CorruptLog, match=rf"^{db}: the database file is damaged \("):
         with Store(db) as store:
             for match_id in store.match_ids():
                 store.read(match_id)
