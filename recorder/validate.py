@@ -136,6 +136,7 @@ def validate_header(raw: Any, where: str) -> None:
     """Check a parsed header line against the header schema (raises CorruptLog)."""
     _run(_header(), raw, where, prefix="")
     _no_floats(raw, where, "")
+    _safe_ints(raw["options"], where, "options")
 
 
 def validate_envelope(raw: Any, where: str) -> None:
@@ -202,6 +203,18 @@ def _no_floats(value: Any, where: str, prefix: str) -> None:
     if path is not None:
         at = _path(path)
         raise CorruptLog(f"{where}: {_join(prefix, at, 'floats are not allowed in a log')}")
+
+
+def _safe_ints(value: Any, where: str, path: str) -> None:
+    """Integers in free-form data (options) must be exact in every JSON reader: within ±2^53."""
+    if type(value) is int and abs(value) > schemagen.MAX_INT:
+        raise CorruptLog(f"{where}: {path}: {value} is outside ±2^53")
+    if type(value) is dict:
+        for key, item in value.items():
+            _safe_ints(item, where, f"{path}.{key}")
+    elif type(value) is list:
+        for index, item in enumerate(value):
+            _safe_ints(item, where, f"{path}[{index}]")
 
 
 def _find_float(value: Any, path: deque) -> deque | None:

@@ -175,6 +175,8 @@ CASES = [
      "m.jsonl, line 1: seed: -1 is less than the minimum of 0"),
     ("header float option", lambda: _header_rehashed(options={"rounds": 3.0}),
      "m.jsonl, line 1: options.rounds: floats are not allowed in a log"),
+    ("header huge option", lambda: _header_rehashed(options={"rounds": [1, 2**60]}),
+     "m.jsonl, line 1: options.rounds[1]: 1152921504606846976 is outside ±2^53"),
     ("wrong match id", lambda: _edit_line(4, _set("match_id", "m-other")),
      f"m.jsonl, line 4 (seq 3): match_id 'm-other' is not this log's match ('{MID}')"),
     ("seq gap", lambda: _without(4),
