@@ -96,11 +96,15 @@ def classify(game: Game, header: Header, records: Sequence[Record], run: Run, ch
     p = min(i for i in (c, d) if i is not None)
     recorded = records[p]
     expected = run.expected[p] if len(run.expected) > p else None
-    where = f"match {header.match_id}, duel {recorded.duel}, beat {recorded.beat}, seq {recorded.seq}"
 
     def problem(kind: str, text: str, error: type[BeatlogError] = CorruptLog, change: str | None = None) -> Problem:
+        seq, duel, beat = recorded.seq, recorded.duel, recorded.beat
+        if DELETED in (kind, change):  # point at the missing event, not at the one after it
+            seq = p + 1
+            duel, beat = (expected.duel, expected.beat) if expected else (run.match.ctx.duel, run.match.ctx.beat)
+        where = f"match {header.match_id}, duel {duel}, beat {beat}, seq {seq}"
         return Problem(
-            kind, f"{where}: {text}", error, seq=recorded.seq, duel=recorded.duel, beat=recorded.beat,
+            kind, f"{where}: {text}", error, seq=seq, duel=duel, beat=beat,
             change=change, expected=_expected_text(run, p, expected), recorded=show(recorded),
         )
 
@@ -219,7 +223,8 @@ def _change_text(change: str, run: Run, p: int, expected: Record | None, recorde
     if change == INSERTED:
         return f"event inserted: {show(recorded)} is not derived by the engine; expected {_expected_text(run, p, expected)}"
     if change == DELETED:
-        return f"event deleted: expected {_expected_text(run, p, expected)} before {show(recorded)}"
+        return (f"event deleted: expected {_expected_text(run, p, expected)} here, "
+                f"before {show(recorded)} (recorded as seq {recorded.seq})")
     if change == REORDERED:
         return f"events reordered: expected {_expected_text(run, p, expected)}, recorded {show(recorded)} (it belongs later)"
     if change == INPUT_CHANGED:

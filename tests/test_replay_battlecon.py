@@ -80,7 +80,7 @@ def test_inserted_deleted_duplicated_reordered():
     check(header, inserted, tamper.INSERTED, i + 2)
 
     deleted = records[:i] + records[i + 1:]
-    check(header, deleted, tamper.DELETED, i + 2)
+    check(header, deleted, tamper.DELETED, i + 1)
 
     duplicated = records[:i + 1] + [records[i]] + records[i + 1:]
     check(header, duplicated, tamper.DUPLICATED, i + 1)

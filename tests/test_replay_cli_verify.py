@@ -46,7 +46,7 @@ def test_verify_deleted_event_in_a_file(runner, tmp_path):
     del records[5]
     path = write_log(tmp_path / "del.jsonl", header, records)
     result = runner.invoke(main, ["verify", str(path)])
-    assert result.exit_code == 1 and "seq 7: event deleted" in result.stderr
+    assert result.exit_code == 1 and "seq 6: event deleted" in result.stderr
 
 
 def test_verify_forged_chain_in_a_file(runner, tmp_path):

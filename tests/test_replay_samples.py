@@ -41,3 +41,29 @@ def test_explain_walkthrough_beat_1_golden(regen_golden):
         GOLDEN.write_text(text, encoding="utf-8")
     assert GOLDEN.exists(), f"{GOLDEN} is missing: run pytest --regen-golden"
     assert text == GOLDEN.read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(not WALKTHROUGH.exists(), reason="the walkthrough sample log is not there yet")
+@pytest.mark.parametrize("change, expected", [
+    ("edit", "seq 27: outcome changed after sealing"),
+    ("forge", "seq 27: chain forged (hashes recomputed but events not re-derivable): outcome changed"),
+    ("delete", "seq 28: event deleted"),
+    ("truncate", "stops at duel 1, beat 3 after seq 80"),
+])
+def test_tampered_walkthrough(tmp_path, change, expected):
+    from tests.replay_support import edit, rechain, write_log
+
+    log = read_strict(WALKTHROUGH)
+    records = list(log.records)
+    assert (records[26].seq, records[26].type, records[26].data["amount"]) == (27, "DamageDealt", 7)
+    if change in ("edit", "forge"):
+        records[26] = edit(records[26], amount=4, life_after=16)  # "Khadath only took 4"
+        if change == "forge":
+            records = rechain(log.header, records)
+    elif change == "delete":
+        del records[27]  # the stun
+    else:
+        records = records[:80]
+    path = write_log(tmp_path / "w.jsonl", log.header, records)
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1 and expected in result.stderr, result.stderr

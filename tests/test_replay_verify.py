@@ -95,13 +95,15 @@ def test_inserted_after_the_end():
 def test_deleted_outcome():
     header, records = toy_log()
     del records[3]
-    check(header, records, tamper.DELETED, 5)  # the record now at index 3 is seq 5
+    p = check(header, records, tamper.DELETED, 4)  # the missing one, not the next
+    assert "before ChanceDrawn" not in p.message and "(recorded as seq 5)" in p.message
 
 
 def test_deleted_input():
     header, records = toy_log()
     del records[4]
-    check(header, records, tamper.DELETED, 6)
+    p = check(header, records, tamper.DELETED, 5)
+    assert "duel 1, beat 2, seq 5: event deleted: expected a pick decision by player 0" in p.message
 
 
 def test_duplicated_event():

@@ -126,7 +126,7 @@ def test_load_store_lenient_on_a_damaged_store(tmp_path):
     loaded = {x.header.match_id: x for x in load_store(db, None)}
     assert loaded[mid].strict_error is not None and len(loaded[mid].records) == 12
     result = CliRunner().invoke(main, ["verify", "--db", str(db)])
-    assert result.exit_code == 1 and f"{mid}, duel 1, beat 2, seq 7: event deleted" in result.stderr
+    assert result.exit_code == 1 and f"{mid}, duel 1, beat 2, seq 6: event deleted" in result.stderr
 
 
 def test_store_with_its_last_events_cut_fails_even_with_partial(tmp_path):
