@@ -59,6 +59,7 @@ def record_command(fighters, game_name, players, edition, duels, seed, db, out, 
                    resume_id) -> None:
     """Record a bot or scripted match and print its digest.
 
+    \b
     Example: beatlog record --fighters hikaru,khadath --bots greedy,random --seed 7 -o match.jsonl
     """
     if resume_id is not None:
@@ -128,6 +129,7 @@ def play_command(fighters, game_name, players, edition, duels, seed, db, out, op
     number, or q to stop (what was recorded so far is kept). Face-down choices
     are typed unseen after a hand-over prompt.
 
+    \b
     Example: beatlog play --fighters hikaru,cadenza --players Ann,Ben --seed 3
     """
     if out == "-":
@@ -152,6 +154,7 @@ def play_command(fighters, game_name, players, edition, duels, seed, db, out, op
 def fighters_command(names, game_name, as_json) -> None:
     """List fighters and their cards (range, power, priority...).
 
+    \b
     Example: beatlog fighters hikaru khadath
     """
     game = load_game(game_name)
