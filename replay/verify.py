@@ -95,8 +95,13 @@ def verify(
     *,
     partial: bool = False,
     game: Game | None = None,
+    schemas: bool = True,
 ) -> VerifyReport:
-    """Re-execute ``header``'s match against ``records`` and report the first problem."""
+    """Re-execute ``header``'s match against ``records`` and report the first problem.
+
+    ``schemas=False`` skips the storage layer's schema checks, for records a
+    strict reader (:mod:`recorder.jsonl`, :mod:`recorder.store`) already checked.
+    """
     game = game or load_game(header.game)
     final = records[-1].hash if records else header.hash
 
@@ -110,7 +115,7 @@ def verify(
     chain = chain_break(header, records)
     if run.diverged is not None or chain is not None:
         return report(classify(game, header, records, run, chain), run.complete)
-    integrity = _integrity_problem(game, header, records)
+    integrity = _integrity_problem(game, header, records) if schemas else None
     if integrity is not None:
         return report(integrity, run.complete)
     if run.incomplete:
@@ -157,7 +162,8 @@ def verify_loaded(loaded: "Loaded", *, partial: bool = False) -> VerifyReport:
     A log the strict reader refused is re-executed anyway so the damage can be
     named; should re-execution find nothing, the reader's own complaint stands.
     """
-    report = verify(loaded.header, loaded.records, partial=partial)
+    # The loader checked everything but the rules; what it refused is in strict_error.
+    report = verify(loaded.header, loaded.records, partial=partial, schemas=False)
     problem = report.problem
     if problem is None and loaded.strict_error is not None:
         problem = Problem("corrupt", str(loaded.strict_error), CorruptLog, seq=None, duel=None, beat=None)
