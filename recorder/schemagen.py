@@ -140,10 +140,8 @@ def all_schemas(registries: list[EventRegistry]) -> Iterator[tuple[str, dict[str
     for registry in registries:
         for cls in registry.own():
             yield f"{registry.game}/{cls.TYPE}.json", event_schema(registry.game, cls)
-        extra = getattr(registry, "extra_schemas", None)
-        if extra:
-            for name, schema in extra().items():
-                yield f"{registry.game}/{name}", schema
+        for name, schema in sorted(registry.extra_schemas().items()):
+            yield f"{registry.game}/{name}", schema
 
 
 def installed_registries() -> list[EventRegistry]:
@@ -177,5 +175,14 @@ def write_all(out_dir: str | Path) -> list[Path]:
 
 
 def fingerprint(registries: list[EventRegistry]) -> str:
-    """A hash of every schema: part of the rules-data version of a game."""
-    return canonical.digest([s for _, s in all_schemas(registries)])
+    """A hash of these registries' own payload schemas: part of a game's rules-data version.
+
+    The kernel's header, envelope and event schemas are deliberately left out:
+    they are versioned by the log ``format``, and a kernel change must not make
+    every recorded log of every game unverifiable.
+    """
+    own = []
+    for registry in registries:
+        own += [event_schema(registry.game, cls) for cls in registry.own()]
+        own += [registry.extra_schemas()[k] for k in sorted(registry.extra_schemas())]
+    return canonical.digest(own)
