@@ -1,0 +1,48 @@
+"""``beatlog render``: the static HTML site (index, match viewers, player pages)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from . import main
+from ..errors import UsageError
+
+
+@main.command("render")
+@click.argument("logs", nargs=-1, metavar="LOG.jsonl...")
+@click.option("--db", metavar="FILE", help="Render the matches of this SQLite store (all, or --match).")
+@click.option("--match", "match_id", metavar="ID", help="With --db: only this match.")
+@click.option("-o", "--out", metavar="DIR", required=True,
+              help="Directory to write the site into ('-' with --single-file and one match: the page to stdout).")
+@click.option("--single-file", is_flag=True,
+              help="Make each match page self-contained (inline CSS/JS, no charts) so it works when mailed.")
+def render_command(logs, db, match_id, out, single_file) -> None:
+    """Write a static site to step through matches in a browser, offline.
+
+    DIR/index.html lists every match (results hidden until revealed), with
+    standings, fighter results and a matchup matrix; DIR/matches/<id>.html is
+    the step-through viewer; DIR/players/ holds one page per player.
+
+    Example: beatlog render round1/*.jsonl -o site/ && open site/index.html
+    """
+    from viewer.page import build_page
+    from viewer.site import match_html, render_site
+    from viewer.sources import from_files, from_store
+
+    if not logs and db is None:
+        raise UsageError("nothing to render: give LOG.jsonl files or --db FILE")
+    if match_id is not None and db is None:
+        raise UsageError("--match only applies with --db")
+    sources = from_files(logs) + (from_store(db, match_id) if db is not None else [])
+    if out == "-":
+        if not single_file or len(sources) != 1:
+            raise UsageError("-o - writes one self-contained page: give exactly one match and --single-file")
+        html = match_html(build_page(sources[0]), single_file=True, linked=False)
+        sys.stdout.buffer.write(html.encode("utf-8"))
+        return
+    written = render_site(sources, out, single_file=single_file)
+    for match_id_, path, size in written.matches:
+        click.echo(f"{path}  ({size / 1024:.0f} KB)")
+    click.echo(f"{written.index}: {len(written.matches)} match(es), {written.players} player page(s)")

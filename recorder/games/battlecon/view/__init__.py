@@ -1,0 +1,59 @@
+"""How the viewer draws BattleCON: the ``VIEW`` hook (see ``viewer/gameview.py``).
+
+``board.js`` draws the seven spaces, both fighters, the Gate Trap, life bars,
+tokens, forms, piles and hands; ``board.css`` styles it. The Python side only
+adds what a snapshot does not already say: each fighter's full name and card
+figures (once per match) and, once the pairs are revealed, each attack's
+combined range, power and priority with the terms they add up from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from recorder.header import Header
+
+from ..cards import KITS
+from ..state import BattleState
+from .figures import attack_figures
+
+HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class BattleconView:
+    name: str = "battlecon"
+    js: Path = HERE / "board.js"
+    css: Path = HERE / "board.css"
+
+    def static(self, header: Header) -> dict[str, Any]:
+        return {"fighters": [_kit_info(p.side) for p in header.players]}
+
+    def extras(self, state: BattleState, viewer: int | None) -> dict[str, Any] | None:
+        # Figures exist only once both pairs are face up, so every seat may see them.
+        if not state.revealed:
+            return None
+        return {"attacks": [attack_figures(state, p) for p in range(len(state.fighters))]}
+
+    def series(self, snapshot: dict[str, Any]) -> dict[str, list[int]]:
+        return {"Life": [f["life"] for f in snapshot["fighters"]]}
+
+    def side_name(self, side: str) -> str:
+        kit = KITS.get(side)
+        return kit.name if kit is not None else side
+
+
+def _kit_info(fighter: str) -> dict[str, Any]:
+    kit = KITS[fighter]
+    cards = {}
+    for name in kit.all_cards + kit.finishers:
+        card = kit.cards[name]
+        cards[name] = {"kind": card.kind, "range": list(card.range) if isinstance(card.range, tuple) else card.range,
+                       "power": card.power, "priority": card.priority}
+    return {"id": kit.id, "name": kit.name, "initial": kit.initial, "tokens": list(kit.tokens),
+            "forms": sorted(kit.forms), "trap": kit.has_trap, "cards": cards}
+
+
+VIEW = BattleconView()

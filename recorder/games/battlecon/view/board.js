@@ -1,0 +1,199 @@
+/* BattleCON board for the beatlog viewer: seven spaces, both fighters, the Gate
+   Trap, life bars, and a panel per fighter (pair, tokens, form, statuses, hand,
+   discards). Text from the log goes through textContent / attributes only. */
+(function () {
+  "use strict";
+
+  var W = 700, SPACE_W = 89, GAP = 8, X0 = 10, ROW_Y = 70, ROW_H = 84, MAX_LIFE = 20;
+  var COLORS = ["#1f6feb", "#c2410c"];
+
+  function spaceX(space) { return X0 + (space - 1) * (SPACE_W + GAP); }
+
+  function fighterName(ctx, seat) {
+    var info = ctx.static.fighters && ctx.static.fighters[seat];
+    return info ? info.name : ctx.players[seat].side;
+  }
+
+  function shortName(ctx, seat) { return fighterName(ctx, seat).split(" ")[0]; }
+
+  function cardTitle(ctx, seat, card) {
+    var info = ctx.static.fighters && ctx.static.fighters[seat];
+    var c = info && Object.prototype.hasOwnProperty.call(info.cards, card) ? info.cards[card] : null;
+    if (!c) return card;
+    var range = c.range === null ? "N/A" : Array.isArray(c.range) ?
+      (c.range[0] === c.range[1] ? String(c.range[0]) : c.range[0] + "~" + c.range[1]) : String(c.range);
+    return card + " (" + c.kind + "): range " + range + ", power " + (c.power === null ? "N/A" : c.power) +
+      ", priority " + c.priority;
+  }
+
+  function lifeBar(ctx, svg, f, seat) {
+    var life = Math.max(0, Math.min(MAX_LIFE, f.life));
+    var full = (W - 3 * X0) / 2;
+    var width = full * life / MAX_LIFE;
+    var left = seat === 0;
+    var x = left ? X0 : W - X0 - full;
+    var g = svg("g", { class: "life", "data-seat": seat, "data-life": f.life });
+    g.appendChild(svg("rect", { x: x, y: 26, width: full, height: 16, rx: 4, class: "life-track" }));
+    g.appendChild(svg("rect", { x: left ? x : x + full - width, y: 26, width: width, height: 16, rx: 4,
+                                fill: COLORS[seat], class: "life-fill" }));
+    var label = f.name + " · " + shortName(ctx, seat);
+    g.appendChild(svg("text", { x: left ? x : x + full, y: 18, "text-anchor": left ? "start" : "end",
+                                class: "life-name", text: label }));
+    g.appendChild(svg("text", { x: left ? x + full : x, y: 18, "text-anchor": left ? "end" : "start",
+                                class: "life-value", "data-life-text": seat, text: f.life + " life" }));
+    return g;
+  }
+
+  function drawBoard(root, s, ctx) {
+    var svg = ctx.svg;
+    var board = svg("svg", { viewBox: "0 0 " + W + " 180", class: "bc-board", "aria-hidden": "true",
+                             focusable: "false" });
+    s.fighters.forEach(function (f, seat) { board.appendChild(lifeBar(ctx, svg, f, seat)); });
+    for (var space = 1; space <= 7; space++) {
+      board.appendChild(svg("rect", { x: spaceX(space), y: ROW_Y, width: SPACE_W, height: ROW_H, rx: 8,
+                                      class: "space", "data-space": space }));
+      board.appendChild(svg("text", { x: spaceX(space) + 8, y: ROW_Y + 16, class: "space-no", text: space }));
+    }
+    if (s.trap !== null && s.trap !== undefined) {
+      var tx = spaceX(s.trap) + SPACE_W / 2, ty = ROW_Y + ROW_H - 10;
+      var owner = s.trap_owner === null || s.trap_owner === undefined ? 0 : s.trap_owner;
+      board.appendChild(svg("polygon", {
+        points: [tx, ty - 9, tx + 11, ty, tx, ty + 9, tx - 11, ty].join(" "), class: "trap",
+        fill: COLORS[owner], "data-trap": s.trap
+      }, svg("title", { text: "Gate Trap on space " + s.trap })));
+    }
+    s.fighters.forEach(function (f, seat) {
+      if (!(f.position >= 1 && f.position <= 7)) return;
+      var cx = spaceX(f.position) + SPACE_W / 2, cy = ROW_Y + ROW_H / 2 - 2;
+      var g = svg("g", { class: "fighter" + (f.stunned ? " stunned" : "") + (s.active === seat ? " active" : ""),
+                         "data-fighter": seat, "data-space": f.position });
+      if (s.active === seat) g.appendChild(svg("circle", { cx: cx, cy: cy, r: 31, class: "active-ring" }));
+      g.appendChild(svg("circle", { cx: cx, cy: cy, r: 25, fill: COLORS[seat], class: "token" }));
+      g.appendChild(svg("text", { x: cx, y: cy + 8, "text-anchor": "middle", class: "initial", text: f.initial }));
+      if (f.stunned) g.appendChild(svg("text", { x: cx, y: ROW_Y - 6, "text-anchor": "middle", class: "badge-text",
+                                                 text: "stunned" }));
+      board.appendChild(g);
+    });
+    board.appendChild(svg("text", { x: W / 2, y: 174, "text-anchor": "middle", class: "beat-caption",
+                                    text: caption(s) }));
+    root.appendChild(board);
+  }
+
+  function caption(s) {
+    var beat = s.beat === 0 ? "set-up" : "beat " + s.beat + (s.beat_limit ? " of " + s.beat_limit : "");
+    var text = "duel " + Math.max(s.duel, 1) + ", " + beat;
+    if (s.score && (s.score[0] || s.score[1] || s.draws)) text += " · duels won " + s.score[0] + "–" + s.score[1];
+    return text;
+  }
+
+  function chips(ctx, seat, cards, cls) {
+    var el = ctx.el;
+    if (!cards || !cards.length) return el("span", { class: "none", text: "—" });
+    return el("ul", { class: "chips " + (cls || "") }, cards.map(function (card) {
+      return el("li", { class: card === "?" ? "chip hidden-card" : "chip", title: card === "?" ? "face down" : cardTitle(ctx, seat, card), text: card });
+    }));
+  }
+
+  function row(el, label, value, key) {
+    return [el("dt", { text: label }), el("dd", { "data-key": key }, value)];
+  }
+
+  function panel(s, f, seat, ctx) {
+    var el = ctx.el;
+    var badges = [];
+    if (s.active === seat) badges.push(el("span", { class: "badge active", text: "active" }));
+    if (f.stunned) badges.push(el("span", { class: "badge stunned", text: "stunned" }));
+    if (f.form) badges.push(el("span", { class: "badge", text: f.form + " form" }));
+    if (f.dodge) badges.push(el("span", { class: "badge", text: "can't be hit" }));
+    var pair;
+    if (!f.pair) pair = el("span", { class: "none", text: "—" });
+    else {
+      var cards = [f.pair.style, f.pair.base].filter(function (c) { return c !== null; });
+      pair = [chips(ctx, seat, cards, "pair"), f.face_down ? el("span", { class: "muted", text: " face down" }) : null,
+              f.pair.covered && f.pair.covered.length ? [el("span", { class: "muted", text: " over " }),
+                                                         chips(ctx, seat, f.pair.covered)] : null];
+    }
+    var hand = f.hand;
+    var handNote = null;
+    if (f.hand_hidden_count) {
+      handNote = el("p", { class: "muted small", text: "Not yet played; " + f.hand_hidden_count +
+                                                        " of these are the face-down pair." });
+    }
+    var statuses = (f.statuses || []).filter(function (st) { return st.beat >= s.beat; }).map(function (st) {
+      var when = st.beat === s.beat ? "this beat" : "next beat";
+      return (st.amount > 0 ? "+" : "") + st.amount + " " + st.stat + " " + when + " (" + st.label + ")";
+    });
+    var info = ctx.static.fighters && ctx.static.fighters[seat];
+    var dl = el("dl", { class: "facts" },
+      row(el, "Life", el("span", { class: "life-num", text: f.life }), "life"),
+      row(el, "Space", String(f.position || "—"), "position"),
+      row(el, "Attack pair", pair, "pair"),
+      info && info.tokens.length ? row(el, "Tokens", chips(ctx, seat, f.tokens, "tokens"), "tokens") : null,
+      f.anted && f.anted.length ? row(el, "Anted", chips(ctx, seat, f.anted, "tokens"), "anted") : null,
+      info && info.tokens.length && f.token_discard.length ?
+        row(el, "Spent tokens", chips(ctx, seat, f.token_discard, "tokens"), "token_discard") : null,
+      statuses.length ? row(el, "Status", statuses.join("; "), "statuses") : null,
+      row(el, seatCanSeeHand(f, seat, ctx) ? "Hand" : "Cards not played", [chips(ctx, seat, hand), handNote], "hand"),
+      row(el, "Discard 1", chips(ctx, seat, f.discard1), "discard1"),
+      row(el, "Discard 2", chips(ctx, seat, f.discard2), "discard2"),
+      f.removed && f.removed.length ? row(el, "Removed", chips(ctx, seat, f.removed), "removed") : null);
+    return el("article", { class: "fighter-panel seat-" + (seat + 1), "data-panel": seat,
+                           "aria-label": f.name + ", " + fighterName(ctx, seat) },
+      el("h3", null, el("span", { class: "dot", style: "background:" + COLORS[seat] }), f.name,
+         el("small", { text: " " + fighterName(ctx, seat) }), " ", badges),
+      dl);
+  }
+
+  function seatCanSeeHand(f, seat, ctx) {
+    return ctx.seat === null || ctx.seat === seat || !f.hand_hidden_count;
+  }
+
+  function attacks(frame, ctx) {
+    var el = ctx.el, s = frame.s;
+    var figures = frame.v && frame.v.attacks;
+    if (!figures) return null;
+    var rows = [["Range", "range", "range_terms"], ["Power", "power", "power_terms"],
+                ["Priority", "priority", "priority_terms"], ["Soak", "soak", "soak_terms"],
+                ["Stun guard", "stun_guard", "stun_guard_terms"]];
+    var head = el("tr", null, el("th", { scope: "col", text: "Revealed" }), s.fighters.map(function (f, seat) {
+      var pair = f.pair ? [f.pair.style, f.pair.base].filter(function (c) { return c; }).join(" ") : "—";
+      return el("th", { scope: "col", class: "seat-" + (seat + 1) },
+                el("span", { class: "dot", style: "background:" + COLORS[seat] }), f.name + ": " + pair,
+                s.active === seat ? el("span", { class: "badge active", text: "active" }) : null);
+    }));
+    var body = rows.map(function (r) {
+      return el("tr", null, el("th", { scope: "row", text: r[0] }), figures.map(function (fig, seat) {
+        return el("td", { "data-figure": r[1], "data-seat": seat },
+                  el("strong", { text: fig[r[1]] }), el("span", { class: "terms", text: fig[r[2]] }));
+      }));
+    });
+    return el("table", { class: "attacks", "aria-label": "Revealed attack pairs with combined figures" },
+              el("thead", null, head), el("tbody", null, body));
+  }
+
+  window.BeatlogViews.register("battlecon", {
+    draw: function (board, panels, frame, ctx) {
+      ctx.clear(board);
+      ctx.clear(panels);
+      var s = frame.s;
+      drawBoard(board, s, ctx);
+      var table = attacks(frame, ctx);
+      if (table) panels.appendChild(table);
+      panels.appendChild(ctx.el("div", { class: "fighter-panels" },
+                                s.fighters.map(function (f, seat) { return panel(s, f, seat, ctx); })));
+    },
+    summary: function (frame, ctx) {
+      var s = frame.s;
+      var parts = s.fighters.map(function (f, seat) {
+        var bits = [f.name + "'s " + shortName(ctx, seat) + (f.position ? " on space " + f.position : " off the board"),
+                    f.life + " life"];
+        if (s.active === seat) bits.push("active");
+        if (f.stunned) bits.push("stunned");
+        return bits.join(", ");
+      });
+      var text = "Board, " + caption(s) + ": " + parts.join("; ") + ".";
+      if (s.trap !== null && s.trap !== undefined) text += " Gate Trap on space " + s.trap + ".";
+      return text;
+    }
+  });
+})();

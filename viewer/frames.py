@@ -1,0 +1,151 @@
+"""A match as the page's JavaScript steps through it: frames, events and beats.
+
+Built by one visitor over :func:`replay.walk.walk` (with the walk's
+:class:`~replay.walk.Describer` beside it), so the viewer shows exactly the
+states that ``state``, ``explain`` and the statistics see.
+
+Frame ``i`` is the state after the ``i``-th event (frame 0: before the first).
+Each perspective -- the judge, and each seat as that player could know it via
+``game.redact`` -- has its own frames. The judge's are stored as the first
+frame then :mod:`viewer.patch` operations from each frame to the next; a
+seat's are stored as operations from the judge's frame at the same index, in
+runs that share the same operations (they differ only while something is
+face down). The dispute report of a beat is assembled by the page from the
+events, the state text at each beat boundary and the citations, in the same
+format as ``beatlog explain``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from recorder.envelope import Record
+from recorder.game import Game
+from recorder.header import Header
+from replay.explain import BeatReport, render_text
+from replay.walk import Describer, Visitor, walk
+
+from .gameview import GameView
+from .patch import diff
+
+JUDGE = "judge"
+FORMAT = 1
+
+
+def perspective_key(seat: int) -> str:
+    """The page's name for a seat's perspective: ``"1"`` for seat 0 (people count from 1)."""
+    return str(seat + 1)
+
+
+class FrameBuilder(Visitor):
+    """Collects everything a match page embeds, in one walk."""
+
+    def __init__(self, game: Game, view: GameView, header: Header) -> None:
+        self.game, self.view, self.header = game, view, header
+        self.seats = range(len(header.players))
+        self.describer = Describer(game)
+        self.types: dict[str, int] = {}
+        self.cites: dict[str, int] = {}
+        self.events: list[list[Any]] = []
+        self.beats: list[list[int]] = []  # [duel, beat, first seq, last seq]
+        self.judge_frames: list[Any] = []
+        self.last_judge: dict[str, Any] | None = None
+        self.seat_runs: dict[int, list[list[Any]]] = {seat: [] for seat in self.seats}
+        self.states: dict[str, list[str | None]] = {JUDGE: [], **{perspective_key(s): [] for s in self.seats}}
+        self.results: list[str | None] = []
+        self.series: list[dict[str, Any]] = []
+        self.frame = 0
+        self.result: dict[str, Any] | None = None
+
+    # -- visitor hooks ----------------------------------------------------------
+    def on_header(self, header: Header, state: Any) -> None:
+        self._frame(state)
+
+    def before(self, record: Record, state: Any) -> None:
+        self.describer.before(record, state)
+        if not self.beats or (self.beats[-1][0], self.beats[-1][1]) != (record.duel, record.beat):
+            if self.beats:
+                self._boundary(state)
+            else:
+                self._state_texts(state)
+            self.beats.append([record.duel, record.beat, record.seq, record.seq])
+        self.beats[-1][3] = record.seq
+        self.events.append(self._event(record))
+
+    def after(self, record: Record, state: Any) -> None:
+        self.frame += 1
+        self._frame(state)
+
+    def on_end(self, state: Any) -> None:
+        if self.beats:
+            self._boundary(state)
+        self.result = self.game.result(state)
+
+    # -- pieces -------------------------------------------------------------------
+    def _event(self, record: Record) -> list[Any]:
+        type_index = self.types.setdefault(record.type, len(self.types))
+        cite = self.game.cite(record)
+        cite_index = -1 if cite is None else self.cites.setdefault(cite, len(self.cites))
+        visibility = record.visibility if isinstance(record.visibility, int) else -1
+        return [type_index, 1 if record.kind == "input" else 0, record.actor, visibility, record.cause,
+                self.describer.lines[record.seq], cite_index]
+
+    def _frame(self, state: Any) -> None:
+        snapshot = self.game.snapshot(state)
+        judge = {"s": snapshot, "v": self.view.extras(state, None)}
+        if self.last_judge is None:
+            self.judge_frames.append(judge)
+        else:
+            self.judge_frames.append(diff(self.last_judge, judge))
+        self.last_judge = judge
+        for seat in self.seats:
+            mine = {"s": self.game.redact(snapshot, seat), "v": self.view.extras(state, seat)}
+            ops = diff(judge, mine)
+            runs = self.seat_runs[seat]
+            if runs and runs[-1][1] == self.frame - 1 and runs[-1][2] == ops:
+                runs[-1][1] = self.frame
+            elif ops:
+                runs.append([self.frame, self.frame, ops])
+
+    def _boundary(self, state: Any) -> None:
+        """Between two beats (or at the end): state texts, result line, chart point."""
+        self._state_texts(state)
+        result = self.game.result(state)
+        self.results.append(None if result is None else _result_line(self.header, result))
+        duel, beat = self.beats[-1][0], self.beats[-1][1]
+        self.series.append({"duel": duel, "beat": beat, **self.view.series(self.game.snapshot(state))})
+
+    def _state_texts(self, state: Any) -> None:
+        snapshot = self.game.snapshot(state)
+        judge = self.game.render_state(snapshot)
+        self.states[JUDGE].append(judge)
+        for seat in self.seats:
+            text = self.game.render_state(self.game.redact(snapshot, seat))
+            self.states[perspective_key(seat)].append(None if text == judge else text)
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "types": list(self.types),
+            "cites": list(self.cites),
+            "events": self.events,
+            "beats": self.beats,
+            "states": self.states,
+            "results": self.results,
+            "series": self.series,
+            "result": self.result,
+            "frames": {JUDGE: self.judge_frames,
+                       **{perspective_key(s): runs for s, runs in self.seat_runs.items()}},
+        }
+
+
+def _result_line(header: Header, result: dict[str, Any]) -> str:
+    """The ``Result:`` line exactly as ``beatlog explain`` prints it."""
+    text = render_text(BeatReport(header, 0, 0, result=result))
+    return next(line for line in text.splitlines() if line.startswith("Result: "))
+
+
+def build_frames(game: Game, view: GameView, header: Header, records: Sequence[Record]) -> dict[str, Any]:
+    """Walk a match once and return its page data (JSON-native)."""
+    builder = FrameBuilder(game, view, header)
+    walk(header, records, [builder], game)
+    return builder.data()

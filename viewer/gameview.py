@@ -1,0 +1,89 @@
+"""How the game-agnostic viewer finds a game's drawing: the ``VIEW`` hook.
+
+A game that wants a drawn board puts a ``view`` subpackage beside its engine
+(``recorder/games/<game>/view/``) whose ``VIEW`` object has:
+
+``name``
+    the key the drawing registers itself under in JavaScript
+    (``BeatlogViews.register(name, {...})``).
+``js``, ``css``
+    paths of the drawing's script and stylesheet (copied into the site's
+    assets, or inlined into a single-file page).
+``static(header) -> dict``
+    JSON-native data the drawing needs once per match (full fighter names,
+    card figures...); public information only.
+``extras(state, viewer) -> dict | None``
+    per-frame figures the snapshot does not hold (e.g. an attack's combined
+    range/power/priority once the pairs are revealed), as ``viewer`` (a seat, or
+    None for the judge) may know them.
+``series(snapshot) -> dict[str, list[int]]``
+    per-player numbers charted beat by beat (e.g. ``{"Life": [20, 17]}``).
+``side_name(side) -> str`` (optional)
+    a side's display name (``khadath`` -> ``Khadath Ahemusei``); else the side as logged.
+
+A game without a ``view`` package still gets a working viewer: :data:`PLAIN`
+shows each frame's snapshot as text.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from recorder.game import GAMES, Game
+from recorder.header import Header
+
+STATIC = Path(__file__).parent / "static"
+
+
+class GameView(Protocol):
+    name: str
+    js: Path
+    css: Path
+
+    def static(self, header: Header) -> dict[str, Any]: ...
+
+    def extras(self, state: Any, viewer: int | None) -> dict[str, Any] | None: ...
+
+    def series(self, snapshot: dict[str, Any]) -> dict[str, list[int]]: ...
+
+
+@dataclass(frozen=True)
+class PlainView:
+    """The fallback drawing: the snapshot as an indented outline."""
+
+    name: str = "plain"
+    js: Path = STATIC / "plain.js"
+    css: Path = STATIC / "plain.css"
+
+    def static(self, header: Header) -> dict[str, Any]:
+        return {}
+
+    def extras(self, state: Any, viewer: int | None) -> dict[str, Any] | None:
+        return None
+
+    def series(self, snapshot: dict[str, Any]) -> dict[str, list[int]]:
+        return {}
+
+
+PLAIN = PlainView()
+
+
+def view_for(game: Game) -> GameView:
+    """The game's ``VIEW``: its ``view`` attribute, else ``<game package>.view``, else :data:`PLAIN`."""
+    view = getattr(game, "view", None)
+    if view is not None:
+        return view
+    target = GAMES.get(game.name, "")
+    package = target.partition(":")[0]
+    if not package:
+        return PLAIN
+    try:
+        module = importlib.import_module(f"{package}.view")
+    except ModuleNotFoundError as exc:
+        if exc.name and f"{package}.view".startswith(exc.name):
+            return PLAIN
+        raise
+    return getattr(module, "VIEW", PLAIN)

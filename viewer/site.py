@@ -1,0 +1,228 @@
+"""Writing the static site: the index, one page per match and per player, shared assets.
+
+::
+
+    site/index.html              every match, standings, fighters, matchups
+    site/matches/<id>.html       the step-through viewer of one match
+    site/players/<slug-hash>.html  one player's matches and figures
+    site/assets/                 CSS, the viewer's JS, each game's drawing, plotly.min.js
+
+With ``single_file`` each match page inlines its CSS and JS (and leaves the
+charts out, plotly being 4 MB) so it can be mailed on its own and opened offline.
+Every string from a log reaches HTML through jinja2's autoescape, or as JSON
+made safe by :func:`viewer.embed.script_json`.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import jinja2
+
+from recorder import __version__
+
+from . import tally
+from .assets import CSS, TABLES_JS, VIEWER_JS, Asset, copy_assets, plotly_asset, view_assets
+from .embed import script_json
+from .gameview import PLAIN, view_for
+from .names import safe_name
+from .page import MatchPage, build_page, display_date
+from .sources import Source, unique
+
+TEMPLATES = Path(__file__).parent / "templates"
+PLAIN_ASSETS = view_assets(PLAIN)
+
+
+@dataclass
+class Written:
+    """What a render wrote, for the command's report."""
+
+    out: Path
+    matches: list[tuple[str, Path, int]] = field(default_factory=list)  # (match id, page, bytes)
+    players: int = 0
+    index: Path | None = None
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,  # every template, whatever its name: all log text is untrusted
+        trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
+    )
+    env.globals["version"] = __version__
+    env.filters["json"] = script_json
+    return env
+
+
+def player_stem(name: str) -> str:
+    return safe_name(name)
+
+
+# -- match pages ---------------------------------------------------------------------
+
+
+def match_html(page: MatchPage, *, single_file: bool, root: str = "../", linked: bool = True,
+               env: jinja2.Environment | None = None) -> str:
+    """One match's viewer page. ``linked``: link back to the index and player pages."""
+    env = env or environment()
+    view_css, view_js = view_assets(page.view)
+    charts = not single_file and plotly_asset() is not None
+    styles = [CSS, view_css]
+    scripts = ([plotly_asset()] if charts else []) + [VIEWER_JS] + _fallback(page) + [view_js]
+    summary = page.summary
+    m = {
+        "id": summary.id, "game": summary.game, "edition": summary.edition, "created_at": summary.created_at,
+        "date": display_date(summary.created_at) if summary.created_at else "", "digest": summary.digest,
+        "outcome": summary.outcome,
+        "players": [{"name": s.name, "side_name": s.side_name,
+                     "href": f"{root}players/{player_stem(s.name)}.html" if linked else None}
+                    for s in summary.seats],
+    }
+    return env.get_template("match.html.j2").render(
+        m=m, view_name=page.view.name, charts=charts, data=script_json(page.data),
+        index_href=f"{root}index.html" if linked else None,
+        styles=[a.tag(root, single_file) for a in styles],
+        scripts=[a.tag(root, single_file) for a in scripts if a is not None],
+    )
+
+
+def _fallback(page: MatchPage) -> list[Asset]:
+    # The plain drawing is also what a page falls back on if its view failed to register.
+    return [PLAIN_ASSETS[1]] if page.view.name != PLAIN.name else []
+
+
+# -- index and player pages ----------------------------------------------------------------
+
+
+def index_html(summaries: list[tally.MatchSummary], env: jinja2.Environment | None = None) -> str:
+    env = env or environment()
+    games = sorted({s.game for s in summaries})
+    sections = []
+    for game in games:
+        mine = [s for s in summaries if s.game == game]
+        sides, cells = tally.matchups(mine)
+        sections.append({
+            "game": game,
+            "standings": [(st, tally.summary_row(st.record)) for st in tally.standings(mine)],
+            "sides": [(name, tally.summary_row(rec)) for name, rec in tally.side_results(mine)],
+            "matrix_sides": sides,
+            "matrix": [(a, [(b, cells.get((a, b))) for b in sides]) for a in sides],
+        })
+    return env.get_template("index.html.j2").render(
+        matches=_rows(summaries, "", show_game=len(games) > 1), sections=sections, show_game=len(games) > 1,
+        players=sorted({seat.name for s in summaries for seat in s.seats}),
+        sides=sorted({seat.side_name for s in summaries for seat in s.seats}),
+        player_stem=player_stem, wdl=tally.wdl, percent=tally.percent,
+        styles=[CSS.tag("", False)], scripts=[TABLES_JS.tag("", False)],
+    )
+
+
+def _rows(summaries: list[tally.MatchSummary], root: str, show_game: bool) -> list[dict[str, Any]]:
+    rows = []
+    for s in sorted(summaries, key=lambda s: (s.created_at, s.id)):
+        rows.append({
+            "s": s, "href": f"{root}matches/{s.stem}.html", "date": display_date(s.created_at),
+            "seats": [{"name": seat.name, "side_name": seat.side_name,
+                       "href": f"{root}players/{player_stem(seat.name)}.html"} for seat in s.seats],
+        })
+    return rows
+
+
+def player_html(report: tally.PlayerReport, pages: dict[str, MatchPage], charts: bool,
+                env: jinja2.Environment | None = None) -> str:
+    env = env or environment()
+    games = []
+    for match, seat in sorted(report.games, key=lambda g: (g[0].created_at, g[0].id)):
+        others = [s for i, s in enumerate(match.seats) if i != seat]
+        games.append({"s": match, "seat": match.seats[seat], "others": others, "date": display_date(match.created_at),
+                      "href": f"../matches/{match.stem}.html", "result": match.result_for(seat),
+                      "other_hrefs": [f"{player_stem(o.name)}.html" for o in others]})
+    chart = _player_chart(report, pages) if charts else None
+    scripts = [TABLES_JS] + ([plotly_asset()] if chart else [])
+    return env.get_template("player.html.j2").render(
+        r=report, games=games, summary=tally.summary_row(report.record), wdl=tally.wdl, percent=tally.percent,
+        sides=sorted(report.sides.items()), opponents=sorted(report.opponents.items()),
+        opponent_stem=player_stem, chart=script_json(chart) if chart else None,
+        averages=report.final_averages(),
+        per_match_beats=report.average(report.beats), per_match_decisions=report.average(report.decisions),
+        styles=[CSS.tag("../", False)], scripts=[a.tag("../", False) for a in scripts if a is not None],
+    )
+
+
+def _player_chart(report: tally.PlayerReport, pages: dict[str, MatchPage]) -> dict[str, Any] | None:
+    """Each series of this player's side, beat by beat, one line per match."""
+    traces = []
+    for match, seat in sorted(report.games, key=lambda g: (g[0].created_at, g[0].id)):
+        series = pages[match.id].data["series"]
+        for name in [k for k in (series[0] if series else {}) if k not in ("duel", "beat")]:
+            opponents = " & ".join(s.name for i, s in enumerate(match.seats) if i != seat)
+            traces.append({
+                "x": [f"D{p['duel']} B{p['beat']}" for p in series], "y": [p[name][seat] for p in series],
+                "name": f"{name} vs {opponents} ({match.seats[seat].side_name})", "mode": "lines+markers",
+                "type": "scatter", "line": {"shape": "hv"},
+            })
+    if not traces:
+        return None
+    return {"traces": traces, "layout": {"margin": {"l": 40, "r": 10, "t": 10, "b": 40}, "height": 300,
+                                          "legend": {"orientation": "h"}, "xaxis": {"type": "category"},
+                                          "yaxis": {"rangemode": "tozero"}}}
+
+
+# -- the whole site ------------------------------------------------------------------------
+
+
+def render_site(sources: Sequence[Source], out: str | Path, *, single_file: bool = False) -> Written:
+    """Render every match of ``sources`` with the index and player pages into ``out``."""
+    out = Path(out)
+    env = environment()
+    pages = {p.summary.id: p for p in (build_page(s) for s in unique(list(sources)))}
+    summaries = [p.summary for p in pages.values()]
+    written = Written(out)
+    plotly = plotly_asset()
+    assets = [CSS, VIEWER_JS, TABLES_JS, *PLAIN_ASSETS]
+    for view in {p.view.name: p.view for p in pages.values()}.values():
+        assets.extend(view_assets(view))
+    if plotly is not None:
+        assets.append(plotly)
+    copy_assets(assets, out)
+    for page in pages.values():
+        html = match_html(page, single_file=single_file, env=env)
+        path = out / "matches" / f"{page.summary.stem}.html"
+        size = write_text(path, html)
+        written.matches.append((page.summary.id, path, size))
+    for name, report in tally.player_reports(summaries).items():
+        write_text(out / "players" / f"{player_stem(name)}.html",
+                   player_html(report, pages, charts=plotly is not None, env=env))
+        written.players += 1
+    written.index = out / "index.html"
+    write_text(written.index, index_html(summaries, env))
+    return written
+
+
+def write_text(path: Path, text: str) -> int:
+    """Write ``text`` atomically (a reader never sees half a page); return its size in bytes."""
+    data = text.encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a site is for reading
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return len(data)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+__all__ = ["Written", "index_html", "match_html", "player_html", "render_site", "view_for"]

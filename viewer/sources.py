@@ -1,0 +1,67 @@
+"""Where the matches to render come from: JSONL logs (``-`` is stdin) or a SQLite store.
+
+Rendering trusts what it shows, so logs are read strictly: a broken chain or an
+edited event stops the render with the reader's message (``beatlog verify``
+says what was done to it). A log that simply stops early is fine: it is shown
+as unfinished.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from recorder.errors import UsageError
+from recorder.integrity import LogFile
+from recorder.jsonl import read_jsonl
+
+
+@dataclass(frozen=True)
+class Source:
+    """One match log and what to call it in messages."""
+
+    name: str
+    log: LogFile
+
+
+def from_files(paths: Iterable[str | Path]) -> list[Source]:
+    out = []
+    for path in paths:
+        name = "<stdin>" if str(path) == "-" else str(path)
+        out.append(Source(name, read_jsonl(path, name=name)))
+    return out
+
+
+def from_store(db: str | Path, match_id: str | None = None) -> list[Source]:
+    """Every match of a store (or just ``match_id``), checked as it is read."""
+    from recorder.store import Store
+
+    if not Path(db).exists():
+        raise UsageError(f"no such store: {str(db)!r}")
+    store = Store(db, create=False)
+    try:
+        ids = list(store.match_ids())
+        if match_id is not None:
+            if match_id not in ids:
+                known = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "") if ids else "none"
+                raise UsageError(f"{db}: no match {match_id!r}; matches in it: {known}")
+            ids = [match_id]
+        return [Source(f"{db}#{mid}", store.read(mid)) for mid in ids]
+    finally:
+        store.close()
+
+
+def unique(sources: list[Source]) -> list[Source]:
+    """The sources, refusing two different logs of one match id (they would share a page)."""
+    seen: dict[str, Source] = {}
+    out = []
+    for source in sources:
+        first = seen.get(source.log.match_id)
+        if first is None:
+            seen[source.log.match_id] = source
+            out.append(source)
+        elif first.log.final_hash != source.log.final_hash:
+            raise UsageError(f"match {source.log.match_id} is in both {first.name} and {source.name} "
+                             f"with different events; render one of them")
+    return out

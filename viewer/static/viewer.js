@@ -1,0 +1,555 @@
+/* beatlog match viewer: steps through one match's frames. Game-agnostic: the
+   board is drawn by the game's view, registered with BeatlogViews.register.
+   Every string from a log reaches the page through textContent or an
+   attribute value, never through innerHTML. */
+(function () {
+  "use strict";
+
+  var views = {};
+  window.BeatlogViews = {
+    register: function (name, impl) { views[name] = impl; }
+  };
+
+  // -- DOM helpers (shared with the game views) --------------------------------
+  var SVG = "http://www.w3.org/2000/svg";
+
+  function el(tag, attrs) {
+    var node = document.createElement(tag);
+    setAttrs(node, attrs);
+    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
+    return node;
+  }
+
+  function svg(tag, attrs) {
+    var node = document.createElementNS(SVG, tag);
+    setAttrs(node, attrs);
+    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
+    return node;
+  }
+
+  function setAttrs(node, attrs) {
+    if (!attrs) return;
+    Object.keys(attrs).forEach(function (key) {
+      var value = attrs[key];
+      if (value === null || value === undefined || value === false) return;
+      if (key === "text") node.textContent = String(value);
+      else if (key === "class") node.setAttribute("class", value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    });
+  }
+
+  function append(node, child) {
+    if (child === null || child === undefined || child === false) return;
+    if (Array.isArray(child)) { child.forEach(function (c) { append(node, c); }); return; }
+    node.appendChild(typeof child === "object" ? child : document.createTextNode(String(child)));
+  }
+
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+
+  window.BeatlogDOM = { el: el, svg: svg, clear: clear };
+
+  // -- frames: the first whole, then JSON Pointer operations ---------------------
+  function own(obj, key, value) {
+    // defineProperty, not assignment: a key named "__proto__" stays a plain key.
+    Object.defineProperty(obj, key, { value: value, enumerable: true, writable: true, configurable: true });
+  }
+
+  function shallow(obj) {
+    if (Array.isArray(obj)) return obj.slice();
+    var copy = {};
+    Object.keys(obj).forEach(function (k) { own(copy, k, obj[k]); });
+    return copy;
+  }
+
+  function pointerKeys(pointer) {
+    if (pointer === "") return [];
+    return pointer.slice(1).split("/").map(function (k) {
+      return k.replace(/~1/g, "/").replace(/~0/g, "~");
+    });
+  }
+
+  function setIn(obj, keys, i, op) {
+    var copy = shallow(obj);
+    var key = Array.isArray(obj) ? Number(keys[i]) : keys[i];
+    if (i === keys.length - 1) {
+      if (op.length === 1) delete copy[key];
+      else if (Array.isArray(copy)) copy[key] = op[1];
+      else own(copy, key, op[1]);
+    } else {
+      var child = setIn(Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined, keys, i + 1, op);
+      if (Array.isArray(copy)) copy[key] = child; else own(copy, key, child);
+    }
+    return copy;
+  }
+
+  // Unchanged parts are shared between frames, so every frame costs only its changes.
+  function applyOps(value, ops) {
+    ops.forEach(function (op) {
+      var keys = pointerKeys(op[0]);
+      value = keys.length ? setIn(value, keys, 0, op) : op[1];
+    });
+    return value;
+  }
+
+  // Python's str.splitlines, so the dispute report matches `beatlog explain` byte for byte.
+  var LINE_BREAK = /\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/;
+  function splitlines(text) {
+    if (text === "") return [];
+    var parts = text.split(LINE_BREAK);
+    if (parts[parts.length - 1] === "") parts.pop();
+    return parts;
+  }
+
+  // -- the viewer -----------------------------------------------------------------
+  function Viewer(data) {
+    this.data = data;
+    this.players = data.match.players;
+    this.view = views[data.view] || views.plain;
+    this.n = data.events.length;
+    this.judge = [data.frames.judge[0]];
+    for (var i = 1; i <= this.n; i++) this.judge.push(applyOps(this.judge[i - 1], data.frames.judge[i]));
+    this.cache = {};
+    this.beatOf = [0];
+    var self = this;
+    data.beats.forEach(function (b, index) {
+      for (var seq = b[2]; seq <= b[3]; seq++) self.beatOf[seq] = index;
+    });
+    this.pos = 0;
+    this.persp = "judge";
+    this.reveal = false;
+    this.timer = null;
+    this.speed = 1;
+    this.digits = "";
+    this.digitTimer = null;
+    this.chartShown = -1;
+  }
+
+  Viewer.prototype.seat = function () {
+    return this.persp === "judge" ? null : Number(this.persp) - 1;
+  };
+
+  Viewer.prototype.frame = function (pos) {
+    if (this.persp === "judge") return this.judge[pos];
+    var key = this.persp + ":" + pos;
+    if (!(key in this.cache)) {
+      var runs = this.data.frames[this.persp] || [];
+      var frame = this.judge[pos];
+      for (var i = 0; i < runs.length; i++) {
+        if (runs[i][0] <= pos && pos <= runs[i][1]) { frame = applyOps(frame, runs[i][2]); break; }
+      }
+      this.cache[key] = frame;
+    }
+    return this.cache[key];
+  };
+
+  Viewer.prototype.name = function (seat) {
+    var p = this.players[seat];
+    return p ? p.name : null;
+  };
+
+  // An event's text as the current perspective may read it.
+  Viewer.prototype.eventText = function (seq) {
+    var e = this.data.events[seq - 1];
+    var seat = this.seat();
+    if (seat !== null && e[3] >= 0 && e[3] !== seat) {
+      var who = this.name(e[2]);
+      return (who === null ? "A player" : who) + " makes a secret choice";
+    }
+    return e[5];
+  };
+
+  Viewer.prototype.beatIndex = function (pos) { return this.beatOf[Math.max(pos, 1)] || 0; };
+
+  Viewer.prototype.beatDone = function (index) { return this.pos >= this.data.beats[index][3]; };
+
+  // -- navigation -----------------------------------------------------------------
+  Viewer.prototype.go = function (pos, why) {
+    pos = Math.max(0, Math.min(this.n, pos | 0));
+    this.pos = pos;
+    this.render(why);
+  };
+
+  Viewer.prototype.step = function (delta) { this.go(this.pos + delta, "step"); };
+
+  Viewer.prototype.beatStep = function (delta) {
+    var beats = this.data.beats;
+    if (!beats.length) return;
+    var index = this.beatIndex(this.pos);
+    if (delta < 0 && this.pos > beats[index][2]) { this.go(beats[index][2], "beat"); return; }
+    if (this.pos === 0 && delta > 0) { this.go(beats[0][2], "beat"); return; }
+    index = Math.max(0, Math.min(beats.length - 1, index + delta));
+    if (delta > 0 && index === this.beatIndex(this.pos)) { this.go(this.n, "beat"); return; }
+    this.go(beats[index][2], "beat");
+  };
+
+  Viewer.prototype.goBeat = function (duel, beat) {
+    var beats = this.data.beats;
+    for (var i = 0; i < beats.length; i++) {
+      if (beats[i][0] === duel && beats[i][1] === beat) { this.go(beats[i][2], "beat"); return true; }
+    }
+    return false;
+  };
+
+  Viewer.prototype.play = function (on) {
+    var self = this;
+    if (this.timer !== null) { clearInterval(this.timer); this.timer = null; }
+    if (on && this.pos >= this.n) this.pos = 0;
+    if (on) {
+      this.timer = setInterval(function () {
+        if (self.pos >= self.n) { self.play(false); return; }
+        self.step(1);
+      }, 1000 / this.speed);
+    }
+    var button = document.getElementById("play");
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.setAttribute("aria-label", on ? "Pause" : "Play");
+    button.textContent = on ? "⏸" : "▶";
+  };
+
+  Viewer.prototype.setSpeed = function (speed) {
+    this.speed = speed;
+    document.getElementById("speed").value = String(speed);
+    if (this.timer !== null) this.play(true);
+  };
+
+  Viewer.prototype.setPerspective = function (persp) {
+    if (persp !== "judge" && !(Number(persp) >= 1 && Number(persp) <= this.players.length)) persp = "judge";
+    this.persp = persp;
+    var radios = document.querySelectorAll("input[name=persp]");
+    for (var i = 0; i < radios.length; i++) radios[i].checked = radios[i].value === persp;
+    this.render("perspective");
+  };
+
+  Viewer.prototype.setReveal = function (on) {
+    this.reveal = on;
+    var button = document.getElementById("reveal");
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.textContent = on ? "Hide" : "Reveal";
+    this.chartShown = -1;
+    this.render("reveal");
+  };
+
+  // -- the URL fragment -----------------------------------------------------------
+  Viewer.prototype.fragment = function () {
+    var e = this.pos;
+    var b = this.data.beats[this.beatIndex(e)] || [1, 0];
+    return "#d=" + b[0] + "&b=" + b[1] + "&e=" + e + "&p=" + this.persp + "&r=" + (this.reveal ? 1 : 0);
+  };
+
+  Viewer.prototype.readFragment = function () {
+    var params = {};
+    location.hash.replace(/^#/, "").split("&").forEach(function (part) {
+      var kv = part.split("=");
+      if (kv[0]) params[decodeURIComponent(kv[0])] = decodeURIComponent(kv[1] || "");
+    });
+    this.reveal = params.r === "1";
+    this.persp = params.p || "judge";
+    if (this.persp !== "judge" && !(Number(this.persp) >= 1 && Number(this.persp) <= this.players.length)) {
+      this.persp = "judge";
+    }
+    var pos = 0;
+    if (/^\d+$/.test(params.e || "")) {
+      pos = Math.min(Number(params.e), this.n);
+    } else if (/^\d+$/.test(params.b || "")) {
+      var duel = /^\d+$/.test(params.d || "") ? Number(params.d) : 1;
+      var beats = this.data.beats;
+      for (var i = 0; i < beats.length; i++) {
+        if (beats[i][0] === duel && beats[i][1] === Number(params.b)) { pos = beats[i][2]; break; }
+      }
+    }
+    this.pos = pos;
+  };
+
+  // -- drawing --------------------------------------------------------------------
+  Viewer.prototype.render = function (why) {
+    var frame = this.frame(this.pos);
+    var seat = this.seat();
+    var ctx = { players: this.players, static: this.data.static, seat: seat, reveal: this.reveal,
+                pos: this.pos, el: el, svg: svg, clear: clear };
+    var board = document.getElementById("board");
+    var panels = document.getElementById("panels");
+    this.view.draw(board, panels, frame, ctx);
+    board.setAttribute("aria-label", this.view.summary(frame, ctx));
+    this.renderWhere();
+    this.renderEvents();
+    this.renderReport();
+    this.renderResult();
+    this.renderChart();
+    var scrubber = document.getElementById("scrubber");
+    scrubber.value = String(this.pos);
+    scrubber.setAttribute("aria-valuetext", this.whereText());
+    if (why === "step" || why === "beat" || why === "jump") this.announce();
+    var hash = this.fragment();
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+  };
+
+  Viewer.prototype.whereText = function () {
+    if (this.pos === 0) return "Before the first event";
+    var b = this.data.beats[this.beatIndex(this.pos)];
+    var beat = b[1] === 0 ? "set-up" : "beat " + b[1];
+    return "Duel " + b[0] + ", " + beat + ", event " + this.pos;
+  };
+
+  Viewer.prototype.renderWhere = function () {
+    var where = document.getElementById("where");
+    clear(where);
+    var persp = this.persp === "judge" ? "judge's view" : this.name(this.seat()) + "'s view";
+    append(where, [el("strong", { text: this.whereText() }), " · " + persp]);
+  };
+
+  Viewer.prototype.announce = function () {
+    var text = this.pos === 0 ? "Start of the match" : this.whereText() + ": " + this.eventText(this.pos);
+    document.getElementById("announce").textContent = text;
+  };
+
+  Viewer.prototype.renderEvents = function () {
+    var list = document.getElementById("event-list");
+    var more = document.getElementById("event-more");
+    var title = document.getElementById("events-title");
+    clear(list);
+    var beats = this.data.beats;
+    if (!beats.length) { title.textContent = "Events"; more.hidden = true; return; }
+    var b = beats[this.beatIndex(this.pos)];
+    title.textContent = b[1] === 0 ? "Duel " + b[0] + " set-up" : "Duel " + b[0] + ", beat " + b[1];
+    var self = this;
+    var hidden = 0;
+    for (var seq = b[2]; seq <= b[3]; seq++) {
+      var future = seq > this.pos;
+      if (future && !this.reveal) { hidden++; continue; }
+      var e = this.data.events[seq - 1];
+      var secretTo = e[3] >= 0 ? this.name(e[3]) : null;
+      var button = el("button", { type: "button", class: "event-jump", "data-seq": seq,
+                                  "aria-label": "Go to event " + seq });
+      append(button, el("span", { class: "seq", text: "#" + seq }));
+      var item = el("li", { class: "event" + (future ? " future" : "") + (seq === this.pos ? " current" : "") +
+                              (e[1] ? " input" : ""), "data-seq": seq },
+                    button, el("span", { class: "text", text: this.eventText(seq) }),
+                    secretTo !== null ? el("span", { class: "tag", text: "secret to " + secretTo }) : null);
+      if (seq === this.pos) item.setAttribute("aria-current", "step");
+      list.appendChild(item);
+    }
+    more.hidden = hidden === 0;
+    more.textContent = hidden ? "Later events of this beat are hidden until you step to them (or reveal)." : "";
+    var current = list.querySelector(".current");
+    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+    if (!list.dataset.bound) {
+      list.dataset.bound = "1";
+      list.addEventListener("click", function (ev) {
+        var target = ev.target.closest ? ev.target.closest("button[data-seq]") : null;
+        if (target) self.go(Number(target.getAttribute("data-seq")), "jump");
+      });
+    }
+  };
+
+  // The dispute report, in the exact format of `beatlog explain` (tested against it).
+  Viewer.prototype.reportText = function (index) {
+    var data = this.data, m = data.match, self = this;
+    var b = data.beats[index];
+    var persp = this.persp;
+    function stateText(k) {
+      var texts = data.states[persp] || data.states.judge;
+      var text = texts[k];
+      return text === null || text === undefined ? data.states.judge[k] : text;
+    }
+    function indent(text) {
+      var lines = splitlines(text).map(function (line) { return line ? "  " + line : ""; });
+      return lines.length ? lines : ["  (nothing)"];
+    }
+    var players = this.players.map(function (p) { return p.name + " (" + p.side + ")"; }).join(" vs ");
+    var out = [
+      "Match " + m.id + ": " + players,
+      m.game + " " + m.edition + ", rules " + m.rules_version + ", engine " + m.engine_version,
+      "Duel " + b[0] + ", beat " + b[1] + " (seq " + b[2] + "-" + b[3] + ")",
+      "",
+      "State before:"
+    ].concat(indent(stateText(index)), ["", "Events:"]);
+    for (var seq = b[2]; seq <= b[3]; seq++) {
+      var e = data.events[seq - 1];
+      var actor = e[2] !== null && e[2] < this.players.length ? this.name(e[2]) : null;
+      var secretTo = e[3] >= 0 && e[3] < this.players.length ? this.name(e[3]) : null;
+      var tags = [e[1] ? "input" : "outcome"];
+      if (secretTo) tags.push("secret to " + secretTo);
+      out.push("  #" + seq + " " + (actor ? actor + ": " : "") + self.eventText(seq) +
+               "  [" + data.types[e[0]] + "; " + tags.join(", ") + "]");
+      if (e[4] !== null) {
+        // As `explain` does: only events up to this one have been described.
+        var cause = e[4] >= 1 && e[4] <= seq ? self.eventText(e[4]) : null;
+        out.push("      because: #" + e[4] + " " + (cause || "(not in this log)"));
+      }
+      if (e[6] >= 0) out.push("      rule: " + data.cites[e[6]]);
+    }
+    out = out.concat(["", "State after:"], indent(stateText(index + 1)));
+    var result = data.results[index];
+    if (result !== null && result !== undefined) out.push("", result);
+    return out.join("\n") + "\n";
+  };
+
+  Viewer.prototype.renderReport = function () {
+    var report = document.getElementById("report");
+    if (!this.data.beats.length) { report.textContent = "This match has no events yet."; return; }
+    var index = this.beatIndex(this.pos);
+    if (this.pos === 0 || (!this.beatDone(index) && !this.reveal)) {
+      report.textContent = "The report covers the whole beat, so it is hidden until you reach the beat's " +
+        "last event (or reveal).";
+      return;
+    }
+    report.textContent = this.reportText(index);
+  };
+
+  Viewer.prototype.finished = function () { return this.pos >= this.n && this.data.match.finished; };
+
+  Viewer.prototype.renderResult = function () {
+    var show = this.reveal || this.finished();
+    document.getElementById("result").hidden = !show;
+    document.getElementById("result-hidden").hidden = show;
+  };
+
+  // Chart points: one per beat boundary reached (all of them once revealed).
+  Viewer.prototype.renderChart = function () {
+    var chart = document.getElementById("chart");
+    if (!chart || typeof window.Plotly === "undefined") return;
+    var series = this.data.series;
+    var shown = 0;
+    for (var i = 0; i < series.length; i++) {
+      if (this.reveal || this.pos >= this.data.beats[i][3]) shown = i + 1;
+    }
+    if (shown === this.chartShown) return;
+    this.chartShown = shown;
+    var names = series.length ? Object.keys(series[0]).filter(function (k) { return k !== "duel" && k !== "beat"; }) : [];
+    var labels = series.map(function (s) { return "D" + s.duel + " B" + s.beat; });
+    var traces = [];
+    var players = this.players;
+    names.forEach(function (name) {
+      players.forEach(function (p, seat) {
+        traces.push({
+          x: labels.slice(0, shown), y: series.slice(0, shown).map(function (s) { return s[name][seat]; }),
+          name: name + ": " + p.name, mode: "lines+markers", type: "scatter",
+          line: { color: seat === 0 ? "#1f6feb" : "#c2410c", shape: "hv" }
+        });
+      });
+    });
+    window.Plotly.react(chart, traces, {
+      margin: { l: 40, r: 10, t: 10, b: 40 }, height: 260, legend: { orientation: "h" },
+      xaxis: { type: "category", categoryarray: labels, range: [-0.5, Math.max(labels.length, 1) - 0.5] },
+      yaxis: { rangemode: "tozero" }, paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)"
+    }, { displayModeBar: false, responsive: true, staticPlot: false });
+  };
+
+  // -- input ------------------------------------------------------------------------
+  Viewer.prototype.act = function (what) {
+    switch (what) {
+      case "first-beat": this.go(this.data.beats.length ? this.data.beats[0][2] : 0, "beat"); break;
+      case "prev-beat": this.beatStep(-1); break;
+      case "prev-event": this.step(-1); break;
+      case "play": this.play(this.timer === null); break;
+      case "next-event": this.step(1); break;
+      case "next-beat": this.beatStep(1); break;
+      case "last-beat":
+        this.go(this.data.beats.length ? this.data.beats[this.data.beats.length - 1][2] : this.n, "beat");
+        break;
+      case "keys": this.showKeys(); break;
+    }
+  };
+
+  Viewer.prototype.showKeys = function () {
+    var dialog = document.getElementById("keymap");
+    if (dialog.open) return;
+    if (dialog.showModal) dialog.showModal(); else dialog.setAttribute("open", "");
+  };
+
+  var SPEEDS = [0.5, 1, 2, 4, 8];
+
+  Viewer.prototype.key = function (ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    var target = ev.target;
+    var tag = target && target.tagName;
+    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && target.type !== "radio" && target.type !== "range")) return;
+    if (document.getElementById("keymap").open) return;
+    var k = ev.key;
+    var handled = true;
+    if (k === "ArrowRight") this.step(1);
+    else if (k === "ArrowLeft") this.step(-1);
+    else if (k === "l") this.beatStep(1);
+    else if (k === "j") this.beatStep(-1);
+    else if (k === "k") this.play(this.timer === null);
+    else if (k === "Home") this.go(0, "jump");
+    else if (k === "End") this.go(this.n, "jump");
+    else if (k === "?") this.showKeys();
+    else if (k === "p") this.cyclePerspective();
+    else if (k === "r") this.setReveal(!this.reveal);
+    else if (k === "+" || k === "=") this.setSpeed(SPEEDS[Math.min(SPEEDS.indexOf(this.speed) + 1, SPEEDS.length - 1)]);
+    else if (k === "-") this.setSpeed(SPEEDS[Math.max(SPEEDS.indexOf(this.speed) - 1, 0)]);
+    else if (/^[0-9]$/.test(k)) this.digit(k);
+    else handled = false;
+    if (handled) ev.preventDefault();
+  };
+
+  Viewer.prototype.cyclePerspective = function () {
+    var order = ["judge"].concat(this.players.map(function (_, i) { return String(i + 1); }));
+    this.setPerspective(order[(order.indexOf(this.persp) + 1) % order.length]);
+  };
+
+  // Digits typed within a second make one beat number: "1" then "2" is beat 12.
+  Viewer.prototype.digit = function (d) {
+    var self = this;
+    this.digits = (this.digits + d).slice(-3);
+    clearTimeout(this.digitTimer);
+    this.digitTimer = setTimeout(function () { self.digits = ""; }, 1000);
+    var b = this.data.beats[this.beatIndex(this.pos)];
+    var duel = b ? b[0] : 1;
+    if (!this.goBeat(duel, Number(this.digits))) {
+      document.getElementById("announce").textContent = "Duel " + duel + " has no beat " + Number(this.digits);
+    }
+  };
+
+  Viewer.prototype.bind = function () {
+    var self = this;
+    document.getElementById("controls").addEventListener("click", function (ev) {
+      var button = ev.target.closest ? ev.target.closest("button[data-act]") : null;
+      if (button) self.act(button.getAttribute("data-act"));
+    });
+    var scrubber = document.getElementById("scrubber");
+    scrubber.max = String(this.n);
+    scrubber.addEventListener("input", function () { self.go(Number(scrubber.value), "scrub"); });
+    scrubber.addEventListener("change", function () { self.announce(); });
+    document.getElementById("speed").addEventListener("change", function (ev) {
+      self.setSpeed(Number(ev.target.value));
+    });
+    var radios = document.querySelectorAll("input[name=persp]");
+    for (var i = 0; i < radios.length; i++) {
+      radios[i].addEventListener("change", function (ev) { if (ev.target.checked) self.setPerspective(ev.target.value); });
+    }
+    document.getElementById("reveal").addEventListener("click", function () { self.setReveal(!self.reveal); });
+    document.addEventListener("keydown", function (ev) { self.key(ev); });
+    window.addEventListener("hashchange", function () {
+      if (location.hash === self.fragment()) return;
+      self.readFragment();
+      self.syncControls();
+      self.render("jump");
+    });
+  };
+
+  Viewer.prototype.syncControls = function () {
+    var radios = document.querySelectorAll("input[name=persp]");
+    for (var i = 0; i < radios.length; i++) radios[i].checked = radios[i].value === this.persp;
+    var button = document.getElementById("reveal");
+    button.setAttribute("aria-pressed", this.reveal ? "true" : "false");
+    button.textContent = this.reveal ? "Hide" : "Reveal";
+  };
+
+  function start() {
+    var node = document.getElementById("beatlog-data");
+    if (!node) return;
+    var viewer = new Viewer(JSON.parse(node.textContent));
+    window.beatlogViewer = viewer;
+    viewer.readFragment();
+    viewer.bind();
+    viewer.syncControls();
+    viewer.render("load");
+    document.documentElement.setAttribute("data-ready", "1");
+  }
+
+  window.BeatlogViewer = { Viewer: Viewer, applyOps: applyOps, splitlines: splitlines };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
