@@ -72,7 +72,11 @@ def test_same_fighter_twice():
     ("classic", {}, "unknown BattleCON edition 'classic'; known editions: woi, preview"),
     ("woi", {"duels": 2}, "BattleCON option duels=2 is not allowed; choose one of: 1, 3"),
     ("woi", {"discards": "random"}, "BattleCON option discards='random' is not allowed; choose one of: suggested, chosen"),
-    ("woi", {"arena": "x"}, "unknown BattleCON option 'arena'; known options: discards, duels"),
+    ("woi", {"arena": "x"},
+     "unknown BattleCON option 'arena'; known options: ante_finishers, discards, duels, special_actions"),
+    ("woi", {"special_actions": "yes"}, "BattleCON option special_actions='yes' is not allowed; choose true or false"),
+    ("preview", {"ante_finishers": True}, "BattleCON option ante_finishers=true is a War of Indines variant "
+     "(WoI p.32, Variant #1); the preview edition has no ante finishers"),
 ])
 def test_bad_header_options(edition, options, message):
     with pytest.raises(InvalidDecision) as info:
@@ -84,7 +88,7 @@ def test_bad_header_options(edition, options, message):
 def test_header_normalises_options_and_versions():
     h = GAME.make_header(players=(Player("A", "hikaru"), Player("B", "cadenza")), edition="preview", seed=1,
                          options={})
-    assert h.options == {"duels": 3, "discards": "suggested"}
+    assert h.options == {"duels": 3, "discards": "suggested", "special_actions": False, "ante_finishers": False}
     assert h.rules_version.startswith("battlecon-") and h.engine_version == GAME.engine_version
 
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from . import events as E
+from . import special_events as SE
 from . import stats
 from .effects import DuelOver, Gen, choose, run_triggers, stun
 from .movement import between
 from .state import BattleState
+
+MAX_REPEATS = 20  # safeguard; each repeat costs a regained token or 3 life, so real ones stop far sooner
 
 
 def dodge_reason(s: BattleState, attacker: int) -> str | None:
@@ -122,10 +125,17 @@ def activate(ctx, p: int, role: str) -> Gen:
     yield from run_triggers(ctx, p, "before")
     if f.stunned:  # stunned during its own Before Activating: the activation stops
         return
-    if check_range(ctx, p):
-        hit = ctx.emit(E.HitScored(player=p, target=1 - p), actor=p)
-        yield from run_triggers(ctx, p, "hit")
-        yield from deal_damage(ctx, p, hit)
+    made = 0
+    while True:
+        if check_range(ctx, p):
+            hit = ctx.emit(E.HitScored(player=p, target=1 - p), actor=p)
+            yield from run_triggers(ctx, p, "hit")
+            yield from deal_damage(ctx, p, hit)
+        # "Repeat this attack" (Four Winds, Chain of Destruction): range, hit and damage again.
+        if f.repeats <= 0 or made >= MAX_REPEATS:
+            break
+        made += 1
+        ctx.emit(SE.AttackRepeated(player=p, card=f.finisher or "", repeat=made), actor=p)
     yield from run_triggers(ctx, p, "after")
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from recorder import canonical
 
 from . import events as E
-from . import stats
+from . import special_events as SE
+from . import specials, stats
 from .attack import activate
-from .cards import KITS, STYLE
+from .cards import BASE, KITS, SPECIAL, SPECIAL_ACTION, STYLE, special_action
 from .effects import ante_options, choose, fighter_name, run_triggers
 from .fighters import after_ante, on_reveal
 from .state import BattleState
@@ -18,9 +19,24 @@ PREVIEW_CLASH_CAP = 12  # engine safeguard: a Preview clash this long ends as in
 def hand_split(s: BattleState, p: int) -> tuple[list[str], list[str]]:
     f = s.fighters[p]
     cards = KITS[f.kit].cards
-    styles = [c for c in f.hand if cards[c].kind == STYLE]
-    bases = [c for c in f.hand if cards[c].kind != STYLE]
+    # The Special Action pairs with a base like a style (WoI p.33).
+    styles = [c for c in f.hand if cards[c].kind in (STYLE, SPECIAL)]
+    bases = [c for c in f.hand if cards[c].kind == BASE]
     return styles, bases
+
+
+def pair_options(s: BattleState, p: int) -> tuple[list[dict], list[str]]:
+    """Every legal pair (style or Special Action, then base), in hand order; labels name a special's action."""
+    styles, bases = hand_split(s, p)
+    k = KITS[s.fighters[p].kit]
+    styles.sort(key=k.hand_order.index)
+    bases.sort(key=k.hand_order.index)
+    opts, labels = [], []
+    for st in styles:
+        for b in bases:
+            opts.append({"player": p, "style": st, "base": b})
+            labels.append(f"{st} {b}" + (f" ({special_action(k, b)})" if st == SPECIAL_ACTION else ""))
+    return opts, labels
 
 
 def commitment(ctx, p: int, style: str, base: str) -> str:
@@ -32,20 +48,20 @@ def commitment(ctx, p: int, style: str, base: str) -> str:
                              "style": style, "base": base, "nonce": nonce})
 
 
-def select_pairs(ctx):
+def select_pairs(ctx, players: tuple[int, ...] = (0, 1), kind: str = "pair", cause: int | None = None,
+                 secret: bool = True):
+    """Each of ``players`` picks a pair; ``new_pair`` after a Cancel (public when only one player picks,
+    since the other pair is already face up)."""
     s = ctx.state
-    for p in (0, 1):
-        styles, bases = hand_split(s, p)
-        order = KITS[s.fighters[p].kit].all_cards
-        styles.sort(key=order.index)
-        bases.sort(key=order.index)
-        opts = [{"player": p, "style": st, "base": b} for st in styles for b in bases]
-        labels = [f"{st} {b}" for st in styles for b in bases]
-        pick = yield from choose(ctx, p, "pair", E.PairSelected, opts, labels,
-                                 f"{s.names[p]}: choose your attack pair (face down)", None,
-                                 secret=True, always=True)
-        ctx.emit(E.PairCommitted(player=p, digest=commitment(ctx, p, pick["style"], pick["base"])), actor=p,
-                 cause=len(ctx.entries))
+    for p in players:
+        opts, labels = pair_options(s, p)
+        prompt = (f"{s.names[p]}: choose your attack pair (face down)" if kind == "pair"
+                  else f"{s.names[p]}: choose a new attack pair" + (" (face down)" if secret else ""))
+        pick = yield from choose(ctx, p, kind, E.PairSelected, opts, labels, prompt, cause,
+                                 secret=secret, always=True)
+        if secret:
+            ctx.emit(E.PairCommitted(player=p, digest=commitment(ctx, p, pick["style"], pick["base"])), actor=p,
+                     cause=len(ctx.entries))
 
 
 def ante_step(ctx):
@@ -59,13 +75,20 @@ def ante_step(ctx):
     passes, p = 0, first
     while passes < 2:
         tokens = ante_options(s, p)
-        if not tokens:
+        finisher = specials.ante_finisher(s, p)
+        if not tokens and not finisher:
             passes += 1  # nothing to ante: a forced pass, not a decision
         else:
             opts = [{"player": p, "ante": "pass"}] + [{"player": p, "ante": t} for t in tokens]
             labels = ["Pass"] + [f"Ante {t}" + (" (Stun Immunity)" if t == "Iron Body" else "") for t in tokens]
+            if finisher:
+                opts.append({"player": p, "ante": finisher})
+                labels.append(f"Ante your Finisher, {finisher} (your pair returns to hand)")
             pick = yield from choose(ctx, p, "ante", E.AnteDeclared, opts, labels,
                                      f"{s.names[p]}: ante or pass", None, always=True)
+            if pick["ante"] == finisher:
+                specials.finisher_anted(ctx, p, len(ctx.entries))
+                break  # no further antes by either player (WoI p.32)
             passes = passes + 1 if pick["ante"] == "pass" else 0
         p = 1 - p
     for q in (0, 1):  # effects fixed by the ante step (Kallistar's form)
@@ -73,18 +96,25 @@ def ante_step(ctx):
 
 
 def reveal(ctx):
+    """Turn the pairs face up and execute Special Actions; returns specials.PULSE / SKIP / AGAIN or None."""
     s = ctx.state
     f0, f1 = s.fighters
-    ctx.emit(E.PairRevealed(styles=(f0.style, f1.style), bases=(f0.base, f1.base)))
-    # (Special actions, when added, resolve here: after the reveal, before Reveal effects.)
+    ctx.emit(E.PairRevealed(styles=(specials.shown_style(f0), specials.shown_style(f1)),
+                            bases=(f0.base or "", f1.base or "")))
+    # Special Actions execute here: after the reveal, before Reveal effects (WoI p.33, Preview p.10).
+    outcome = yield from specials.resolve(ctx)
+    if outcome is not None:
+        return outcome
     for p in (0, 1):
         yield from run_triggers(ctx, p, "reveal")
     for p in (0, 1):  # unique abilities at Reveal (Khadath's Gate Trap)
         on_reveal(ctx, p)
+    return None
 
 
 def decide_priority(ctx):
-    """Compare priorities, clashing on ties. Returns False when the clash was abandoned (skip to recycle)."""
+    """Compare priorities, clashing on ties. Returns True (attacks follow), False when the clash was
+    abandoned (skip to recycle), or specials.TIED when two Finishers tied."""
     s = ctx.state
     rnd = 0
     while True:
@@ -93,6 +123,16 @@ def decide_priority(ctx):
         if p0 != p1:
             active = 0 if p0 > p1 else 1
             why = f"{fighter_name(ctx, active)} has the higher priority ({max(p0, p1)} > {min(p0, p1)})"
+            ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=active, why=why))
+            return True
+        finishing = [p for p in (0, 1) if s.fighters[p].finisher_active]
+        if len(finishing) == 2:
+            ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=None,
+                                        why=f"tie at {p0} between two Finishers: both become Cancels"))
+            return specials.TIED
+        if finishing:  # Finishers win priority ties without clashing (WoI p.32, Preview p.10)
+            active = finishing[0]
+            why = f"tie at {p0}: {fighter_name(ctx, active)}'s Finisher wins the tie without a clash"
             ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=active, why=why))
             return True
         ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=None, why=f"tie at {p0}: clash"))
@@ -118,6 +158,10 @@ def decide_priority(ctx):
 
 def recycle(ctx, p: int) -> None:
     f = ctx.state.fighters[p]
+    skip = specials.recycle_skipped(f)
+    if skip:
+        ctx.emit(SE.RecycleSkipped(player=p, reason=skip), actor=p)
+        return
     played = tuple(c for c in (f.style, f.base) if c is not None)
     ctx.emit(E.CardsRecycled(player=p, to_hand=tuple(f.discard2) + tuple(f.covered), discard1=played,
                              discard2=tuple(f.discard1)), actor=p)
@@ -125,7 +169,11 @@ def recycle(ctx, p: int) -> None:
 
 def end_beat(ctx) -> None:
     s = ctx.state
-    left = None if s.beat_limit is None else s.beat_limit - s.beat
+    for p in (0, 1):
+        f = s.fighters[p]
+        if f.finisher_anted:  # removed whatever happened (WoI p.32)
+            ctx.emit(SE.FinisherRemoved(player=p, finisher=f.finisher), actor=p)
+    left = None if s.beat_limit is None else s.beat_limit - s.counted_beats
     ctx.emit(E.BeatEnded(beat=s.beat, beats_left=left, life=tuple(f.life for f in s.fighters),
                          positions=tuple(f.position for f in s.fighters)))
 
@@ -152,8 +200,19 @@ def after_selection(ctx):
     """Steps 2-5 of a beat once both pairs are face down (also driven by the greedy bot's lookahead)."""
     s = ctx.state
     yield from ante_step(ctx)
-    yield from reveal(ctx)
-    if (yield from decide_priority(ctx)):
+    while True:
+        outcome = yield from reveal(ctx)
+        if outcome == specials.AGAIN:
+            continue  # new pairs were chosen after a Cancel: reveal them
+        if outcome is not None:  # a Pulse, or no pair could be formed: straight to recycling
+            attacks = False
+            break
+        attacks = yield from decide_priority(ctx)
+        if attacks == specials.TIED:
+            yield from specials.finishers_tied(ctx)
+            continue
+        break
+    if attacks:
         active = s.active
         order = (active, 1 - active)
         for p in order:

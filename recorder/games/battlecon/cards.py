@@ -16,8 +16,10 @@ from typing import Any
 
 RAW_BYTES = resources.files(__package__).joinpath("cards.json").read_bytes()
 RAW: dict[str, Any] = json.loads(RAW_BYTES)
+SPECIAL_ACTION = RAW["special_action"]["name"]  # the Special Action card (WoI p.33, Preview p.10)
+FINISHER_LIFE = RAW["special_action"]["finisher_life"]  # a Finisher needs this much life or less
 
-STYLE, BASE, FINISHER = "style", "base", "finisher"
+STYLE, BASE, FINISHER, SPECIAL = "style", "base", "finisher", "special"
 TIMINGS = ("reveal", "start", "before", "hit", "damage", "after", "end")
 GENERIC_BASES = tuple(RAW["generic_bases"])  # Strike, Shot, Drive, Burst, Grasp, Dash
 
@@ -37,6 +39,7 @@ class Card:
     ruling: str = ""
     triggers: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
     passives: tuple[dict[str, Any], ...] = ()
+    requires: dict[str, Any] = field(default_factory=dict)  # a finisher's condition (Kallistar's form)
 
     def to_dict(self) -> dict[str, Any]:
         rng = self.range
@@ -70,6 +73,11 @@ class Kit:
     def all_cards(self) -> tuple[str, ...]:
         return self.styles + self.bases
 
+    @property
+    def hand_order(self) -> tuple[str, ...]:
+        """Every card that can be in hand, in display order (the Special Action last)."""
+        return self.all_cards + (SPECIAL_ACTION,)
+
 
 def _card(name: str, kind: str, owner: str, raw: dict[str, Any]) -> Card:
     rng = raw.get("range")
@@ -83,12 +91,13 @@ def _card(name: str, kind: str, owner: str, raw: dict[str, Any]) -> Card:
         name=name, kind=kind, owner=owner, range=rng, power=raw.get("power"),
         priority=raw.get("priority", 0), soak=raw.get("soak", 0), stun_guard=raw.get("stun_guard", 0),
         stun_immune=raw.get("stun_immune", False), text=raw.get("text", ""), ruling=raw.get("ruling", ""),
-        triggers=triggers, passives=tuple(raw.get("passives", ())),
+        triggers=triggers, passives=tuple(raw.get("passives", ())), requires=dict(raw.get("requires", {})),
     )
 
 
 def _load() -> dict[str, Kit]:
     generic = {n: _card(n, BASE, "generic", raw) for n, raw in RAW["generic_bases"].items()}
+    generic[SPECIAL_ACTION] = _card(SPECIAL_ACTION, SPECIAL, "generic", RAW["special_action"])
     kits = {}
     for fid, raw in RAW["fighters"].items():
         cards = dict(generic)
@@ -113,6 +122,14 @@ def _load() -> dict[str, Kit]:
 KITS: dict[str, Kit] = _load()
 FIGHTERS: tuple[str, ...] = tuple(KITS)
 DATA_HASH = hashlib.sha256(RAW_BYTES).hexdigest()
+
+
+def special_action(kit_: Kit, base: str) -> str:
+    """What the Special Action does paired with ``base``: pulse, cancel or finisher."""
+    raw = RAW["special_action"]
+    if base == kit_.unique_base:
+        return raw["unique_base"]
+    return raw["actions"][base]
 
 
 def kit(fighter: str) -> Kit:

@@ -171,7 +171,7 @@ def snapshot(s: BattleState) -> dict[str, Any]:
         fighters.append({
             "player": p, "name": s.names[p], "fighter": f.kit, "initial": KITS[f.kit].initial,
             "position": f.position, "life": f.life,
-            "hand": sorted(f.hand, key=KITS[f.kit].all_cards.index) if f.hand else [],
+            "hand": sorted(f.hand, key=KITS[f.kit].hand_order.index) if f.hand else [],
             "discard1": list(f.discard1), "discard2": list(f.discard2),
             "pair": None if f.style is None and f.base is None else {"style": f.style, "base": f.base,
                                                                       "covered": list(f.covered)},
@@ -184,10 +184,14 @@ def snapshot(s: BattleState) -> dict[str, Any]:
                          for st in f.statuses],
             "stunned": f.stunned, "dodge": f.dodge, "damage_taken": f.damage_taken,
             "iron_body_spent": f.iron_body,
+            "finisher": f.finisher, "finisher_revealed": f.finisher_revealed,
+            "finisher_removed": f.finisher_removed, "finisher_active": f.finisher_active,
+            "special": f.special, "negated": f.negated,
         })
     return {
         "game": "battlecon", "edition": s.edition, "duel": s.duel, "beat": s.beat, "phase": s.phase,
-        "beat_limit": s.beat_limit, "score": list(s.score), "draws": s.draws,
+        "beat_limit": s.beat_limit, "beats_counted": s.counted_beats, "score": list(s.score), "draws": s.draws,
+        "special_actions": s.special_actions, "ante_finishers": s.ante_finishers,
         "trap": s.trap, "trap_owner": s.trap_owner, "active": s.active,
         "fighters": fighters, "duels": [dict(d) for d in s.duel_results], "result": s.match_result,
     }
@@ -205,14 +209,17 @@ def redact(snap: dict[str, Any], player: int) -> dict[str, Any]:
             f["in_play"] = ["?", "?"] + list(hidden["covered"])
             # The hidden pair's cards are back in the "possible" hand for the opponent's eyes.
             f["hand"] = sorted(f["hand"] + [hidden["style"], hidden["base"]],
-                               key=KITS[f["fighter"]].all_cards.index)
+                               key=KITS[f["fighter"]].hand_order.index)
             f["hand_hidden_count"] = 2
         elif f["player"] != player and f.get("base_face_down") and f["pair"] is not None:
             hidden = f["pair"]
             f["pair"] = {"style": hidden["style"], "base": "?", "covered": list(hidden["covered"])}
             f["in_play"] = [hidden["style"], "?"] + list(hidden["covered"])
-            f["hand"] = sorted(f["hand"] + [hidden["base"]], key=KITS[f["fighter"]].all_cards.index)
+            f["hand"] = sorted(f["hand"] + [hidden["base"]], key=KITS[f["fighter"]].hand_order.index)
             f["hand_hidden_count"] = 1
+    for f in out["fighters"]:  # a Finisher side is secret until both are shown
+        if f["player"] != player and f.get("finisher") and not f.get("finisher_revealed"):
+            f["finisher"] = "?"
     out["redacted_for"] = player
     return out
 
@@ -241,6 +248,11 @@ def render_state(snap: dict[str, Any]) -> str:
             bits.append(f"tokens: {', '.join(f['tokens']) or '-'}")
         if f["form"]:
             bits.append(f"form: {f['form']}")
+        if f.get("finisher"):
+            gone = " (used)" if f.get("finisher_removed") else ""
+            bits.append(f"finisher: {f['finisher']}{gone}")
+        if f.get("special"):
+            bits.append(f"special: {f['special']}")
         if f["stunned"]:
             bits.append("STUNNED")
         lines.append("  " + " | ".join(bits))
@@ -254,19 +266,26 @@ def script_answers(entry: dict[str, Any]) -> list[dict[str, Any]]:
     """``{"player":0,"pair":[style,base],"antes":[...],"choices":[{...}]}`` -> ordered kind-tagged answers.
 
     ``antes: []`` means "pass"; tokens anted are followed by nothing (a fighter who cannot ante
-    again is not asked). Each choice is ``{"kind": K, ...answer}`` (``player`` is filled in).
+    again is not asked); an ante may name the Finisher (Ante Finishers). ``"finisher": name`` answers the
+    setup's Finisher choice; ``"new_pairs": [[style, base], ...]`` the new pairs chosen after Cancels.
+    Each choice is ``{"kind": K, ...answer}`` (``player`` is filled in).
     """
     p = entry.get("player")
     out: list[dict[str, Any]] = []
     if "discards" in entry:
         d = entry["discards"]
         out.append({"kind": "discards", "player": p, "discard1": list(d[0]), "discard2": list(d[1])})
+    if "finisher" in entry:
+        out.append({"kind": "finisher", "player": p, "finisher": entry["finisher"]})
     if "pair" in entry:
         style, base = entry["pair"]
         out.append({"kind": "pair", "player": p, "style": style, "base": base})
     if "antes" in entry:
         antes = list(entry["antes"]) or ["pass"]
         out.extend({"kind": "ante", "player": p, "ante": a} for a in antes)
+    for pair in entry.get("new_pairs", ()):
+        style, base = pair
+        out.append({"kind": "new_pair", "player": p, "style": style, "base": base})
     for c in entry.get("choices", ()):
         item = dict(c)
         item.setdefault("player", p)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from itertools import permutations
 
 from . import events as E
+from . import special_events as SE
 from .beat import play_beat
 from .cards import KITS, STYLE
 from .effects import DuelOver, choose
 from .state import START_LIFE
 
 START = {"woi": (3, 5), "preview": (2, 6)}
-PREVIEW_BEAT_CAP = 100  # engine safeguard: Preview has no beat limit (docs/rulings.md)
+BEAT_CAP = 100  # engine safeguard: Preview has no beat limit, and WoI Pulse beats are not counted (rulings)
 
 
 def discard_options(fighter: str, player: int) -> tuple[list[dict], list[str]]:
@@ -31,6 +32,8 @@ def setup_duel(ctx, duel: int):
     ctx.set_clock(duel, 0)
     ctx.emit(E.DuelStarted(duel=duel, fighters=tuple(s.sides), positions=START[s.edition],
                            life=(START_LIFE, START_LIFE), beat_limit=s.beat_limit))
+    if s.special_actions or s.ante_finishers:
+        yield from choose_finishers(ctx)
     chosen = []
     for p in (0, 1):
         k = KITS[s.sides[p]]
@@ -45,6 +48,17 @@ def setup_duel(ctx, duel: int):
         ctx.emit(E.DiscardsSet(player=p, discard1=d1, discard2=d2, how=how), actor=p)
 
 
+def choose_finishers(ctx):
+    """Each player secretly picks a side of the Finisher card, then both are shown (WoI p.22 step 3, p.32)."""
+    s = ctx.state
+    for p in (0, 1):
+        sides = KITS[s.sides[p]].finishers
+        yield from choose(ctx, p, "finisher", SE.FinisherChosen, [{"player": p, "finisher": n} for n in sides],
+                          list(sides), f"{s.names[p]}: choose your Finisher for this duel (secret)", None,
+                          secret=True, always=True)
+    ctx.emit(SE.FinishersRevealed(finishers=tuple(f.finisher for f in s.fighters)))
+
+
 def time_out(ctx, reason: str) -> None:
     s = ctx.state
     l0, l1 = (f.life for f in s.fighters)
@@ -55,12 +69,14 @@ def time_out(ctx, reason: str) -> None:
 def play_duel(ctx, duel: int):
     yield from setup_duel(ctx, duel)
     s = ctx.state
-    cap = s.beat_limit if s.beat_limit is not None else PREVIEW_BEAT_CAP
     try:
         while True:
             yield from play_beat(ctx)
-            if s.beat >= cap:
-                time_out(ctx, "time" if s.beat_limit is not None else "beat_cap")
+            if s.beat_limit is not None and s.counted_beats >= s.beat_limit:
+                time_out(ctx, "time")
+                return
+            if s.beat >= BEAT_CAP:
+                time_out(ctx, "beat_cap")
                 return
     except DuelOver:
         return

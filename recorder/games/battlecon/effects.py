@@ -164,7 +164,7 @@ def stun_opponent(ctx, owner, card, cause, **_):
 # -- tokens, forms, trap --------------------------------------------------------------
 
 
-def regain_token(ctx, owner, card, cause, **_):
+def regain_token(ctx, owner, card, cause, repeat=False, **_):
     f = ctx.state.fighters[owner]
     options = sorted({t for t in f.token_discard if t not in f.anted_this_beat and t not in f.tokens})
     if not options:
@@ -173,6 +173,10 @@ def regain_token(ctx, owner, card, cause, **_):
     pick = yield from choose(ctx, owner, "regain", E.TokenChosen, [{"player": owner, "token": t} for t in options],
                              [f"Regain {t}" for t in options], f"{card}: regain a token", cause)
     ctx.emit(E.TokenRegained(player=owner, token=pick["token"]), actor=owner, cause=cause)
+    if repeat:  # Four Winds: "if you did, repeat this attack"
+        from .special_events import RepeatEarned
+
+        ctx.emit(RepeatEarned(player=owner, card=card, reason=f"regained {pick['token']}"), actor=owner, cause=cause)
 
 
 def return_antes(ctx, owner, card, cause, **_):
@@ -278,3 +282,9 @@ def run_triggers(ctx, p: int, timing: str) -> Gen:
         for e in effs:
             params = {k: v for k, v in e.items() if k not in ("op", "if")}
             yield from PRIMITIVES[e["op"]](ctx, p, card.name, seq, **params)
+
+
+# Finishers' own verbs live in finisher_effects.py (imported last: it builds on the primitives above).
+from .finisher_effects import FINISHER_PRIMITIVES  # noqa: E402
+
+PRIMITIVES.update(FINISHER_PRIMITIVES)

@@ -10,13 +10,15 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import events as E
-from .cards import KITS
+from . import special_events as SE
+from .cards import KITS, SPECIAL_ACTION
 from .state import START_LIFE, BattleState, Fighter, Status
 
 
 def _duel_started(s: BattleState, e: E.DuelStarted) -> None:
     s.duel = e.duel
     s.beat = 0
+    s.uncounted = 0
     s.trap = None
     s.trap_owner = None
     s.active = s.last_active = s.ante_first = None
@@ -26,7 +28,8 @@ def _duel_started(s: BattleState, e: E.DuelStarted) -> None:
     for p, fid in enumerate(e.fighters):
         k = KITS[fid]
         s.fighters.append(Fighter(
-            kit=fid, position=e.positions[p], life=e.life[p], hand=list(k.all_cards),
+            kit=fid, position=e.positions[p], life=e.life[p],
+            hand=list(k.all_cards) + ([SPECIAL_ACTION] if s.special_actions else []),
             tokens=list(k.tokens), form="human" if k.forms else None,
         ))
         if k.has_trap:
@@ -62,6 +65,9 @@ def _ante_declared(s: BattleState, e: E.AnteDeclared) -> None:
     if e.ante == "pass":
         return
     f = s.fighters[e.player]
+    if e.ante == f.finisher:  # Ante Finishers: the pair comes back (PairRetrieved), the finisher attacks
+        f.finisher_anted = True
+        return
     f.tokens.remove(e.ante)
     f.token_discard.append(e.ante)
     f.anted.append(e.ante)
@@ -149,6 +155,7 @@ def _damage(s: BattleState, e: E.DamageDealt) -> None:
     f = s.fighters[e.target]
     f.life -= e.amount
     f.damage_taken += e.amount
+    f.soaked += min(e.soak, e.power + e.extra)
 
 
 def _life_lost(s: BattleState, e: E.LifeLost) -> None:
@@ -215,6 +222,9 @@ def _beat_ended(s: BattleState, e: E.BeatEnded) -> None:
         f.commitment = ""
         f.revealed = False
         f.statuses = [st for st in f.statuses if st.beat > s.beat]
+        f.finisher_active = f.finisher_anted = f.negated = False
+        f.special = None
+        f.soaked = f.repeats = 0
 
 
 def _duel_ended(s: BattleState, e: E.DuelEnded) -> None:
@@ -233,6 +243,97 @@ def _match_ended(s: BattleState, e: E.MatchEnded) -> None:
                       "duels": [dict(d) for d in s.duel_results]}
 
 
+# -- Finishers and Special Actions ----------------------------------------------------
+
+
+def _finisher_chosen(s: BattleState, e: SE.FinisherChosen) -> None:
+    s.fighters[e.player].finisher = e.finisher
+
+
+def _finishers_revealed(s: BattleState, e: SE.FinishersRevealed) -> None:
+    for f in s.fighters:
+        f.finisher_revealed = True
+
+
+def _special_revealed(s: BattleState, e: SE.SpecialActionRevealed) -> None:
+    s.fighters[e.player].special = e.action
+
+
+def _downgraded(s: BattleState, e: SE.FinisherDowngraded) -> None:
+    f = s.fighters[e.player]
+    f.special = "cancel"
+    f.finisher_active = False
+
+
+def _finisher_revealed(s: BattleState, e: SE.FinisherRevealed) -> None:
+    s.fighters[e.player].finisher_active = True
+
+
+def _special_spent(s: BattleState, e: SE.SpecialActionSpent) -> None:
+    f = s.fighters[e.player]
+    # The card is in the pair slot, or already out of the game (two Finishers tied after both were used).
+    if f.style == SPECIAL_ACTION:
+        f.style = None
+    else:
+        f.removed.remove(SPECIAL_ACTION)
+    (f.removed if e.to == "removed" else f.discard1).append(SPECIAL_ACTION)
+    if e.base is not None and e.base_to is not None:
+        if f.base == e.base:
+            f.base = None
+        (f.hand if e.base_to == "hand" else f.discard1).append(e.base)
+
+
+def _pulse(s: BattleState, e: SE.PulseResolved) -> None:
+    s.phase = "pulse"
+    s.fighters[e.target].negated = True
+
+
+def _rearranged(s: BattleState, e: SE.FightersRearranged) -> None:
+    for f, pos in zip(s.fighters, e.positions):
+        f.position = pos
+    s.trap = e.trap
+
+
+def _canceled(s: BattleState, e: SE.PairCanceled) -> None:
+    f = s.fighters[e.player]
+    f.discard1.extend(e.cards)
+    f.style = f.base = None
+    f.finisher_active = False  # an anted finisher that was canceled (still removed at the end of the beat)
+
+
+def _retrieved(s: BattleState, e: SE.PairRetrieved) -> None:
+    f = s.fighters[e.player]
+    f.hand.extend(c for c in (f.style, f.base) if c is not None)
+    f.style = f.base = None
+
+
+def _tokens_anted(s: BattleState, e: SE.TokensAnted) -> None:
+    f = s.fighters[e.player]
+    for t in e.tokens:
+        f.tokens.remove(t)
+        f.token_discard.append(t)
+        f.anted.append(t)
+        f.anted_this_beat.append(t)
+
+
+def _repeat_earned(s: BattleState, e: SE.RepeatEarned) -> None:
+    s.fighters[e.player].repeats += 1
+
+
+def _repeated(s: BattleState, e: SE.AttackRepeated) -> None:
+    s.fighters[e.player].repeats -= 1
+
+
+def _finisher_removed(s: BattleState, e: SE.FinisherRemoved) -> None:
+    f = s.fighters[e.player]
+    f.finisher_removed = True
+    f.finisher_active = False
+
+
+def _not_counted(s: BattleState, e: SE.BeatNotCounted) -> None:
+    s.uncounted += 1
+
+
 def _nothing(s: BattleState, e: Any) -> None:
     return None
 
@@ -248,6 +349,12 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
     "IronBodyDecided": _iron_body, "TokenRegained": _regained, "FormChanged": _form,
     "CardsRecycled": _recycled, "BeatStarted": _beat_started, "BeatSkipped": _beat_skipped, "BeatEnded": _beat_ended,
     "DuelEnded": _duel_ended, "MatchEnded": _match_ended,
+    "FinisherChosen": _finisher_chosen, "FinishersRevealed": _finishers_revealed,
+    "SpecialActionRevealed": _special_revealed, "FinisherDowngraded": _downgraded,
+    "FinisherRevealed": _finisher_revealed, "SpecialActionSpent": _special_spent, "PulseResolved": _pulse,
+    "FightersRearranged": _rearranged, "PairCanceled": _canceled, "PairRetrieved": _retrieved,
+    "TokensAnted": _tokens_anted, "RepeatEarned": _repeat_earned, "AttackRepeated": _repeated,
+    "FinisherRemoved": _finisher_removed, "BeatNotCounted": _not_counted,
 }
 
 
@@ -256,8 +363,10 @@ def apply(state: BattleState, event: Any) -> None:
 
 
 def new_state(edition: str, duels: int, discards: str, beat_limit: int | None,
-              names: tuple[str, ...], sides: tuple[str, ...]) -> BattleState:
+              names: tuple[str, ...], sides: tuple[str, ...], special_actions: bool = False,
+              ante_finishers: bool = False) -> BattleState:
     return BattleState(edition=edition, duels=duels, discards=discards, beat_limit=beat_limit,
                        names=names, sides=sides,
-                       fighters=[Fighter(kit=k, life=START_LIFE) for k in sides])
+                       fighters=[Fighter(kit=k, life=START_LIFE) for k in sides],
+                       special_actions=special_actions, ante_finishers=ante_finishers)
 

@@ -17,7 +17,11 @@ from .events import EVENTS
 EDITIONS = ("woi", "preview")
 BEAT_LIMIT = {"woi": 15, "preview": None}
 OPTION_CHOICES = {"duels": (1, 3), "discards": ("suggested", "chosen")}
-DEFAULTS = {"duels": 3, "discards": "suggested"}
+# Yes/no options. Off by default so a header without them (every log made before they existed) means the
+# core game; tournament play turns special_actions on (WoI p.32: "standard for tournament play").
+FLAGS = ("special_actions", "ante_finishers")
+DEFAULTS = {"duels": 3, "discards": "suggested", "special_actions": False, "ante_finishers": False}
+KNOWN_OPTIONS = tuple(sorted((*OPTION_CHOICES, *FLAGS)))
 
 
 def _rules_version() -> str:
@@ -25,6 +29,12 @@ def _rules_version() -> str:
     from recorder import canonical
 
     return "battlecon-" + canonical.digest({"cards": DATA_HASH, "schemas": fingerprint([EVENTS])})[:12]
+
+
+def _identity(opts: dict[str, Any]) -> dict[str, Any]:
+    """The options that define a match for its id: a yes/no option left off means the same match as a
+    header written before the option existed, so it keeps the same match id."""
+    return {k: v for k, v in opts.items() if k not in FLAGS or v}
 
 
 class BattleCON:
@@ -43,15 +53,23 @@ class BattleCON:
             raise InvalidDecision(f"unknown BattleCON edition {edition!r}; known editions: {', '.join(EDITIONS)}")
         opts = dict(DEFAULTS)
         for key, value in (options or {}).items():
-            if key not in OPTION_CHOICES:
+            if key not in KNOWN_OPTIONS:
                 raise InvalidDecision(f"unknown BattleCON option {key!r}; known options: "
-                                      f"{', '.join(sorted(OPTION_CHOICES))}")
+                                      f"{', '.join(KNOWN_OPTIONS)}")
+            if key in FLAGS:
+                if not isinstance(value, bool):
+                    raise InvalidDecision(f"BattleCON option {key}={value!r} is not allowed; choose true or false")
+                opts[key] = value
+                continue
             if key == "duels" and isinstance(value, str) and value.isdigit():
                 value = int(value)
             if value not in OPTION_CHOICES[key] or isinstance(value, bool):
                 allowed = ", ".join(map(str, OPTION_CHOICES[key]))
                 raise InvalidDecision(f"BattleCON option {key}={value!r} is not allowed; choose one of: {allowed}")
             opts[key] = value
+        if opts["ante_finishers"] and edition != "woi":
+            raise InvalidDecision(f"BattleCON option ante_finishers=true is a War of Indines variant (WoI p.32, "
+                                  f"Variant #1); the {edition} edition has no ante finishers")
         return opts
 
     def check_players(self, players: tuple[Player, ...]) -> None:
@@ -69,7 +87,7 @@ class BattleCON:
         self.check_players(players)
         opts = self.normalise_options(edition, options)
         return Header(
-            match_id=match_id or derive_match_id(self.name, seed, players, {"edition": edition, **opts}),
+            match_id=match_id or derive_match_id(self.name, seed, players, {"edition": edition, **_identity(opts)}),
             game=self.name, edition=edition, engine_version=self.engine_version,
             rules_version=self.rules_version, seed=seed, players=players, options=opts,
         )
@@ -78,7 +96,8 @@ class BattleCON:
     def new_state(self, header: Header):
         opts = {**DEFAULTS, **header.options}
         return fold.new_state(header.edition, opts["duels"], opts["discards"], BEAT_LIMIT[header.edition],
-                              tuple(p.name for p in header.players), tuple(p.side for p in header.players))
+                              tuple(p.name for p in header.players), tuple(p.side for p in header.players),
+                              special_actions=opts["special_actions"], ante_finishers=opts["ante_finishers"])
 
     def apply(self, state, event) -> None:
         fold.apply(state, event)

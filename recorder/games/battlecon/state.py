@@ -44,9 +44,20 @@ class Fighter:
     commitment: str = ""
     revealed: bool = False
     clash_hidden: bool = False  # a clash base played face down, not yet revealed
+    # Finishers and Special Actions (WoI p.32-34, Preview p.10); see specials.py.
+    finisher: str | None = None  # the side chosen at the duel's setup
+    finisher_revealed: bool = False  # both sides are shown once both players chose
+    finisher_removed: bool = False  # an anted finisher is gone for the rest of the duel
+    finisher_active: bool = False  # the finisher replaces the attack pair this beat
+    finisher_anted: bool = False  # anted this beat (Ante Finishers): removed at the end of the beat
+    special: str | None = None  # this beat's Special Action: pulse, cancel or finisher
+    negated: bool = False  # the pair was negated by the opponent's Pulse
+    soaked: int = 0  # damage soaked this beat (Feedback Field)
+    repeats: int = 0  # attack repeats earned and not yet made (Four Winds, Chain of Destruction)
 
     @property
     def in_play(self) -> list[str]:
+        """The hand cards on the table (the finisher card is not a hand card)."""
         out = [c for c in (self.style, self.base) if c is not None]
         return out + self.covered
 
@@ -75,6 +86,13 @@ class BattleState:
     duel_over: bool = False
     duel_results: list[dict[str, Any]] = field(default_factory=list)
     match_result: dict[str, Any] | None = None
+    special_actions: bool = False  # option: WoI Variant #2 / Preview "Special Actions"
+    ante_finishers: bool = False  # option: WoI Variant #1
+    uncounted: int = 0  # beats of this duel not counted toward the beat limit (a Pulse was revealed)
+
+    @property
+    def counted_beats(self) -> int:
+        return self.beat - self.uncounted
 
     def opp(self, p: int) -> int:
         return 1 - p

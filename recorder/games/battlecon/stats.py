@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from .cards import KITS, Card
+from .cards import KITS, SPECIAL, Card
 from .state import BattleState, Fighter
 
 Terms = list[tuple[str, Any]]
@@ -18,10 +18,14 @@ INFINITE = 10**6  # Stun Guard infinity (Iron Body spent)
 
 
 def pair_cards(s: BattleState, p: int) -> Iterator[Card]:
-    """The face-up cards of a fighter's attack: style first, then the top base."""
+    """The face-up cards of a fighter's attack: style first, then the top base; or the Finisher alone,
+    which replaces the whole pair (WoI p.20). A Special Action is never part of an attack."""
     f = s.fighters[p]
     cards = KITS[f.kit].cards
-    if f.style is not None:
+    if f.finisher_active and f.finisher:
+        yield cards[f.finisher]
+        return
+    if f.style is not None and cards[f.style].kind != SPECIAL:
         yield cards[f.style]
     if f.base is not None:
         yield cards[f.base]
@@ -45,12 +49,17 @@ def has_passive(s: BattleState, p: int, kind: str) -> bool:
     return next(passives(s, p, kind), None) is not None
 
 
+def tokens_void(s: BattleState, p: int) -> bool:
+    """Tokens anted this beat have no effect (Four Winds)."""
+    return has_passive(s, p, "tokens_no_effect")
+
+
 def _extras(s: BattleState, p: int, stat: str) -> Terms:
     """Token, form, card-passive and status terms for a scalar stat."""
     f = s.fighters[p]
     k = KITS[f.kit]
     out: Terms = []
-    for t in f.anted:
+    for t in f.anted if not tokens_void(s, p) else ():
         v = k.token_effects.get(t, {}).get(stat)
         if v:
             out.append((f"{t} token", v))
@@ -126,7 +135,7 @@ def stun_immunity(s: BattleState, p: int) -> str | None:
         if c.stun_immune:
             return c.name
     k = KITS[f.kit]
-    for t in f.anted:
+    for t in f.anted if not tokens_void(s, p) else ():
         if k.token_effects.get(t, {}).get("stun_immune"):
             return f"{t} token"
     return None

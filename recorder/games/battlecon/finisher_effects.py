@@ -1,0 +1,75 @@
+"""Effect primitives only Finishers use (cards.json ``finishers``), added to ``effects.PRIMITIVES``.
+
+Same shape as the primitives in ``effects.py``: ``(ctx, owner, card, cause, **params)``
+generators that ask for what they need and change the state only by events.
+"""
+
+from __future__ import annotations
+
+from . import events as E
+from . import special_events as SE
+from .effects import DuelOver, choose
+
+
+def ante_all(ctx, owner, card, cause, **_):
+    """Wrath of Elements: ante every token in the pool, with all their effects."""
+    f = ctx.state.fighters[owner]
+    if not f.tokens:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no token in the pool"), actor=owner, cause=cause)
+        return
+    ctx.emit(SE.TokensAnted(player=owner, tokens=tuple(f.tokens), card=card), actor=owner, cause=cause)
+    return
+    yield
+
+
+def feedback(ctx, owner, card, cause, per_point, **_):
+    """Feedback Field: +``per_point`` power for each point of damage soaked this beat."""
+    soaked = ctx.state.fighters[owner].soaked
+    if not soaked:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no damage soaked this beat"),
+                 actor=owner, cause=cause)
+        return
+    ctx.emit(E.StatusGained(player=owner, stat="power", amount=per_point * soaked, when="this",
+                            label=f"{card} ({soaked} soaked × {per_point})"), actor=owner, cause=cause)
+    return
+    yield
+
+
+def lose_duel(ctx, owner, card, cause, **_):
+    """Supernova: at the end of the beat its user loses the duel."""
+    s = ctx.state
+    ctx.emit(E.DuelEnded(duel=s.duel, winner=1 - owner, reason=card, life=tuple(f.life for f in s.fighters)),
+             cause=cause)
+    raise DuelOver
+    yield
+
+
+def pay_to_repeat(ctx, owner, card, cause, life, **_):
+    """Chain of Destruction: may pay ``life`` (a life loss, never below 1) to repeat the attack."""
+    from .effects import lose_life
+
+    f = ctx.state.fighters[owner]
+    if f.life <= life:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"paying {life} life would take her below 1 "
+                                 f"(life {f.life})"), actor=owner, cause=cause)
+        return
+    opts = [{"player": owner, "repeat": True}, {"player": owner, "repeat": False}]
+    pick = yield from choose(ctx, owner, "repeat", SE.RepeatDecided, opts,
+                             [f"Pay {life} life and repeat the attack", "Do not repeat"],
+                             f"{card}: pay {life} life to repeat this attack?", cause, always=True)
+    if pick["repeat"]:
+        lose_life(ctx, owner, life, card, cause)
+        ctx.emit(SE.RepeatEarned(player=owner, card=card, reason=f"paid {life} life"), actor=owner, cause=cause)
+
+
+def rearrange(ctx, owner, card, cause, markers=False, **_):
+    """Planar Crossing: move each fighter and marker to any legal space."""
+    from .specials import rearrange as arrange
+
+    yield from arrange(ctx, owner, card, cause, markers=markers)
+
+
+FINISHER_PRIMITIVES = {
+    "ante_all": ante_all, "feedback": feedback, "lose_duel": lose_duel, "pay_to_repeat": pay_to_repeat,
+    "rearrange": rearrange,
+}

@@ -1,0 +1,260 @@
+"""Special Actions and Finishers: what happens between the reveal and the Reveal effects.
+
+WoI p.32-34 (Variant #1 Ante Finishers, Variant #2 Special Actions) and Preview
+p.10 ("Special Actions"). A Special Action pairs with a base like a style; the
+base decides what it does: Burst/Dash = Pulse, Grasp/Shot = Cancel,
+Strike/Drive/unique base = Finisher (at 7 life or less, the right form for
+Kallistar, and not with Ante Finishers in play -- otherwise a Cancel).
+
+:func:`resolve` runs right after ``PairRevealed`` and returns what the beat
+does next: :data:`PULSE` (skip to recycling), :data:`AGAIN` (new pairs were
+chosen: reveal them), :data:`SKIP` (a player could not form a new pair: skip
+to recycling) or None (go on to Reveal effects with the pairs as they are).
+The editions differ: in WoI a Cancel discards the opponent's pair and both
+choose again, a Pulse rearranges the fighters; in the Preview only the
+canceling player chooses again, and a Pulse pushes the opponent back then
+retreats (docs/rulings.md).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from . import events as E
+from . import special_events as SE
+from .cards import FINISHER_LIFE, KITS, SPECIAL_ACTION, special_action
+from .effects import choose, fighter_name, move_fighter
+from .state import BattleState, Fighter
+
+PULSE, CANCEL, FINISHER = "pulse", "cancel", "finisher"
+AGAIN, SKIP, TIED = "again", "skip", "tied"
+ANTED = "anted finisher"  # an anted Finisher meeting a Pulse or a Cancel (Ante Finishers)
+
+
+# -- queries (no events) ----------------------------------------------------------------
+
+
+def shown_style(f: Fighter) -> str:
+    """What PairRevealed shows in the style slot: the style, or an anted Finisher's name."""
+    if f.style is None and f.finisher_active and f.finisher:
+        return f.finisher
+    return f.style or ""
+
+
+def finisher_block(s: BattleState, p: int) -> str | None:
+    """Why player p's Finisher cannot be used now (it becomes a Cancel / cannot be anted), or None."""
+    f = s.fighters[p]
+    if f.finisher is None:
+        return "no Finisher was chosen"
+    if f.finisher_removed:
+        return f"{f.finisher} was already used this duel"
+    if f.life > FINISHER_LIFE:
+        return f"life {f.life} is above {FINISHER_LIFE}"
+    need = KITS[f.kit].cards[f.finisher].requires.get("form")
+    if need and f.form != need:
+        return f"{f.finisher} needs {need.capitalize()} form ({f.form.capitalize() if f.form else 'no form'} now)"
+    return None
+
+
+def ante_finisher(s: BattleState, p: int) -> str | None:
+    """The Finisher player p may ante now (Ante Finishers), or None."""
+    f = s.fighters[p]
+    if not s.ante_finishers or f.finisher_anted or finisher_block(s, p) is not None:
+        return None
+    return f.finisher
+
+
+def recycle_skipped(f: Fighter) -> str | None:
+    """Why this fighter's discards do not cycle this beat, if they do not."""
+    if f.special == PULSE:
+        return "used a Pulse (WoI p.33, Preview p.10)"
+    if f.finisher_active:
+        return "used a Finisher (WoI p.32-34, Preview p.10)"
+    return None
+
+
+# -- ante finishers -----------------------------------------------------------------------
+
+
+def finisher_anted(ctx, p: int, cause: int) -> None:
+    """Ante Finishers: the pair comes back to hand and the Finisher alone attacks (WoI p.32)."""
+    f = ctx.state.fighters[p]
+    ctx.emit(SE.PairRetrieved(player=p), actor=p, cause=cause)
+    ctx.emit(SE.FinisherRevealed(player=p, finisher=f.finisher, how="ante"), actor=p, cause=cause)
+
+
+# -- resolution ---------------------------------------------------------------------------
+
+
+def resolve(ctx):
+    """Execute the revealed Special Actions; see the module docstring for the return values."""
+    s = ctx.state
+    acts: dict[int, str] = {}
+    seqs: dict[int, int] = {}
+    for p in (0, 1):
+        f = s.fighters[p]
+        if f.style == SPECIAL_ACTION:
+            act = special_action(KITS[f.kit], f.base)
+            seq = seqs[p] = ctx.emit(SE.SpecialActionRevealed(player=p, base=f.base, action=act), actor=p)
+            if act == FINISHER:
+                why = ("with Ante Finishers the Special Action never executes a Finisher (WoI p.34 note)"
+                       if s.ante_finishers else finisher_block(s, p))
+                if why:
+                    ctx.emit(SE.FinisherDowngraded(player=p, finisher=f.finisher or "", reason=why),
+                             actor=p, cause=seq)
+                    act = CANCEL
+            acts[p] = act
+        elif f.finisher_active and f.finisher_anted:
+            acts[p] = ANTED
+    pulses = [p for p in (0, 1) if acts.get(p) == PULSE]
+    if len(pulses) == 2:
+        yield from _pulses_met(ctx)
+        return PULSE
+    if pulses:
+        yield from _pulse(ctx, pulses[0], acts.get(1 - pulses[0]))
+        return PULSE
+    cancels = [p for p in (0, 1) if acts.get(p) == CANCEL]
+    if cancels:
+        return (yield from _cancel(ctx, cancels, acts, seqs))
+    for p in (0, 1):
+        if acts.get(p) == FINISHER:
+            _finish(ctx, p)
+    return None
+
+
+def _spend(ctx, p: int, to: str, base_to: str | None = "hand", cause: int | None = None) -> None:
+    f = ctx.state.fighters[p]
+    ctx.emit(SE.SpecialActionSpent(player=p, to=to, base=f.base if base_to else None, base_to=base_to),
+             actor=p, cause=cause)
+
+
+def _finish(ctx, p: int) -> None:
+    """The Finisher replaces the whole pair; the Special Action leaves the duel, its base goes home."""
+    f = ctx.state.fighters[p]
+    _spend(ctx, p, "removed")
+    ctx.emit(SE.FinisherRevealed(player=p, finisher=f.finisher, how="special"), actor=p)
+
+
+def _pulse(ctx, p: int, other: str | None):
+    s = ctx.state
+    o = 1 - p
+    if other in (CANCEL, FINISHER, ANTED):
+        what = "the anted Finisher" if other == ANTED else f"the {other.capitalize()}"
+        ctx.emit(SE.SpecialActionsMet(actions=(PULSE, other) if p == 0 else (other, PULSE),
+                                      result=f"the Pulse negates {what}: it does not take effect and cycles "
+                                             f"into discard 1 as a played pair"))
+    seq = ctx.emit(SE.PulseResolved(player=p, target=o), actor=p)
+    _spend(ctx, p, "removed", cause=seq)
+    if s.edition == "woi":
+        yield from rearrange(ctx, p, "Pulse", seq, markers=False)
+        ctx.emit(SE.BeatNotCounted(beat=s.beat, reason="a Pulse was revealed"), cause=seq)
+    else:  # Preview: push the opponent any number of spaces back, then move back any number
+        yield from move_fighter(ctx, p, o, "push", range(0, 7), "Pulse", seq)
+        yield from move_fighter(ctx, p, p, "retreat", range(0, 7), "Pulse", seq)
+
+
+def _pulses_met(ctx):
+    s = ctx.state
+    if s.edition == "woi":
+        seq = ctx.emit(SE.SpecialActionsMet(actions=(PULSE, PULSE), result="the Pulses cancel out: positions "
+                                            "stay, both Special Actions go to discard 1, no recycling"))
+        for p in (0, 1):
+            _spend(ctx, p, "discard1", cause=seq)
+        ctx.emit(SE.BeatNotCounted(beat=s.beat, reason="a Pulse was revealed"), cause=seq)
+        return
+    seq = ctx.emit(SE.SpecialActionsMet(actions=(PULSE, PULSE),
+                                        result="both Pulse: they push each other back as far as possible"))
+    for p in (0, 1):
+        _spend(ctx, p, "removed", cause=seq)
+    left = 0 if s.fighters[0].position < s.fighters[1].position else 1
+    for p, wall in ((left, 1), (1 - left, 7)):
+        f = s.fighters[p]
+        if f.position != wall:
+            ctx.emit(E.FighterMoved(player=p, by=1 - p, kind="push", from_space=f.position, to_space=wall,
+                                    distance=abs(f.position - wall), switched_sides=False), actor=1 - p, cause=seq)
+    return
+    yield
+
+
+def _cancel(ctx, cancels: list[int], acts: dict[int, str], seqs: dict[int, int]):
+    s = ctx.state
+    woi = s.edition == "woi"
+    if len(cancels) == 2:
+        seq = ctx.emit(SE.SpecialActionsMet(actions=(CANCEL, CANCEL), result=(
+            "both Cancel: only the Special Actions go to discard 1; both choose new pairs" if woi else
+            "both Cancel: both choose new pairs secretly")))
+        for p in (0, 1):
+            _spend(ctx, p, "discard1" if woi else "removed", cause=seq)
+        return (yield from _new_pairs(ctx, (0, 1), seq, secret=True))
+    c = cancels[0]
+    o = 1 - c
+    other = acts.get(o)
+    if not woi:  # Preview: only the canceling player chooses again; the opponent's pair stands
+        seq = seqs[c]
+        _spend(ctx, c, "removed", cause=seq)
+        if other == FINISHER:
+            _finish(ctx, o)
+        return (yield from _new_pairs(ctx, (c,), seq, secret=False))
+    f = s.fighters[o]
+    if other == FINISHER:
+        seq = ctx.emit(SE.SpecialActionsMet(actions=(CANCEL, FINISHER) if c == 0 else (FINISHER, CANCEL),
+                                            result="a Cancel meets a Finisher: the Special Action and the base of "
+                                                   "the Finisher go to its owner's discard 1"))
+        _spend(ctx, o, "discard1", base_to="discard1", cause=seq)
+    else:
+        cards = tuple(x for x in (f.style, f.base) if x is not None)
+        seq = ctx.emit(SE.PairCanceled(player=o, by=c, cards=cards), actor=c)
+    _spend(ctx, c, "removed", cause=seq)
+    return (yield from _new_pairs(ctx, (0, 1), seq, secret=True))
+
+
+def _new_pairs(ctx, players: tuple[int, ...], cause: int, secret: bool):
+    from .beat import hand_split, select_pairs
+
+    s = ctx.state
+    for p in players:
+        styles, bases = hand_split(s, p)
+        if not styles or not bases:
+            ctx.emit(E.BeatSkipped(player=p, reason="no style in hand for a new pair" if not styles
+                                   else "no base in hand for a new pair"), actor=p, cause=cause)
+            return SKIP
+    yield from select_pairs(ctx, players, "new_pair", cause, secret=secret)
+    return AGAIN
+
+
+def finishers_tied(ctx):
+    """Two Finishers tied at priority: both become Cancels and both choose new pairs (WoI p.32/34,
+    Preview p.10). WoI: the Special Action cards go to discard 1 instead of leaving the game."""
+    s = ctx.state
+    seq = ctx.emit(SE.SpecialActionsMet(actions=(FINISHER, FINISHER),
+                                        result="two Finishers tied at priority: both become Cancels"))
+    for p in (0, 1):
+        f = s.fighters[p]
+        ctx.emit(SE.FinisherDowngraded(player=p, finisher=f.finisher, reason="two Finishers tied at priority"),
+                 actor=p, cause=seq)
+        if s.edition == "woi" and SPECIAL_ACTION in f.removed and not f.finisher_anted:
+            _spend(ctx, p, "discard1", base_to=None, cause=seq)
+    return (yield from _new_pairs(ctx, (0, 1), seq, secret=True))
+
+
+# -- rearranging ------------------------------------------------------------------------------
+
+
+def rearrange(ctx, p: int, card: str, cause: int, markers: bool):
+    """Let player p put both fighters (and, with ``markers``, the trap) on any legal spaces."""
+    s = ctx.state
+    now = tuple(f.position for f in s.fighters)
+    traps = [s.trap] if not markers or s.trap_owner is None else list(range(1, 8))
+    opts, labels = [], []
+    for a, b in permutations(range(1, 8), 2):
+        for trap in traps:
+            opts.append({"player": p, "positions": [a, b], "trap": trap})
+            text = f"{fighter_name(ctx, 0)} on {a}, {fighter_name(ctx, 1)} on {b}"
+            labels.append(text + (f", trap on {trap}" if markers and s.trap_owner is not None else ""))
+    pick = yield from choose(ctx, p, "rearrange", SE.ArrangementChosen, opts, labels,
+                             f"{card}: rearrange the fighters" + (" and the trap" if len(traps) > 1 else ""),
+                             cause)
+    positions = tuple(pick["positions"])
+    if positions != now or pick["trap"] != s.trap:
+        ctx.emit(SE.FightersRearranged(player=p, positions=positions, from_positions=now, trap=pick["trap"],
+                                       from_trap=s.trap), actor=p, cause=cause)
