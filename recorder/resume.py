@@ -100,7 +100,13 @@ def load_store_prefix(db: str, match_id: str) -> tuple[StoredPrefix, StoreResume
                 f"{db}: no match {match_id!r} to resume (a recording killed before its header "
                 "was stored has nothing to resume: record it again)"
             )
-        stored = check_store(store, [match_id])[0]
+        # One read transaction: a writer appending meanwhile must not make the
+        # events and the match row disagree (a false "events were lost").
+        store.conn.execute("BEGIN")
+        try:
+            stored = check_store(store, [match_id])[0]
+        finally:
+            store.conn.execute("ROLLBACK")
     except BaseException:
         store.close()
         raise
@@ -121,33 +127,28 @@ def load_jsonl_prefix(path: str, match_id: str) -> tuple[StoredPrefix, JsonlResu
     return StoredPrefix(log, False, path, len(data) - cut), JsonlResumeSink(path)
 
 
-def recorded_bots(game: Game, records: Sequence[Record], seats: int) -> tuple[str, ...] | None:
+def recorded_bots(game: Game, records: Sequence[Record], seats: int) -> tuple[str, ...] | str:
     """The bot of every seat, read from the ``source`` of its recorded decisions.
 
-    None when the log cannot say: a person or a script answered, a seat mixes
-    sources, or a seat has not decided anything yet while the seats differ.
+    When the log cannot say, a string says why: a person or a script answered,
+    a seat mixes sources, or a seat has not decided anything yet (its bot is
+    then unknown even if the other seat's is: ``--bots random,greedy`` exists).
     """
     known = {"first", *game.bots()}
-    per_seat: dict[int, set[str]] = {}
+    per_seat: dict[int, str] = {}
     for record in records:
         if record.kind != INPUT or record.actor is None or "source" not in record.data:
             continue
         source = record.data["source"]
         name = source[4:] if isinstance(source, str) and source.startswith("bot:") else None
         if name not in known:
-            return None
-        per_seat.setdefault(record.actor, set()).add(name)
-    names = [per_seat.get(seat, set()) for seat in range(seats)]
-    if any(len(n) > 1 for n in names):
-        return None
-    used = sorted({n for seat in names for n in seat})
-    if len(used) > 1 and not all(names):
-        return None
-    if len(used) == 1:
-        return (used[0],) * seats
-    if not used:
-        return ()
-    return tuple(next(iter(n)) for n in names)
+            return f"seat {record.actor + 1}'s decisions come from {source!r}, not a bot"
+        if per_seat.setdefault(record.actor, name) != name:
+            return f"seat {record.actor + 1}'s decisions come from more than one bot"
+    silent = [str(seat + 1) for seat in range(seats) if seat not in per_seat]
+    if silent:
+        return f"seat {', '.join(silent)} has not decided anything yet"
+    return tuple(per_seat[seat] for seat in range(seats))
 
 
 def resume(

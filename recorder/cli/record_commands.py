@@ -68,7 +68,7 @@ def record_command(fighters, game_name, players, edition, duels, seed, db, out, 
         setup = {"fighters": fighters, "game": game_name, "players": players, "edition": edition,
                  "duels": duels, "seed": seed}
         return resume_match(resume_id, db=db, out=out, bots=bots, script_path=script_path, policy=policy,
-                            setup=setup, default_bot=DEFAULT_BOT, summary=_summary)
+                            setup=setup, summary=_summary)
     if script_path is not None and bots is not None:
         raise UsageError("--bots and --script exclude each other: a script's gaps are filled by --policy")
     if policy is not None and script_path is None:

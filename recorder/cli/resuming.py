@@ -28,7 +28,6 @@ def resume_match(
     script_path: str | None,
     policy: str | None,
     setup: dict[str, Any],
-    default_bot: str,
     summary: Callable[..., None],
 ) -> None:
     """Resume ``match_id`` from ``--db`` or ``-o`` and report it like ``record`` does."""
@@ -48,7 +47,7 @@ def resume_match(
         header = prefix.log.header
         game = load_game(header.game)
         plan = MatchPlan(game, header, load_script(script_path) if script_path is not None else None)
-        sources = _sources(plan, prefix, bots, policy, default_bot)
+        sources = _sources(plan, prefix, bots, policy)
     except BaseException:
         sink.close()
         raise
@@ -58,9 +57,7 @@ def resume_match(
     summary(plan, recording, [prefix.where], err=False)
 
 
-def _sources(
-    plan: MatchPlan, prefix: StoredPrefix, bots: str | None, policy: str | None, default_bot: str
-) -> dict[int, DecisionSource]:
+def _sources(plan: MatchPlan, prefix: StoredPrefix, bots: str | None, policy: str | None) -> dict[int, DecisionSource]:
     if plan.script is not None:
         plan.script.check_header(plan.header)
         return script_sources(plan, policy)
@@ -69,11 +66,9 @@ def _sources(
         names = split_pair(bots, "--bots", 1) * seats if "," not in bots else split_pair(bots, "--bots", seats)
     else:
         names = recorded_bots(plan.game, prefix.log.records, seats)
-        if names is None:
+        if isinstance(names, str):
             raise UsageError(
-                f"{prefix.where}: the log does not say which bots played (a person or a script "
-                "answered, or the seats differ); say who plays with --bots or --script"
+                f"{prefix.where}: the log cannot say who plays on ({names}); "
+                "say it with --bots or --script, as when it was recorded"
             )
-        if not names:
-            names = (default_bot if default_bot in plan.game.bots() else "first",) * seats
     return bot_sources(plan.game, plan.header, names)

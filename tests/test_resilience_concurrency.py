@@ -1,0 +1,260 @@
+"""Concurrency: several real processes writing (and reading) one store at once.
+
+Each writer is a forked child process with its own SQLite connection, released
+at the same moment through a pipe. Whatever the interleaving, every seq is
+written by exactly one process, the others are told so with a LogConflict
+(never a silent overwrite, a duplicate, a gap or a traceback), and the match
+ends up exactly as one uninterrupted writer would have left it. Readers that
+check the store while it is being written never report damage that is not there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from typing import Callable
+
+import pytest
+from click.testing import CliRunner
+
+from recorder.cli import main
+from recorder.decisions import Answer
+from recorder.errors import BeatlogError, LogConflict
+from recorder.integrity import check_store
+from recorder.match import Match, run, sealed
+from recorder.store import Store
+from tests.toygame import GAME, toy_header
+
+ROUNDS = 30
+
+
+class Mixed:
+    """Picks that vary with the round, so that every batch differs."""
+
+    def __init__(self, seat: int) -> None:
+        self.n = seat
+
+    def answer(self, request, match) -> Answer:
+        self.n = self.n % 3 + 1
+        return Answer({"number": self.n}, "test")
+
+
+def batches() -> tuple:
+    """A long toy match, sealed, cut into the batches a recording appends (one per decision)."""
+    header = toy_header(seed=21, rounds=ROUNDS)
+    match = Match(GAME, header)
+    run(match, {0: Mixed(0), 1: Mixed(1)})
+    records = sealed(match)
+    out, current = [], []
+    for record in records:
+        if record.type == "NumberPicked" and current:
+            out.append(current)
+            current = []
+        current.append(record)
+    out.append(current)
+    return header, records, out
+
+
+def fork_all(jobs: list[Callable[[], object]]) -> list[object]:
+    """Run each job in its own forked process, all released together; return their JSON results."""
+    gate_read, gate_write = os.pipe()
+    children = []
+    for job in jobs:
+        result_read, result_write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child
+            code = 0
+            try:
+                os.close(gate_write)
+                os.close(result_read)
+                os.read(gate_read, 1)  # wait for the start signal
+                payload = json.dumps(job()).encode()
+            except BaseException as exc:  # report, never hang the parent
+                payload = json.dumps({"crash": f"{type(exc).__name__}: {exc}"}).encode()
+                code = 1
+            finally:
+                with os.fdopen(result_write, "wb") as out:
+                    out.write(payload)
+                os._exit(code)
+        os.close(result_write)
+        children.append((pid, result_read))
+    os.close(gate_read)
+    os.write(gate_write, b"x" * len(jobs))
+    os.close(gate_write)
+    results = []
+    for pid, result_read in children:
+        with os.fdopen(result_read, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(pid, 0)
+        results.append(json.loads(data))
+    return results
+
+
+def test_two_processes_append_the_same_batches_one_wins_each_seq(tmp_path):
+    header, records, parts = batches()
+    db = tmp_path / "race.db"
+    with Store(db) as store:
+        store.add_match(header)
+
+    def writer(seed: int) -> Callable[[], object]:
+        def job() -> list:
+            rng = random.Random(seed)
+            outcomes = []
+            with Store(db, create=False) as store:
+                for part in parts:
+                    time.sleep(rng.random() * 0.01)  # jitter, so that either may be first
+                    try:
+                        store.append(header.match_id, part)
+                        outcomes.append(["ok", part[0].seq])
+                    except LogConflict as exc:
+                        outcomes.append(["conflict", str(exc)])
+            return outcomes
+        return job
+
+    first, second = fork_all([writer(1), writer(2)])
+    assert "crash" not in first and "crash" not in second, (first, second)
+    for part, a, b in zip(parts, first, second):
+        assert sorted([a[0], b[0]]) == ["conflict", "ok"], (part[0].seq, a, b)
+        loser = a if a[0] == "conflict" else b
+        assert loser[1] == (
+            f"{db}: match {header.match_id}: seq {part[0].seq} was already appended by another writer"
+        ) or "the database is locked by another writer" in loser[1], loser
+    wins = [sum(o[0] == "ok" for o in side) for side in (first, second)]
+    assert sum(wins) == len(parts) and min(wins) > 0, wins  # both won some: they really interleaved
+    with Store(db, create=False) as store:
+        (stored,) = check_store(store)
+    assert stored.log.records == records  # no seq missing, none twice, nothing changed
+
+
+def test_two_processes_with_diverging_logs_never_mix_them(tmp_path):
+    """Two different recordings of one match: the store keeps one chain, never a splice of both."""
+    header, records, parts = batches()
+    other_match = Match(GAME, header)
+    run(other_match, {0: Mixed(1), 1: Mixed(2)})
+    other = sealed(other_match)
+    assert other[0].hash != records[0].hash
+    db = tmp_path / "fork.db"
+    with Store(db) as store:
+        store.add_match(header)
+
+    def writer(log: list) -> Callable[[], object]:
+        def job() -> list:
+            done = []
+            with Store(db, create=False) as store:
+                for record in log:
+                    try:
+                        store.append(header.match_id, [record])
+                    except LogConflict as exc:
+                        done.append(["conflict", record.seq, str(exc)])
+                        break
+                    done.append(["ok", record.seq])
+            return done
+        return job
+
+    a, b = fork_all([writer(records), writer(other)])
+    with Store(db, create=False) as store:
+        (stored,) = check_store(store)
+    kept = stored.log.records
+    assert kept in (records, other)  # all of one recording, nothing of the other after its seq 1
+    loser = b if kept == records else a
+    assert loser[-1][0] == "conflict"
+    assert "already appended by another writer" in loser[-1][2] or "does not chain onto" in loser[-1][2]
+
+
+def cli_job(args: list[str]) -> Callable[[], object]:
+    def job() -> dict:
+        result = CliRunner().invoke(main, args)
+        escaped = result.exception if not isinstance(result.exception, SystemExit) else None
+        return {"code": result.exit_code, "out": result.output, "err": result.stderr,
+                "escaped": repr(escaped) if escaped else None}
+    return job
+
+
+TOY = ["--game", "toy", "--edition", "standard", "--fighters", "red,blue", "--seed", "5"]
+
+
+def test_two_record_commands_for_the_same_match_one_records_it(tmp_path):
+    db = str(tmp_path / "same.db")
+    args = ["record", *TOY, "--db", db]
+    results = fork_all([cli_job(args), cli_job(args)])
+    assert all(r["escaped"] is None for r in results), results
+    assert sorted(r["code"] for r in results) == [0, 1], results
+    loser = next(r for r in results if r["code"] == 1)
+    (line,) = loser["err"].strip().splitlines()
+    assert line.startswith(f"Error: {db}: match m-") and line.endswith(" is already recorded"), line
+    with Store(db, create=False) as store:
+        (stored,) = check_store(store)
+    assert stored.finished and len(stored.log.records) == 13
+
+
+def test_two_resumes_of_one_match_race_one_finishes_it(tmp_path):
+    header = toy_header(seed=21, rounds=ROUNDS)
+    full = Match(GAME, header)
+    run(full, {0: _First(), 1: _First()})
+    records = sealed(full)
+    db = tmp_path / "resume.db"
+    with Store(db) as store:  # a recording by the "first" bots, cut short after 5 events
+        store.add_match(header)
+        store.append(header.match_id, records[:5])
+    args = ["record", "--resume", header.match_id, "--db", str(db)]
+    results = fork_all([cli_job(args), cli_job(args)])
+    assert all(r["escaped"] is None for r in results), results
+    winners = [r for r in results if r["code"] == 0]
+    losers = [r for r in results if r["code"] == 1]
+    assert len(winners) == 1 and len(losers) == 1, results
+    assert winners[0]["out"].startswith(f"resumed {header.match_id} after seq ")
+    (line,) = losers[0]["err"].strip().splitlines()
+    assert line.startswith("Error: ")
+    assert ("was already appended by another writer" in line or "the match is finished already" in line
+            or "database is locked" in line), line
+    with Store(db, create=False) as store:
+        (stored,) = check_store(store)
+    assert stored.finished and stored.log.records == records
+
+
+class _First:
+    def answer(self, request, match) -> Answer:
+        return Answer(request.options[0], "bot:first")
+
+
+@pytest.mark.xfail(strict=False, reason=(
+    "H1: check_store reads the events, then the match row, outside one read transaction; a batch "
+    "committed in between looks like lost events. Fix: read each match inside BEGIN ... ROLLBACK "
+    "(a Store.snapshot() context manager) in integrity.check_store and replay.source.load_store"))
+def test_readers_never_see_damage_while_a_writer_appends(tmp_path):
+    """check and verify, run while a recording is appended, see a consistent prefix every time."""
+    header, records, parts = batches()
+    db = tmp_path / "live.db"
+    with Store(db) as store:
+        store.add_match(header)
+
+    def writer() -> list:
+        with Store(db, create=False) as store:
+            for part in parts:
+                store.append(header.match_id, part)
+                time.sleep(0.001)
+        return []
+
+    def reader() -> list:
+        seen = []
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                with Store(db, create=False) as store:
+                    (stored,) = check_store(store)
+            except BeatlogError as exc:
+                seen.append(f"{type(exc).__name__}: {exc}")
+                continue
+            seen.append(len(stored.log.records))
+            if len(stored.log.records) == len(records):
+                break
+        return seen
+
+    writes, seen_a, seen_b = fork_all([writer, reader, reader])
+    problems = [s for s in seen_a + seen_b if isinstance(s, str)]
+    assert not problems, problems[:3]
+    assert seen_a[-1] == seen_b[-1] == len(records)
+    ends = {sum(len(p) for p in parts[:k]) for k in range(len(parts) + 1)}
+    assert set(seen_a + seen_b) <= ends  # only whole batches, ever
