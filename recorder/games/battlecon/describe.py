@@ -26,6 +26,11 @@ def describe(state: BattleState, record) -> str:
     return f"{t} " + ", ".join(f"{k}={v}" for k, v in d.items() if k != "source")
 
 
+def _pair(d, p: int) -> str:
+    style, base = d["styles"][p], d["bases"][p]
+    return f"{style} {base}" if base else f"{style} (Finisher)"
+
+
 def _move(d, n) -> str:
     who, by = n(d["player"]), d["by"]
     verb = {"advance": "advances", "retreat": "retreats", "move": "moves", "move_directly": "moves directly",
@@ -58,6 +63,14 @@ def _priority(d, n) -> str:
         f"{n(d['active'])} is active" if d["active"] is not None else "Tie: clash!")
 
 
+def _spent(d, n) -> str:
+    where = "is removed from the duel" if d["to"] == "removed" else "goes to discard 1"
+    base = ""
+    if d["base"]:
+        base = f"; {d['base']} " + ("returns to hand" if d["base_to"] == "hand" else "goes to discard 1")
+    return f"{n(d['player'])}'s Special Action {where}{base}"
+
+
 _TEXT = {
     "DuelStarted": lambda d, n: f"Duel {d['duel']} begins: {n(0)} on {d['positions'][0]}, {n(1)} on "
                                 f"{d['positions'][1]}, {d['life'][0]} life each",
@@ -71,8 +84,7 @@ _TEXT = {
     "AnteDeclared": lambda d, n: f"{n(d['player'])} passes" if d["ante"] == "pass"
     else f"{n(d['player'])} antes {d['ante']}",
     "FormEffectApplied": lambda d, n: f"{n(d['player'])} is in {d['form'].capitalize()} form this beat",
-    "PairRevealed": lambda d, n: f"Reveal: {n(0)} {d['styles'][0]} {d['bases'][0]} vs "
-                                 f"{n(1)} {d['styles'][1]} {d['bases'][1]}",
+    "PairRevealed": lambda d, n: f"Reveal: {n(0)} {_pair(d, 0)} vs {n(1)} {_pair(d, 1)}",
     "TriggerResolved": lambda d, n: f"{n(d['player'])}'s {d['card']} ({d['timing']}): {d['text']}",
     "EffectIgnored": lambda d, n: f"{n(d['player'])}'s {d['card']} does nothing: {d['reason']}",
     "TokensReturned": lambda d, n: f"{n(d['player'])}'s anted {', '.join(d['tokens'])} return to the pool (no bonus)",
@@ -121,6 +133,38 @@ _TEXT = {
     "MatchEnded": lambda d, n: ("Match ends: " + (f"{n(d['winner'])} wins" if d["winner"] is not None else "draw")
                                 + f" {d['score'][0]}-{d['score'][1]}"),
     "ChanceDrawn": lambda d, n: f"Chance ({d['purpose']}): {d['value']} of 0..{d['n'] - 1}",
+    # Finishers and Special Actions
+    "FinisherChosen": lambda d, n: f"{n(d['player'])} chooses {d['finisher']} as Finisher (secret)",
+    "FinishersRevealed": lambda d, n: f"Finishers: {n(0)} {d['finishers'][0]}, {n(1)} {d['finishers'][1]}",
+    "SpecialActionRevealed": lambda d, n: f"{n(d['player'])}'s Special Action with {d['base']}: "
+                                          f"{d['action'].capitalize()}!",
+    "FinisherDowngraded": lambda d, n: f"{n(d['player'])}'s {d['finisher'] or 'Finisher'} becomes a Cancel "
+                                       f"({d['reason']})",
+    "FinisherRevealed": lambda d, n: f"{n(d['player'])} unleashes the Finisher {d['finisher']}"
+                                     + (" (anted)" if d["how"] == "ante" else "") + ": it replaces the attack pair",
+    "SpecialActionSpent": _spent,
+    "SpecialActionsMet": lambda d, n: f"{' meets '.join(a.capitalize() for a in d['actions'])}: {d['result']}",
+    "PulseResolved": lambda d, n: f"{n(d['player'])}'s Pulse negates {n(d['target'])}'s attack pair; "
+                                  "straight to recycling",
+    "ArrangementChosen": lambda d, n: f"{n(d['player'])} chooses {n(0)} on {d['positions'][0]}, {n(1)} on "
+                                      f"{d['positions'][1]}" + (f", trap on {d['trap']}" if d["trap"] else ""),
+    "FightersRearranged": lambda d, n: f"{n(d['player'])} rearranges the board: {n(0)} "
+                                       f"{d['from_positions'][0]} → {d['positions'][0]}, {n(1)} "
+                                       f"{d['from_positions'][1]} → {d['positions'][1]}"
+                                       + (f", trap {d['from_trap']} → {d['trap']}" if d["trap"] != d["from_trap"]
+                                          else ""),
+    "PairCanceled": lambda d, n: f"{n(d['by'])} Cancels {n(d['player'])}'s "
+                                 + (f"{' '.join(d['cards'])}: to discard 1" if d["cards"] else "anted Finisher")
+                                 + "; both choose new pairs",
+    "PairRetrieved": lambda d, n: f"{n(d['player'])} takes the face-down pair back into hand",
+    "TokensAnted": lambda d, n: f"{n(d['player'])}'s {d['card']} antes {', '.join(d['tokens'])}",
+    "RepeatDecided": lambda d, n: f"{n(d['player'])} " + ("pays to repeat the attack" if d["repeat"]
+                                                          else "does not repeat the attack"),
+    "RepeatEarned": lambda d, n: f"{n(d['player'])}'s {d['card']} will repeat ({d['reason']})",
+    "AttackRepeated": lambda d, n: f"{n(d['player'])} repeats {d['card']} (repeat {d['repeat']})",
+    "RecycleSkipped": lambda d, n: f"{n(d['player'])} does not recycle ({d['reason']})",
+    "FinisherRemoved": lambda d, n: f"{n(d['player'])}'s anted {d['finisher']} is removed from the game",
+    "BeatNotCounted": lambda d, n: f"Beat {d['beat']} does not count toward the beat limit ({d['reason']})",
 }
 
 _CITES = {
@@ -155,6 +199,24 @@ _CITES = {
     "CardsRecycled": "WoI p.25-26, Play Sequence 5: recycle", "BeatSkipped": "WoI p.30, Set Step (no style or base)",
     "BeatStarted": "WoI p.23, Play Sequence", "BeatEnded": "WoI p.26, Recycle (beat count)",
     "DuelEnded": "WoI p.23, Objective; p.25 step 6", "MatchEnded": "WoI p.18, Gameplay Overview (best of three)",
+    "FinisherChosen": "WoI p.22, Game Setup 3 (Finishers); p.32 Variant #1",
+    "FinishersRevealed": "WoI p.22, Game Setup 3; p.32 'reveal their Finishers at the start of the duel'",
+    "SpecialActionRevealed": "WoI p.33, Variant #2 Special Actions; Preview p.10 'Usage'",
+    "FinisherDowngraded": "WoI p.34, Finisher (7 or fewer life, otherwise a Cancel); p.32 Clashing with Finishers",
+    "FinisherRevealed": "WoI p.20 Finisher Card; p.32 Using the Finisher; p.34 Finisher; Preview p.10 'Finish'",
+    "SpecialActionSpent": "WoI p.33, Special Actions (removed until the end of the duel, base back to hand)",
+    "SpecialActionsMet": "WoI p.33-34, Pulse / Cancel / Finisher (simultaneous specials); Preview p.10",
+    "PulseResolved": "WoI p.33, Pulse; Preview p.10, Pulse",
+    "ArrangementChosen": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
+    "FightersRearranged": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
+    "PairCanceled": "WoI p.33-34, Cancel", "PairRetrieved": "WoI p.32, Using the Finisher (retrieve your pair)",
+    "TokensAnted": "Hikaru: Wrath of Elements (Reveal)",
+    "RepeatDecided": "Kallistar: Chain of Destruction (On Hit)", "RepeatEarned": "Finisher: repeat this attack",
+    "AttackRepeated": "Finisher: repeat this attack (Four Winds, Chain of Destruction)",
+    "RecycleSkipped": "WoI p.33 'During a Pulse or Finish Special Action, your discard piles will not recycle'; "
+                      "p.32; Preview p.10",
+    "FinisherRemoved": "WoI p.32, Using the Finisher (removed at the end of the beat)",
+    "BeatNotCounted": "WoI p.33, Pulse ('Do not reduce the beat count')",
 }
 
 

@@ -37,8 +37,8 @@ COUNTERS: dict[str, str] = {
     "priority_won": "count",  # beats in which this fighter was the active player
     "priority_decided": "count",  # beats in which priority picked an active player
     "clashes": "count",
-    "specials_used": "count",  # no special actions in the engine yet: stays 0
-    "finishers_used": "count",  # no finishers in the engine yet: stays 0
+    "specials_used": "count",  # Special Actions revealed (option special_actions)
+    "finishers_used": "count",  # Finishers that replaced the attack pair (by Special Action or anted)
     "distance": "sample",  # the distance between the fighters at the end of each beat
     "attack_pair": "tag",  # "Style Base" as revealed
 }
@@ -90,7 +90,8 @@ def _priority(d: dict[str, Any]) -> Iterable[Tally]:
 
 
 def _revealed(d: dict[str, Any]) -> Iterable[Tally]:
-    return ((p, "attack_pair", f"{style} {base}") for p, (style, base) in enumerate(zip(d["styles"], d["bases"])))
+    # An anted Finisher shows in the style slot with no base.
+    return ((p, "attack_pair", f"{style} {base}".strip()) for p, (style, base) in enumerate(zip(d["styles"], d["bases"])))
 
 
 def _beat_ended(d: dict[str, Any]) -> Iterable[Tally]:
@@ -109,6 +110,8 @@ TALLIES: dict[str, Callable[[dict[str, Any]], Iterable[Tally]]] = {
     "ClashOccurred": lambda d: _both("clashes"),
     "PairRevealed": _revealed,
     "BeatEnded": _beat_ended,
+    "SpecialActionRevealed": lambda d: ((d["player"], "specials_used", 1),),
+    "FinisherRevealed": lambda d: ((d["player"], "finishers_used", 1),),
 }
 
 
