@@ -1,5 +1,6 @@
 """The site's shared files: copied once under ``assets/``, or inlined into a single-file page.
 
+Inlined files are minified (rjsmin/rcssmin strip comments and whitespace only).
 plotly.js comes from the installed ``plotly`` package (never a CDN): the site
 must work offline from ``file://``.
 """
@@ -31,10 +32,21 @@ class Asset:
         """What the base template needs to link (or inline) this asset."""
         if not inline:
             return {"href": f"{root}assets/{self.name}", "inline": None}
-        text = self.path.read_text(encoding="utf-8")
+        text = minified(self.path.read_text(encoding="utf-8"), self.kind)
         if _BREAKOUT.search(text):
             raise ValueError(f"{self.path} cannot be inlined: it contains '</script', '</style' or '<!--'")
         return {"href": None, "inline": Markup(text)}
+
+
+def minified(text: str, kind: str) -> str:
+    """Whitespace and comments out (a single-file page is mailed); code otherwise unchanged."""
+    if kind == "js":
+        import rjsmin
+
+        return rjsmin.jsmin(text)
+    import rcssmin
+
+    return rcssmin.cssmin(text)
 
 
 CSS = Asset("viewer.css", STATIC / "viewer.css", "css")

@@ -46,6 +46,7 @@ class FrameBuilder(Visitor):
         self.describer = Describer(game)
         self.types: dict[str, int] = {}
         self.cites: dict[str, int] = {}
+        self.texts: dict[str, int] = {}  # describe lines repeat (card texts, "X hits Y"): store each once
         self.events: list[list[Any]] = []
         self.beats: list[list[int]] = []  # [duel, beat, first seq, last seq]
         self.judge_frames: list[Any] = []
@@ -87,25 +88,31 @@ class FrameBuilder(Visitor):
         cite = self.game.cite(record)
         cite_index = -1 if cite is None else self.cites.setdefault(cite, len(self.cites))
         visibility = record.visibility if isinstance(record.visibility, int) else -1
+        text = self.describer.lines[record.seq]
+        text_index = self.texts.setdefault(text, len(self.texts))
         return [type_index, 1 if record.kind == "input" else 0, record.actor, visibility, record.cause,
-                self.describer.lines[record.seq], cite_index]
+                text_index, cite_index]
 
     def _frame(self, state: Any) -> None:
         snapshot = self.game.snapshot(state)
-        judge = {"s": snapshot, "v": self.view.extras(state, None)}
+        judge = {"s": self._slim(snapshot), "v": self.view.extras(state, None)}
         if self.last_judge is None:
             self.judge_frames.append(judge)
         else:
             self.judge_frames.append(diff(self.last_judge, judge))
         self.last_judge = judge
         for seat in self.seats:
-            mine = {"s": self.game.redact(snapshot, seat), "v": self.view.extras(state, seat)}
+            mine = {"s": self._slim(self.game.redact(snapshot, seat)), "v": self.view.extras(state, seat)}
             ops = diff(judge, mine)
             runs = self.seat_runs[seat]
             if runs and runs[-1][1] == self.frame - 1 and runs[-1][2] == ops:
                 runs[-1][1] = self.frame
             elif ops:
                 runs.append([self.frame, self.frame, ops])
+
+    def _slim(self, snapshot: dict[str, Any]) -> dict[str, Any]:
+        slim = getattr(self.view, "slim", None)
+        return snapshot if slim is None else slim(snapshot)
 
     def _boundary(self, state: Any) -> None:
         """Between two beats (or at the end): state texts, result line, chart point."""
@@ -127,6 +134,7 @@ class FrameBuilder(Visitor):
         return {
             "types": list(self.types),
             "cites": list(self.cites),
+            "texts": list(self.texts),
             "events": self.events,
             "beats": self.beats,
             "states": self.states,

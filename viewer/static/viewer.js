@@ -155,7 +155,7 @@
       var who = this.name(e[2]);
       return (who === null ? "A player" : who) + " makes a secret choice";
     }
-    return e[5];
+    return this.data.texts[e[5]];
   };
 
   Viewer.prototype.beatIndex = function (pos) { return this.beatOf[Math.max(pos, 1)] || 0; };
@@ -203,7 +203,7 @@
     var button = document.getElementById("play");
     button.setAttribute("aria-pressed", on ? "true" : "false");
     button.setAttribute("aria-label", on ? "Pause" : "Play");
-    button.textContent = on ? "⏸" : "▶";
+    button.classList.toggle("playing", on);
   };
 
   Viewer.prototype.setSpeed = function (speed) {
@@ -331,7 +331,14 @@
     more.hidden = hidden === 0;
     more.textContent = hidden ? "Later events of this beat are hidden until you step to them (or reveal)." : "";
     var current = list.querySelector(".current");
-    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+    // Scroll the list only, never the page: the reader may be looking at the board.
+    if (current) {
+      var top = current.offsetTop;
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top + current.offsetHeight - list.clientHeight;
+      }
+    }
     if (!list.dataset.bound) {
       list.dataset.bound = "1";
       list.addEventListener("click", function (ev) {
@@ -430,7 +437,8 @@
     });
     window.Plotly.react(chart, traces, {
       margin: { l: 40, r: 10, t: 10, b: 40 }, height: 260, legend: { orientation: "h" },
-      xaxis: { type: "category", categoryarray: labels, range: [-0.5, Math.max(labels.length, 1) - 0.5] },
+      // Only the beats reached so far: the axis must not give away how long the match lasts.
+      xaxis: { type: "category", categoryarray: labels.slice(0, shown), range: [-0.5, Math.max(shown, 1) - 0.5] },
       yaxis: { rangemode: "tozero" }, paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)"
     }, { displayModeBar: false, responsive: true, staticPlot: false });
   };

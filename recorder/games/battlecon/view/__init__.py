@@ -40,6 +40,12 @@ class BattleconView:
     def series(self, snapshot: dict[str, Any]) -> dict[str, list[int]]:
         return {"Life": [f["life"] for f in snapshot["fighters"]]}
 
+    def slim(self, snapshot: dict[str, Any]) -> dict[str, Any]:
+        # ``in_play`` repeats ``pair`` (style, base, covered); leaving it out saves a tenth of a page.
+        out = dict(snapshot)
+        out["fighters"] = [{k: v for k, v in f.items() if k != "in_play"} for f in snapshot["fighters"]]
+        return out
+
     def side_name(self, side: str) -> str:
         kit = KITS.get(side)
         return kit.name if kit is not None else side

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
 
-  var W = 700, SPACE_W = 89, GAP = 8, X0 = 10, ROW_Y = 70, ROW_H = 84, MAX_LIFE = 20;
+  var W = 700, SPACE_W = 92, GAP = 6, X0 = 4, ROW_Y = 4, ROW_H = 92, MAX_LIFE = 20;
   var COLORS = ["#1f6feb", "#c2410c"];
 
   function spaceX(space) { return X0 + (space - 1) * (SPACE_W + GAP); }
@@ -26,57 +26,53 @@
       ", priority " + c.priority;
   }
 
-  function lifeBar(ctx, svg, f, seat) {
-    var life = Math.max(0, Math.min(MAX_LIFE, f.life));
-    var full = (W - 3 * X0) / 2;
-    var width = full * life / MAX_LIFE;
-    var left = seat === 0;
-    var x = left ? X0 : W - X0 - full;
-    var g = svg("g", { class: "life", "data-seat": seat, "data-life": f.life });
-    g.appendChild(svg("rect", { x: x, y: 26, width: full, height: 16, rx: 4, class: "life-track" }));
-    g.appendChild(svg("rect", { x: left ? x : x + full - width, y: 26, width: width, height: 16, rx: 4,
-                                fill: COLORS[seat], class: "life-fill" }));
-    var label = f.name + " · " + shortName(ctx, seat);
-    g.appendChild(svg("text", { x: left ? x : x + full, y: 18, "text-anchor": left ? "start" : "end",
-                                class: "life-name", text: label }));
-    g.appendChild(svg("text", { x: left ? x + full : x, y: 18, "text-anchor": left ? "end" : "start",
-                                class: "life-value", "data-life-text": seat, text: f.life + " life" }));
-    return g;
+  // Life bars are HTML (readable at any width); the spaces are one SVG row.
+  function lifeBars(s, ctx) {
+    var el = ctx.el;
+    return el("div", { class: "bc-life" }, s.fighters.map(function (f, seat) {
+      var life = Math.max(0, Math.min(MAX_LIFE, f.life));
+      return el("div", { class: "bc-life-side seat-" + (seat + 1), "data-seat": seat, "data-life": f.life },
+        el("div", { class: "bc-life-head" },
+           el("span", { class: "bc-life-name", text: f.name + " · " + shortName(ctx, seat) }),
+           el("span", { class: "bc-life-value", "data-life-text": seat, text: f.life + " life" })),
+        el("div", { class: "bc-life-track" },
+           el("div", { class: "bc-life-fill", style: "width:" + (100 * life / MAX_LIFE) + "%;background:" + COLORS[seat] })));
+    }));
   }
 
   function drawBoard(root, s, ctx) {
     var svg = ctx.svg;
-    var board = svg("svg", { viewBox: "0 0 " + W + " 180", class: "bc-board", "aria-hidden": "true",
+    root.appendChild(lifeBars(s, ctx));
+    var board = svg("svg", { viewBox: "0 0 " + W + " " + (ROW_H + 8), class: "bc-board", "aria-hidden": "true",
                              focusable: "false" });
-    s.fighters.forEach(function (f, seat) { board.appendChild(lifeBar(ctx, svg, f, seat)); });
     for (var space = 1; space <= 7; space++) {
       board.appendChild(svg("rect", { x: spaceX(space), y: ROW_Y, width: SPACE_W, height: ROW_H, rx: 8,
                                       class: "space", "data-space": space }));
-      board.appendChild(svg("text", { x: spaceX(space) + 8, y: ROW_Y + 16, class: "space-no", text: space }));
+      board.appendChild(svg("text", { x: spaceX(space) + 7, y: ROW_Y + 20, class: "space-no", text: space }));
     }
     if (s.trap !== null && s.trap !== undefined) {
-      var tx = spaceX(s.trap) + SPACE_W / 2, ty = ROW_Y + ROW_H - 10;
+      var tx = spaceX(s.trap) + SPACE_W - 16, ty = ROW_Y + ROW_H - 16;
       var owner = s.trap_owner === null || s.trap_owner === undefined ? 0 : s.trap_owner;
       board.appendChild(svg("polygon", {
-        points: [tx, ty - 9, tx + 11, ty, tx, ty + 9, tx - 11, ty].join(" "), class: "trap",
+        points: [tx, ty - 11, tx + 11, ty, tx, ty + 11, tx - 11, ty].join(" "), class: "trap",
         fill: COLORS[owner], "data-trap": s.trap
       }, svg("title", { text: "Gate Trap on space " + s.trap })));
     }
     s.fighters.forEach(function (f, seat) {
       if (!(f.position >= 1 && f.position <= 7)) return;
-      var cx = spaceX(f.position) + SPACE_W / 2, cy = ROW_Y + ROW_H / 2 - 2;
+      var cx = spaceX(f.position) + SPACE_W / 2, cy = ROW_Y + ROW_H / 2 + 2;
       var g = svg("g", { class: "fighter" + (f.stunned ? " stunned" : "") + (s.active === seat ? " active" : ""),
                          "data-fighter": seat, "data-space": f.position });
-      if (s.active === seat) g.appendChild(svg("circle", { cx: cx, cy: cy, r: 31, class: "active-ring" }));
-      g.appendChild(svg("circle", { cx: cx, cy: cy, r: 25, fill: COLORS[seat], class: "token" }));
-      g.appendChild(svg("text", { x: cx, y: cy + 8, "text-anchor": "middle", class: "initial", text: f.initial }));
-      if (f.stunned) g.appendChild(svg("text", { x: cx, y: ROW_Y - 6, "text-anchor": "middle", class: "badge-text",
-                                                 text: "stunned" }));
+      if (s.active === seat) g.appendChild(svg("circle", { cx: cx, cy: cy, r: 33, class: "active-ring" }));
+      g.appendChild(svg("circle", { cx: cx, cy: cy, r: 27, fill: COLORS[seat], class: "token" }));
+      g.appendChild(svg("text", { x: cx, y: cy + 10, "text-anchor": "middle", class: "initial", text: f.initial }));
+      if (f.stunned) {
+        g.appendChild(svg("text", { x: cx + 24, y: cy - 18, "text-anchor": "middle", class: "stun-mark", text: "✶" }));
+      }
       board.appendChild(g);
     });
-    board.appendChild(svg("text", { x: W / 2, y: 174, "text-anchor": "middle", class: "beat-caption",
-                                    text: caption(s) }));
     root.appendChild(board);
+    root.appendChild(ctx.el("p", { class: "bc-caption", text: caption(s) }));
   }
 
   function caption(s) {
@@ -164,7 +160,8 @@
     var body = rows.map(function (r) {
       return el("tr", null, el("th", { scope: "row", text: r[0] }), figures.map(function (fig, seat) {
         return el("td", { "data-figure": r[1], "data-seat": seat },
-                  el("strong", { text: fig[r[1]] }), el("span", { class: "terms", text: fig[r[2]] }));
+                  el("strong", { text: fig[r[1]] }),
+                  fig[r[2]] ? el("span", { class: "terms", text: fig[r[2]] }) : null);
       }));
     });
     return el("table", { class: "attacks", "aria-label": "Revealed attack pairs with combined figures" },

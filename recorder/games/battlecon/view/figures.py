@@ -10,7 +10,6 @@ from ..state import BattleState
 
 def attack_figures(state: BattleState, player: int) -> dict[str, Any]:
     """Range, power, priority, soak and stun guard of ``player``'s revealed pair, with their terms."""
-    fighter = state.fighters[player]
     kind, low, high, range_terms = stats.attack_range(state, player)
     power, power_terms = stats.power(state, player)
     priority, priority_terms = stats.priority(state, player)
@@ -20,15 +19,17 @@ def attack_figures(state: BattleState, player: int) -> dict[str, Any]:
         reach = f"{low}" if low == high else f"{low}~{high}"
     else:
         reach = "N/A" if kind == "na" else kind.replace("_", " ")
+    shown_power = "N/A" if power is None else power
+    shown_guard = "∞" if guard >= stats.INFINITE else guard
     return {
-        "range": reach,
-        "range_terms": stats.format_terms(range_terms, reach),
-        "power": "N/A" if power is None else power,
-        "power_terms": stats.format_terms(power_terms, "N/A" if power is None else power),
-        "priority": priority,
-        "priority_terms": stats.format_terms(priority_terms, priority),
-        "soak": soak,
-        "stun_guard": "∞" if guard >= stats.INFINITE else guard,
-        "stun_guard_terms": stats.format_terms(guard_terms, "∞" if guard >= stats.INFINITE else guard),
-        "soak_terms": stats.format_terms(soak_terms, soak),
+        "range": reach, "range_terms": _terms(range_terms, reach),
+        "power": shown_power, "power_terms": _terms(power_terms, shown_power),
+        "priority": priority, "priority_terms": _terms(priority_terms, priority),
+        "soak": soak, "soak_terms": _terms(soak_terms, soak),
+        "stun_guard": shown_guard, "stun_guard_terms": _terms(guard_terms, shown_guard),
     }
+
+
+def _terms(terms: stats.Terms, total: Any) -> str | None:
+    """The sum spelled out, when there is a sum (one card's figure needs no explaining)."""
+    return stats.format_terms(terms, total) if len(terms) > 1 else None
