@@ -31,13 +31,18 @@ class Scenario:
                  keep: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
                  positions: tuple[int, int] | None = None, life: tuple[int, int] | None = None,
                  forms: dict[int, str] | None = None, trap: int | None = None,
-                 tokens: dict[int, list[str]] | None = None, discards=None) -> None:
+                 tokens: dict[int, list[str]] | None = None, discards=None,
+                 options: dict[str, Any] | None = None, finishers: tuple[str, str] | None = None) -> None:
         self.header = GAME.make_header(
             players=(Player("Ann", fighters[0]), Player("Ben", fighters[1])), edition=edition, seed=seed,
-            options={"duels": 1, "discards": "chosen"},
+            options={"duels": 1, "discards": "chosen", **(options or {})},
         )
         self.match = Match(GAME, self.header)
         self.match.advance()
+        if self.match.pending.kind == "finisher":  # special_actions / ante_finishers: the sides first
+            for p in (0, 1):
+                name = finishers[p] if finishers else KITS[fighters[p]].finishers[0]
+                self.match.advance(Answer({"player": p, "finisher": name}, "test"))
         for p in (0, 1):
             d1, d2 = discards[p] if discards else _discards_keeping(fighters[p], set(keep[p]))
             self.match.advance(Answer({"player": p, "discard1": d1, "discard2": d2}, "test"))

@@ -121,7 +121,8 @@ def activate(ctx, p: int, role: str) -> Gen:
     if f.stunned:
         ctx.emit(E.AttackSkipped(player=p, reason="stunned"), actor=p)
         return
-    ctx.emit(E.AttackStarted(player=p, role=role, attack=f"{f.style} {f.base}"), actor=p)
+    name = f.finisher if f.finisher_active else f"{f.style} {f.base}"
+    ctx.emit(E.AttackStarted(player=p, role=role, attack=name), actor=p)
     yield from run_triggers(ctx, p, "before")
     if f.stunned:  # stunned during its own Before Activating: the activation stops
         return

@@ -1,0 +1,528 @@
+"""Special Actions (Pulse, Cancel, Finisher) and Ante Finishers, per edition: every interaction, every
+Finisher's condition and effect, and the rulings in docs/rulings.md ("Special Actions and Finishers").
+
+Sources: WoI p.20, p.22 step 3, p.32 (Variant #1), p.33-34 (Variant #2); Preview p.10."""
+
+import pytest
+
+from recorder.decisions import Answer
+from recorder.games.battlecon import GAME
+from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION
+from recorder.header import Player
+from recorder.match import Match, run, sealed
+from tests.battlecon_scenarios import Scenario
+
+SA = SPECIAL_ACTION
+SPECIALS = {"special_actions": True}
+
+
+def specials(fighters, edition="woi", **kw) -> Scenario:
+    return Scenario(fighters, edition=edition, options={**SPECIALS, **kw.pop("options", {})}, **kw)
+
+
+def limit_hand(sc: Scenario, p: int, keep: set[str]) -> None:
+    """Test-only set-up: every other card of p's hand leaves the game before beat 1."""
+    f = sc.state.fighters[p]
+    f.removed += [c for c in f.hand if c not in keep]
+    f.hand = [c for c in f.hand if c in keep]
+
+
+# -- set-up ------------------------------------------------------------------------------------
+
+
+def test_finishers_are_chosen_secretly_then_shown_together_before_the_discards():
+    h = GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "kallistar")), edition="woi", seed=2,
+                         options={"duels": 1, "special_actions": True})
+    m = Match(GAME, h)
+    m.advance()
+    req = m.pending
+    assert (req.kind, req.secret, req.player) == ("finisher", True, 0)
+    assert [o["finisher"] for o in req.options] == ["Wrath of Elements", "Four Winds"]
+    m.advance(Answer({"player": 0, "finisher": "Four Winds"}, "test"))
+    assert m.entries[-1].visibility == 0
+    # Ben chooses without seeing Ann's side.
+    seen = GAME.redact(GAME.snapshot(m.state), 1)
+    assert seen["fighters"][0]["finisher"] == "?"
+    m.advance(Answer({"player": 1, "finisher": "Chain of Destruction"}, "test"))
+    shown = [e for e in m.entries if e.type == "FinishersRevealed"]
+    assert shown and shown[0].event.finishers == ("Four Winds", "Chain of Destruction")
+    assert shown[0].visibility == "public"
+    types = [e.type for e in m.entries]
+    # The discards come after the Finishers (WoI p.22 step 3).
+    assert types.index("FinishersRevealed") < types.index("DiscardsSet")
+    assert GAME.redact(GAME.snapshot(m.state), 1)["fighters"][0]["finisher"] == "Four Winds"
+
+
+def test_no_finisher_choice_without_the_options():
+    h = GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "kallistar")), edition="woi", seed=2,
+                         options={"duels": 1})
+    m = Match(GAME, h)
+    m.advance()
+    assert m.pending.kind == "pair"
+    assert SA not in m.state.fighters[0].hand
+
+
+def test_special_action_pairs_with_every_base_and_labels_its_action():
+    sc = specials(("hikaru", "khadath"))
+    req = sc.match.pending
+    assert req.kind == "pair"
+    special = [(o["base"], req.labels[i]) for i, o in enumerate(req.options) if o["style"] == SA]
+    bases = [b for b in KITS["hikaru"].bases if b in sc.state.fighters[0].hand]
+    assert [b for b, _ in special] == bases
+    assert dict(special)["Burst"] == "Special Action Burst (pulse)" if "Burst" in bases else True
+    labels = dict(special)
+    for base, action in (("Dash", "pulse"), ("Grasp", "cancel"), ("Shot", "cancel"), ("Strike", "finisher"),
+                         ("Drive", "finisher"), ("Palm Strike", "finisher"), ("Burst", "pulse")):
+        if base in labels:
+            assert labels[base] == f"Special Action {base} ({action})"
+    # Special pairs come after every normal pair, so the core options keep their order.
+    assert req.options[-1]["style"] == SA
+
+
+def test_starting_discards_never_hold_the_special_action():
+    from recorder.games.battlecon.duel import discard_options
+
+    opts, _ = discard_options("cadenza", 0)
+    assert all(SA not in o["discard1"] + o["discard2"] for o in opts)
+
+
+def test_special_action_returns_to_hand_for_the_next_duel():
+    h = GAME.make_header(players=(Player("Ann", "cadenza"), Player("Ben", "khadath")), edition="woi", seed=4,
+                         options={"duels": 3, "special_actions": True})
+    m = Match(GAME, h)
+    m.advance()
+    bot = {p: GAME.bot("random", 4, p) for p in (0, 1)}
+    while m.state.duel < 2 and not m.finished:
+        m.advance(bot[m.pending.player].answer(m.pending, m))
+    assert m.state.duel == 2
+    assert all(SA in f.hand for f in m.state.fighters)
+
+
+# -- Pulse ----------------------------------------------------------------------------------------
+
+
+def test_woi_pulse_negates_rearranges_skips_to_recycling_and_is_not_counted():
+    sc = specials(("hikaru", "khadath"), keep=(("Burst", "Focused"), ("Lure", "Strike")))
+    b = sc.beat(((SA, "Burst"), ("Lure", "Strike")),
+                choices={0: [{"kind": "rearrange", "positions": [1, 7], "trap": None}]})
+    assert b.one("SpecialActionRevealed", player=0).action == "pulse"
+    assert b.one("PulseResolved").target == 1
+    req = next(r for r in sc.requests if r.kind == "rearrange")
+    assert len(req.options) == 7 * 6  # every arrangement of the two standups
+    moved = b.one("FightersRearranged")
+    assert (moved.from_positions, moved.positions) == ((3, 5), (1, 7))
+    assert b.none("TriggerResolved") and b.none("PriorityCompared") and b.none("AttackStarted")
+    assert b.one("BeatNotCounted").beat == 1
+    assert b.one("BeatEnded").beats_left == 15  # "Do not reduce the beat count"
+    assert b.one("RecycleSkipped", player=0)
+    assert b.one("CardsRecycled", player=1).discard1 == ("Lure", "Strike")  # cycles as normal
+    f = sc.state.fighters[0]
+    assert SA in f.removed and "Burst" in f.hand
+    assert sc.state.uncounted == 1
+
+
+def test_preview_pulse_pushes_back_then_retreats():
+    sc = specials(("hikaru", "khadath"), edition="preview", keep=(("Dash",), ("Lure", "Strike")),
+                  positions=(3, 5))
+    b = sc.beat(((SA, "Dash"), ("Lure", "Strike")),
+                choices={0: [{"kind": "move", "to": 7}, {"kind": "move", "to": 1}]})
+    moves = [(m.player, m.kind, m.from_space, m.to_space) for m in b.of("FighterMoved")]
+    assert moves == [(1, "push", 5, 7), (0, "retreat", 3, 1)]
+    assert b.none("BeatNotCounted") and b.none("ArrangementChosen")
+    assert b.one("RecycleSkipped", player=0)
+    push = next(r for r in sc.requests if r.kind == "move")
+    assert [o["to"] for o in push.options] == [5, 6, 7]  # any number of spaces, 0 included
+
+
+def test_woi_pulse_against_pulse_cancels_out():
+    sc = specials(("hikaru", "khadath"), keep=(("Burst",), ("Dash",)))
+    b = sc.beat(((SA, "Burst"), (SA, "Dash")))
+    assert b.one("SpecialActionsMet").actions == ("pulse", "pulse")
+    assert b.none("FighterMoved") and b.none("FightersRearranged") and b.none("PulseResolved")
+    for p, base in ((0, "Burst"), (1, "Dash")):
+        f = sc.state.fighters[p]
+        assert SA in f.discard1 and SA not in f.removed and base in f.hand
+        assert b.one("RecycleSkipped", player=p)
+    assert b.one("BeatNotCounted")
+    assert [f.position for f in sc.state.fighters] == [3, 5]
+
+
+def test_preview_pulse_against_pulse_pushes_both_to_the_walls():
+    sc = specials(("hikaru", "khadath"), edition="preview", keep=(("Burst",), ("Dash",)))
+    b = sc.beat(((SA, "Burst"), (SA, "Dash")))
+    assert [(m.player, m.to_space) for m in b.of("FighterMoved")] == [(0, 1), (1, 7)]
+    assert all(SA in f.removed for f in sc.state.fighters)
+
+
+@pytest.mark.parametrize("edition", ["woi", "preview"])
+def test_pulse_meeting_a_cancel_leaves_it_unused_in_discard_1(edition):
+    sc = specials(("hikaru", "khadath"), edition=edition, keep=(("Burst",), ("Grasp",)))
+    choices = {0: [{"kind": "rearrange", "positions": [3, 5], "trap": None}]} if edition == "woi" else \
+        {0: [{"kind": "move", "to": 7}, {"kind": "move", "to": 1}]}
+    b = sc.beat(((SA, "Burst"), (SA, "Grasp")), choices=choices)
+    assert b.one("SpecialActionsMet").actions == ("pulse", "cancel")
+    assert b.none("PairCanceled") and not [r for r in sc.requests if r.kind == "new_pair"]
+    assert b.one("CardsRecycled", player=1).discard1 == (SA, "Grasp")  # not removed: one style more later
+    assert SA not in sc.state.fighters[1].removed
+
+
+def test_pulse_meeting_a_finisher_leaves_it_unused():
+    sc = specials(("hikaru", "cadenza"), keep=(("Dash",), ("Press",)), life=(20, 6))
+    b = sc.beat(((SA, "Dash"), (SA, "Press")), choices={0: [{"kind": "rearrange", "positions": [2, 6],
+                                                              "trap": None}]})
+    assert b.one("SpecialActionsMet").actions == ("pulse", "finisher")
+    assert b.none("FinisherRevealed")
+    assert b.one("CardsRecycled", player=1).discard1 == (SA, "Press")
+
+
+# -- Cancel -------------------------------------------------------------------------------------------
+
+
+def test_woi_cancel_discards_the_opponents_pair_and_both_choose_again():
+    sc = specials(("hikaru", "kallistar"), keep=(("Grasp", "Trance", "Strike"), ("Flare", "Spellbolt", "Caustic")),
+                  positions=(3, 4))
+    before = list(sc.state.fighters[1].discard1)
+    b = sc.beat(((SA, "Grasp"), ("Flare", "Spellbolt")), lenient=True,
+                choices={0: [{"kind": "new_pair", "style": "Trance", "base": "Strike"}],
+                         1: [{"kind": "new_pair", "style": "Caustic", "base": "Drive"}]})
+    canceled = b.one("PairCanceled")
+    assert (canceled.player, canceled.by, canceled.cards) == (1, 0, ("Flare", "Spellbolt"))
+    spent = b.one("SpecialActionSpent", player=0)
+    assert (spent.to, spent.base, spent.base_to) == ("removed", "Grasp", "hand")
+    new = [r for r in sc.requests if r.kind == "new_pair"]
+    assert [(r.player, r.secret) for r in new] == [(0, True), (1, True)]
+    reveals = b.of("PairRevealed")
+    assert [r.styles for r in reveals] == [(SA, "Flare"), ("Trance", "Caustic")]
+    assert b.none("LifeLost", reason="Flare")  # the canceled pair's Reveal effects never happen
+    # The canceled pair sits on discard 1 with what was there, then cycles with it: two beats without it.
+    assert b.one("CardsRecycled", player=1).discard2 == tuple(before) + ("Flare", "Spellbolt")
+    assert "Grasp" in sc.state.fighters[0].hand or "Grasp" in sc.state.fighters[0].discard1
+
+
+def test_preview_cancel_only_the_canceller_chooses_again_in_the_open():
+    sc = specials(("hikaru", "kallistar"), edition="preview", keep=(("Shot", "Trance", "Strike"), ("Flare", "Strike")),
+                  positions=(3, 4))
+    b = sc.beat(((SA, "Shot"), ("Flare", "Strike")), lenient=True,
+                choices={0: [{"kind": "new_pair", "style": "Trance", "base": "Strike"}]})
+    assert b.none("PairCanceled")
+    new = [r for r in sc.requests if r.kind == "new_pair"]
+    assert [(r.player, r.secret) for r in new] == [(0, False)]
+    assert [e.visibility for e in b.entries if e.type == "PairSelected" and e.event.style == "Trance"] == ["public"]
+    assert b.of("PairRevealed")[-1].styles == ("Trance", "Flare")
+    assert b.one("LifeLost", player=1).reason == "Flare"  # the opponent's pair stands
+
+
+def test_woi_cancel_against_cancel_sends_only_the_special_actions_to_discard_1():
+    sc = specials(("hikaru", "khadath"), keep=(("Grasp", "Trance", "Strike"), ("Shot", "Lure", "Drive")))
+    b = sc.beat(((SA, "Grasp"), (SA, "Shot")), lenient=True,
+                choices={0: [{"kind": "new_pair", "style": "Trance", "base": "Strike"}],
+                         1: [{"kind": "new_pair", "style": "Lure", "base": "Drive"}]})
+    assert b.one("SpecialActionsMet").actions == ("cancel", "cancel")
+    assert b.none("PairCanceled")
+    for p, base in ((0, "Grasp"), (1, "Shot")):
+        spent = b.one("SpecialActionSpent", player=p)
+        assert (spent.to, spent.base_to) == ("discard1", "hand")
+    assert b.of("PairRevealed")[-1].styles == ("Trance", "Lure")
+
+
+def test_woi_cancel_against_a_finisher_discards_its_special_and_base():
+    sc = specials(("hikaru", "cadenza"), keep=(("Grasp", "Trance", "Strike"), ("Press", "Battery", "Drive")),
+                  life=(20, 5))
+    b = sc.beat(((SA, "Grasp"), (SA, "Press")), lenient=True,
+                choices={0: [{"kind": "new_pair", "style": "Trance", "base": "Strike"}],
+                         1: [{"kind": "new_pair", "style": "Battery", "base": "Drive"}]})
+    assert b.one("SpecialActionsMet").actions == ("cancel", "finisher")
+    spent = b.one("SpecialActionSpent", player=1)
+    assert (spent.to, spent.base, spent.base_to) == ("discard1", "Press", "discard1")
+    assert b.none("FinisherRevealed")
+    assert b.one("CardsRecycled", player=1).discard2[-2:] == (SA, "Press")
+
+
+def test_a_cancel_pair_can_clash():
+    sc = specials(("hikaru", "kallistar"), keep=(("Grasp", "Trance", "Strike", "Shot"),
+                                                 ("Caustic", "Drive", "Blazing", "Shot")))
+    b = sc.beat(((SA, "Grasp"), ("Blazing", "Shot")), lenient=True,
+                choices={0: [{"kind": "new_pair", "style": "Trance", "base": "Strike"}],
+                         1: [{"kind": "new_pair", "style": "Caustic", "base": "Drive"}]})
+    tie = b.of("PriorityCompared")[0]
+    assert tie.priorities == (3, 3) and tie.active is None
+    assert b.one("ClashOccurred").round == 1
+
+
+@pytest.mark.parametrize("edition,event", [("woi", "ClashAbandoned"), ("preview", "ClashBasesRecovered")])
+def test_running_out_of_bases_in_a_clash_after_a_cancel(edition, event):
+    sc = specials(("hikaru", "kallistar"), edition=edition,
+                  keep=(("Grasp", "Trance", "Strike", "Shot"), ("Caustic", "Drive", "Blazing", "Shot")))
+    if edition == "woi":
+        limit_hand(sc, 1, {"Caustic", "Blazing", "Drive", "Shot"})  # two bases: the canceled one and one more
+        choices = {0: [{"kind": "new_pair", "style": "Trance", "base": "Strike"}],
+                   1: [{"kind": "new_pair", "style": "Caustic", "base": "Drive"}]}
+        pairs = ((SA, "Grasp"), ("Blazing", "Shot"))
+    else:  # Preview: Ben's pair stands; Ann picks a pair that ties with it
+        limit_hand(sc, 1, {"Caustic", "Drive"})
+        choices = {0: [{"kind": "new_pair", "style": "Trance", "base": "Strike"}]}
+        pairs = ((SA, "Grasp"), ("Caustic", "Drive"))
+    b = sc.beat(pairs, choices=choices, lenient=True)
+    assert b.of(event)[0].player == 1
+    if edition == "woi":
+        assert b.none("AttackStarted")  # both skip to recycling their top pairs
+
+
+# -- Finisher -----------------------------------------------------------------------------------------
+
+
+def test_finisher_above_7_life_becomes_a_cancel():
+    sc = specials(("cadenza", "hikaru"), keep=(("Strike", "Battery", "Press"), ("Trance", "Shot", "Focused")),
+                  life=(8, 20))
+    b = sc.beat(((SA, "Strike"), ("Trance", "Shot")), lenient=True,
+                choices={0: [{"kind": "new_pair", "style": "Battery", "base": "Press"}],
+                         1: [{"kind": "new_pair", "style": "Focused", "base": "Palm Strike"}]})
+    down = b.one("FinisherDowngraded")
+    assert down.reason == "life 8 is above 7"
+    assert b.one("PairCanceled").player == 1
+    assert b.none("FinisherRevealed")
+
+
+def test_finisher_replaces_the_pair_and_wins_a_priority_tie_without_clashing():
+    # Chain of Destruction (priority 5, Human) against Trance Palm Strike (0 + 5).
+    sc = specials(("kallistar", "hikaru"), keep=(("Drive",), ("Trance", "Palm Strike")), positions=(1, 5),
+                  life=(7, 20), finishers=("Chain of Destruction", "Four Winds"))
+    b = sc.beat(((SA, "Drive"), ("Trance", "Palm Strike")), lenient=True)
+    fin = b.one("FinisherRevealed")
+    assert (fin.player, fin.finisher, fin.how) == (0, "Chain of Destruction", "special")
+    pc = b.one("PriorityCompared")
+    assert pc.priorities == (5, 5) and pc.active == 0 and "without a clash" in pc.why
+    assert b.none("ClashOccurred")
+    assert b.of("AttackStarted")[0].attack == "Chain of Destruction"
+    assert b.one("RecycleSkipped", player=0)
+    f = sc.state.fighters[0]
+    assert SA in f.removed and "Drive" in f.hand and f.discard1 != [SA]
+
+
+@pytest.mark.parametrize("edition", ["woi", "preview"])
+def test_two_finishers_tied_become_cancels(edition):
+    sc = specials(("kallistar", "khadath"), edition=edition, keep=(("Strike", "Flare", "Shot"), ("Drive", "Lure", "Shot")),
+                  life=(6, 6), finishers=("Chain of Destruction", "Planar Crossing"))
+    b = sc.beat(((SA, "Strike"), (SA, "Drive")), lenient=True,
+                choices={0: [{"kind": "new_pair", "style": "Flare", "base": "Shot"}],
+                         1: [{"kind": "new_pair", "style": "Lure", "base": "Shot"}]})
+    assert len(b.of("FinisherRevealed")) == 2
+    assert b.one("SpecialActionsMet").actions == ("finisher", "finisher")
+    assert len(b.of("FinisherDowngraded")) == 2
+    assert b.of("PairRevealed")[-1].styles == ("Flare", "Lure")
+    for f in sc.state.fighters:
+        assert (SA in f.discard1 or SA in f.discard2) if edition == "woi" else SA in f.removed
+
+
+def test_finishers_can_be_stunned_out():
+    # Feedback Field (priority 0, Soak 5, no stun guard) against Focused Strike with Fire: 7 - 5 = 2 stuns.
+    sc = specials(("cadenza", "hikaru"), keep=(("Press",), ("Focused", "Strike")), positions=(3, 4), life=(5, 20),
+                  finishers=("Feedback Field", "Four Winds"), tokens={0: []})
+    b = sc.beat(((SA, "Press"), ("Focused", "Strike")), antes={1: ["Fire"]}, lenient=True)
+    assert b.one("DamageDealt", target=0).amount == 2
+    assert b.one("StunApplied", player=0)
+    assert b.one("AttackSkipped", player=0)
+
+
+def test_rocket_press_advances_two_or_more_and_is_stun_immune():
+    sc = specials(("cadenza", "hikaru"), keep=(("Press",), ("Trance", "Strike")), positions=(1, 6), life=(7, 20),
+                  finishers=("Rocket Press", "Four Winds"), tokens={0: []})
+    b = sc.beat(((SA, "Press"), ("Trance", "Strike")), lenient=True,
+                choices={0: [{"kind": "move", "to": 5}]})
+    req = next(r for r in sc.requests if r.kind == "move" and r.player == 0)
+    assert [o["to"] for o in req.options] == [3, 4, 5, 7]  # 2, 3, 4 or 6 spaces (5 hops Hikaru on 6)
+    assert b.one("AttackMissed", player=1)  # Hikaru, active, is out of range before the advance
+    assert b.one("DamageDealt", target=1).power == 8
+    # Stun Immunity: Focused Strike with Fire gets 7 - Soak 3 = 4 through, no stun.
+    sc2 = specials(("cadenza", "hikaru"), keep=(("Press",), ("Focused", "Strike")), positions=(3, 4), life=(7, 20),
+                   finishers=("Rocket Press", "Four Winds"), tokens={0: []})
+    b2 = sc2.beat(((SA, "Press"), ("Focused", "Strike")), antes={1: ["Fire"]}, lenient=True)
+    assert b2.one("DamageDealt", target=0).amount == 4
+    assert b2.one("StunPrevented", player=0).by == "stun immunity (Rocket Press)"
+
+
+def test_feedback_field_gains_two_power_per_point_soaked():
+    sc = specials(("cadenza", "hikaru"), keep=(("Press",), ("Trance", "Strike")), positions=(3, 4), life=(7, 20),
+                  finishers=("Feedback Field", "Four Winds"), tokens={0: []})
+    b = sc.beat(((SA, "Press"), ("Trance", "Strike")), lenient=True)
+    taken = b.one("DamageDealt", target=0)
+    assert (taken.power, taken.soak, taken.amount) == (4, 5, 0)
+    gain = b.one("StatusGained", player=0)
+    assert gain.amount == 8 and gain.label == "Feedback Field (4 soaked × 2)"
+    assert b.one("DamageDealt", target=1).power == 9
+
+
+def test_supernova_needs_elemental_form_otherwise_cancels():
+    sc = specials(("kallistar", "hikaru"), keep=(("Strike", "Flare", "Shot"), ("Trance", "Shot", "Focused")),
+                  life=(5, 20), finishers=("Supernova", "Four Winds"))
+    b = sc.beat(((SA, "Strike"), ("Trance", "Shot")), lenient=True,
+                choices={0: [{"kind": "new_pair", "style": "Flare", "base": "Shot"}],
+                         1: [{"kind": "new_pair", "style": "Focused", "base": "Grasp"}]})
+    assert b.one("FinisherDowngraded").reason == "Supernova needs Elemental form (Human now)"
+
+
+def test_supernova_loses_the_duel_at_end_of_beat():
+    sc = specials(("kallistar", "hikaru"), keep=(("Strike",), ("Trance", "Shot")), positions=(3, 4), life=(5, 20),
+                  forms={0: "elemental"}, finishers=("Supernova", "Four Winds"))
+    b = sc.beat(((SA, "Strike"), ("Trance", "Shot")), lenient=True)
+    assert b.one("DamageDealt", target=1).power == 8 + 2  # Supernova 8 + Elemental form 2
+    end = b.one("DuelEnded")
+    assert (end.winner, end.reason) == (1, "Supernova")
+    assert sc.match.finished
+
+
+def test_chain_of_destruction_pays_3_life_to_repeat_never_below_1():
+    sc = specials(("kallistar", "cadenza"), keep=(("Drive",), ("Clockwork", "Shot")), positions=(1, 6), life=(7, 20),
+                  finishers=("Chain of Destruction", "Rocket Press"), tokens={1: []})
+    b = sc.beat(((SA, "Drive"), ("Clockwork", "Shot")), lenient=True,
+                choices={0: [{"kind": "repeat", "repeat": True}, {"kind": "repeat", "repeat": False}]})
+    assert b.one("LifeLost", player=0).amount == 3
+    assert b.one("AttackRepeated").repeat == 1
+    assert len(b.of("DamageDealt", player=0)) == 2
+    # At 4 life after paying, the second hit offers the repeat again (declined); at 3 life it is not offered.
+    sc2 = specials(("kallistar", "cadenza"), keep=(("Drive",), ("Clockwork", "Shot")), positions=(1, 6),
+                   life=(3, 20), finishers=("Chain of Destruction", "Rocket Press"), tokens={1: []})
+    b2 = sc2.beat(((SA, "Drive"), ("Clockwork", "Shot")), lenient=True)
+    assert b2.none("RepeatDecided")
+    assert "below 1" in b2.one("EffectIgnored", card="Chain of Destruction").reason
+
+
+def test_chain_of_destruction_needs_human_form():
+    sc = specials(("kallistar", "cadenza"), keep=(("Drive", "Flare", "Shot"), ("Clockwork", "Shot", "Battery")),
+                  life=(7, 20), forms={0: "elemental"}, finishers=("Chain of Destruction", "Rocket Press"))
+    b = sc.beat(((SA, "Drive"), ("Clockwork", "Shot")), lenient=True)
+    assert "needs Human form" in b.one("FinisherDowngraded").reason
+
+
+def test_four_winds_voids_antes_and_repeats_on_each_regain():
+    sc = specials(("hikaru", "cadenza"), keep=(("Strike",), ("Clockwork", "Shot")), positions=(3, 4), life=(7, 20),
+                  finishers=("Four Winds", "Rocket Press"), tokens={0: ["Earth", "Fire"], 1: []})
+    sc.state.fighters[0].token_discard = ["Water", "Wind"]
+    b = sc.beat(((SA, "Strike"), ("Clockwork", "Shot")), antes={0: ["Fire"]}, lenient=True,
+                choices={0: [{"kind": "move", "to": 3}, {"kind": "regain", "token": "Water"}]})
+    hits = b.of("DamageDealt", player=0)
+    assert hits[0].power == 2  # the Fire token gives nothing
+    assert [r.repeat for r in b.of("AttackRepeated")] == [1, 2]
+    assert len(hits) == 3  # regained Water, Wind, then nothing left to regain
+
+
+def test_wrath_of_elements_antes_every_token():
+    sc = specials(("hikaru", "cadenza"), keep=(("Strike",), ("Clockwork", "Shot")), positions=(3, 4), life=(7, 20),
+                  finishers=("Wrath of Elements", "Rocket Press"), tokens={1: []})
+    b = sc.beat(((SA, "Strike"), ("Clockwork", "Shot")), lenient=True)
+    assert b.one("TokensAnted").tokens == ("Earth", "Fire", "Water", "Wind")
+    assert b.one("DamageDealt", player=0).power == 7 + 3
+
+
+def test_dimensional_exile_hits_only_on_the_trap():
+    sc = specials(("khadath", "hikaru"), keep=(("Snare",), ("Trance", "Shot")), positions=(2, 4), life=(7, 20),
+                  trap=4, finishers=("Dimensional Exile", "Four Winds"))
+    b = sc.beat(((SA, "Snare"), ("Trance", "Shot")), lenient=True)
+    assert b.one("RangeChecked", player=0).in_range
+    assert b.one("DamageDealt", player=0).power == 25
+
+
+def test_planar_crossing_rearranges_fighters_and_trap():
+    sc = specials(("khadath", "hikaru"), keep=(("Drive",), ("Trance", "Shot")), positions=(3, 4), life=(7, 20),
+                  finishers=("Planar Crossing", "Four Winds"))
+    b = sc.beat(((SA, "Drive"), ("Trance", "Shot")), lenient=True,
+                choices={0: [{"kind": "rearrange", "positions": [1, 7], "trap": 6}]})
+    req = next(r for r in sc.requests if r.kind == "rearrange")
+    assert len(req.options) == 7 * 6 * 7
+    moved = b.one("FightersRearranged")
+    assert (moved.positions, moved.trap) == ((1, 7), 6)
+
+
+# -- Ante Finishers ------------------------------------------------------------------------------
+
+
+def ante_fin(fighters, **kw):
+    return Scenario(fighters, options={"ante_finishers": True, **kw.pop("options", {})}, **kw)
+
+
+def test_ante_finisher_offered_at_7_life_returns_the_pair_and_stops_the_antes():
+    sc = ante_fin(("cadenza", "hikaru"), keep=(("Battery", "Strike"), ("Trance", "Shot")), positions=(3, 4),
+                  life=(7, 20), finishers=("Rocket Press", "Four Winds"))
+    b = sc.beat((("Battery", "Strike"), ("Trance", "Shot")), antes={0: ["Rocket Press"]}, lenient=True)
+    antes = b.of("AnteDeclared")
+    assert antes[-1].ante == "Rocket Press"  # no further antes by either player
+    assert [r for r in sc.requests if r.kind == "ante"][-1].player == 0
+    assert b.one("PairRetrieved").player == 0
+    assert b.one("FinisherRevealed").how == "ante"
+    assert b.of("PairRevealed")[0].styles == ("Rocket Press", "Trance")
+    assert b.one("FinisherRemoved").finisher == "Rocket Press"
+    assert b.one("RecycleSkipped", player=0)
+    f = sc.state.fighters[0]
+    assert "Battery" in f.hand and "Strike" in f.hand and f.finisher_removed
+    # Gone for the rest of the duel.
+    sc.beat((("Battery", "Strike"), ("Advancing", "Drive")), lenient=True)
+    assert all("Rocket Press" not in [o["ante"] for o in r.options] for r in sc.requests if r.kind == "ante")
+
+
+def test_ante_finisher_not_offered_above_7_life():
+    sc = ante_fin(("cadenza", "hikaru"), keep=(("Battery", "Strike"), ("Trance", "Shot")), life=(8, 20))
+    sc.beat((("Battery", "Strike"), ("Trance", "Shot")), lenient=True)
+    for r in sc.requests:
+        if r.kind == "ante" and r.player == 0:
+            assert "Rocket Press" not in [o["ante"] for o in r.options]
+
+
+def test_with_both_variants_the_special_action_never_finishes():
+    sc = Scenario(("cadenza", "hikaru"), options={"ante_finishers": True, "special_actions": True},
+                  keep=(("Strike", "Battery", "Press"), ("Trance", "Shot", "Focused")), life=(5, 20))
+    b = sc.beat(((SA, "Strike"), ("Trance", "Shot")), lenient=True)
+    assert "Ante Finishers" in b.one("FinisherDowngraded").reason
+    assert b.one("PairCanceled")
+
+
+def test_two_anted_finishers_tied_become_cancels():
+    sc = ante_fin(("kallistar", "khadath"), keep=(("Flare", "Shot"), ("Lure", "Shot")), life=(6, 6),
+                  finishers=("Chain of Destruction", "Planar Crossing"))
+    b = sc.beat((("Flare", "Shot"), ("Lure", "Shot")), antes={0: ["Chain of Destruction"]}, lenient=True)
+    # Only one may ante (no further antes): one Finisher against a normal pair.
+    assert len(b.of("FinisherRevealed")) == 1
+
+
+def test_a_pulse_meets_an_anted_finisher():
+    sc = Scenario(("cadenza", "hikaru"), options={"ante_finishers": True, "special_actions": True},
+                  keep=(("Battery", "Strike"), ("Burst",)), life=(5, 20), finishers=("Rocket Press", "Four Winds"))
+    b = sc.beat((("Battery", "Strike"), (SA, "Burst")), antes={0: ["Rocket Press"]}, lenient=True)
+    assert b.one("SpecialActionsMet").actions == ("anted finisher", "pulse")
+    assert b.one("FinisherRemoved")  # removed whatever happened
+
+
+# -- scripts, bots, determinism -------------------------------------------------------------------------
+
+
+def test_script_answers_cover_the_new_decisions():
+    items = GAME.script_answers({"player": 1, "finisher": "Supernova", "pair": [SA, "Grasp"],
+                                 "antes": ["Chain of Destruction"], "new_pairs": [["Flare", "Shot"]],
+                                 "choices": [{"kind": "rearrange", "positions": [1, 2], "trap": None}]})
+    assert [i["kind"] for i in items] == ["finisher", "pair", "ante", "new_pair", "rearrange"]
+    assert items[3] == {"kind": "new_pair", "player": 1, "style": "Flare", "base": "Shot"}
+
+
+@pytest.mark.parametrize("edition,options", [("woi", {"special_actions": True}), ("woi", {"ante_finishers": True}),
+                                             ("preview", {"special_actions": True})])
+def test_greedy_and_random_bots_play_whole_matches_deterministically(edition, options):
+    def play():
+        h = GAME.make_header(players=(Player("A", "hikaru"), Player("B", "cadenza")), edition=edition, seed=9,
+                             options={"duels": 1, **options})
+        m = Match(GAME, h)
+        run(m, {0: GAME.bot("greedy", 9, 0), 1: GAME.bot("random", 9, 1)})
+        return m
+
+    a, b = play(), play()
+    assert [r.line() for r in sealed(a)] == [r.line() for r in sealed(b)]
+    state = GAME.new_state(a.header)
+    for r in sealed(a):
+        GAME.apply(state, GAME.events.get(r.type).from_data(r.data))
+    assert GAME.snapshot(state) == GAME.snapshot(a.state)
+
+
+def test_a_header_without_the_options_keeps_its_match_id():
+    players = (Player("A", "hikaru"), Player("B", "cadenza"))
+    plain = GAME.make_header(players=players, edition="woi", seed=1, options={"duels": 1})
+    off = GAME.make_header(players=players, edition="woi", seed=1, options={"duels": 1, "special_actions": False})
+    on = GAME.make_header(players=players, edition="woi", seed=1, options={"duels": 1, "special_actions": True})
+    assert plain.match_id == off.match_id != on.match_id
