@@ -1,15 +1,18 @@
 """Properties of whole BattleCON matches played with arbitrary legal decisions.
 
 Hypothesis picks every decision (an index into the request's legal options)
-for every pairing of fighters, both editions, one duel or best of three, and
-both ways of setting the starting discards. After every event of the log,
+for every pairing of fighters, both editions, one duel or best of three,
+both ways of setting the starting discards, and with or without Special
+Actions and Ante Finishers (whose options then include every special pair,
+Finisher ante, rearrangement and new pair). After every event of the log,
 re-folded from the records alone:
 
 - the fighters stand on distinct spaces 1..7;
 - life only changes through damage or life-loss events (or a new duel), by
   exactly their amounts, and never exceeds 20;
-- every card of a fighter is in exactly one of hand, discard 1, discard 2,
-  in play (including bases covered in a clash) and removed;
+- every card of a fighter (with the Special Action card when the option is on)
+  is in exactly one of hand, discard 1, discard 2, in play (including bases
+  covered in a clash) and removed;
 
 and at the end: every duel ended with a winner or a draw and a reason, the
 match result agrees with the duels, the same seed and decisions give a
@@ -25,7 +28,7 @@ from hypothesis import strategies as st
 
 from recorder.decisions import Answer
 from recorder.games.battlecon import GAME
-from recorder.games.battlecon.cards import FIGHTERS, KITS
+from recorder.games.battlecon.cards import FIGHTERS, KITS, SPECIAL_ACTION
 from recorder.header import Player
 from recorder.match import Match, sealed
 from recorder.rng import ChanceSource
@@ -67,7 +70,7 @@ def check_board(state, where: str) -> None:
 def check_cards(state, where: str) -> None:
     for p, f in enumerate(state.fighters):
         held = Counter(f.hand + f.discard1 + f.discard2 + f.in_play + f.removed)
-        kit = Counter(KITS[f.kit].all_cards)
+        kit = Counter(KITS[f.kit].all_cards + ((SPECIAL_ACTION,) if state.special_actions else ()))
         assert held == kit, (
             f"{where}: P{p} {f.kit} cards are not each in exactly one place: "
             f"extra {sorted((held - kit).elements())}, missing {sorted((kit - held).elements())}"
@@ -121,14 +124,20 @@ def check_results(header, records, state) -> None:
     assert len(ended) <= (1 if needed == 1 else 3)
 
 
+# Special Actions and Ante Finishers (WoI Variants #1 and #2; Ante Finishers are WoI only).
+VARIANTS = ({}, {"special_actions": True}, {"ante_finishers": True}, {"special_actions": True, "ante_finishers": True})
+
+
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(pairing=st.sampled_from(PAIRINGS), edition=st.sampled_from(GAME.editions),
        duels=st.sampled_from((1, 3)), discards=st.sampled_from(("suggested", "chosen")),
-       seed=st.integers(0, 2**32), data=st.data())
-def test_random_legal_matches_keep_the_invariants(pairing, edition, duels, discards, seed, data):
+       variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32), data=st.data())
+def test_random_legal_matches_keep_the_invariants(pairing, edition, duels, discards, variant, seed, data):
+    if edition != "woi":
+        variant = {k: v for k, v in variant.items() if k != "ante_finishers"}
     header = GAME.make_header(players=(Player("Ann", pairing[0]), Player("Ben", pairing[1])), edition=edition,
-                              seed=seed, options={"duels": duels, "discards": discards})
+                              seed=seed, options={"duels": duels, "discards": discards, **variant})
     match = play(header, data)
     records = sealed(match)
     state = refold_with_checks(header, records)
