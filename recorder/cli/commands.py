@@ -5,3 +5,4 @@ from . import record_commands  # noqa: F401
 from . import replay_commands  # noqa: F401
 from . import store_commands  # noqa: F401
 from . import view_commands  # noqa: F401
+from . import stats_commands  # noqa: F401

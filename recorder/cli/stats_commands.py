@@ -1,0 +1,165 @@
+"""Commands about many matches at once: ``simulate``, ``stats`` and ``demo``."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import click
+
+from . import main
+from ..errors import UsageError
+from .match_options import DEFAULT_GAME, new_seed, parse_seed
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def _progress(console, total: int, label: str):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("eta"),
+        TimeRemainingColumn(), console=console, disable=not console.is_terminal or total == 0,
+    )
+
+
+def default_jobs() -> int:
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+@main.command("simulate")
+@click.option("--matches", "per_pairing", type=click.IntRange(min=1), default=1, show_default=True,
+              metavar="N", help="Matches per pairing of fighters.")
+@click.option("--db", required=True, metavar="FILE", help="The SQLite store to record into (created if missing).")
+@click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME", help="The game.")
+@click.option("--fighters", default="all", show_default=True, metavar="all|A,B,...",
+              help="The fighters taking part; every pair of them meets.")
+@click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's).")
+@click.option("--bots", default="random", show_default=True, metavar="BOT[,BOT]",
+              help="The bot in seat 1 and in seat 2 (one name: both seats). Bots are the players.")
+@click.option("--seed", metavar="S", help="Tournament seed; each match's seed derives from it (default: fresh, printed).")
+@click.option("--duels", type=click.Choice(["1", "3"]), help="A single duel or best of three (default: the game's).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Processes playing matches (default: the number of CPUs, at most 8).")
+def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, duels, jobs) -> None:
+    """Play a round-robin bot tournament into a store and print the standings.
+
+    Every pair of fighters meets N times, swapping seats each match. The same
+    seed records the same matches; matches already in the store are kept, so
+    an interrupted run is finished by running it again.
+
+    Example: beatlog simulate --matches 10 --db t.db --bots greedy,random --seed 1
+    """
+    from ..store import Store
+    from replay.stats_format import tables
+    from replay.stats_summary import summarize
+
+    from ..tournament import plan_tournament, run_tournament, schedule
+
+    seed_value = parse_seed(seed)
+    plan = plan_tournament(
+        game_name=game_name, fighters=fighters, matches=per_pairing, edition=edition, bots=bots,
+        seed=new_seed() if seed_value is None else seed_value, duels=int(duels) if duels else None,
+    )
+    err = _console(stderr=True)
+    total = len(schedule(plan))
+    pairs = total // plan.matches
+    err.print(f"Tournament: {plan.game} {plan.edition}, {len(plan.fighters)} fighters, {pairs} pairings × "
+              f"{plan.matches} = {total} matches, {plan.bots[0]} vs {plan.bots[1]}, seed {plan.seed}")
+    with Store(db) as store, _progress(err, total, "playing") as bar:
+        task = bar.add_task("matches", total=total)
+        try:
+            report = run_tournament(plan, store, jobs=jobs or default_jobs(),
+                                    on_match=lambda f, s, played: bar.advance(task))
+        except KeyboardInterrupt:
+            stored = len(store.match_ids())
+            raise UsageError(f"interrupted: {db} keeps the {stored} matches written so far; "
+                             "run the same command again to finish") from None
+    out = _console()
+    for table in tables(summarize(report.stats), figures=False, width=out.width):
+        out.print(table)
+    rate = report.played / report.seconds if report.seconds else 0.0
+    skipped = f" ({report.skipped} already stored)" if report.skipped else ""
+    out.print(f"recorded {report.played} matches{skipped} into {db} in {report.seconds:.1f} s "
+              f"({rate:.1f} matches/s); all figures: beatlog stats --db {db}", soft_wrap=True)
+
+
+@main.command("stats")
+@click.argument("logs", nargs=-1, metavar="[LOG.jsonl]...")
+@click.option("--db", metavar="FILE", help="Read the matches of this SQLite store.")
+@click.option("--match", "match_id", metavar="ID", help="With --db: only this match.")
+@click.option("--player", metavar="NAME", help="Only this player's seats: their results, fighters and matchups.")
+@click.option("--fighter", metavar="ID", help="Only this fighter's seats: its results, players and matchups.")
+@click.option("--format", "form", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True,
+              help="Tables for a terminal, JSON or CSV for tools.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Processes reading a store (default: the number of CPUs, at most 8).")
+def stats_command(logs, db, match_id, player, fighter, form, jobs) -> None:
+    """Per-player and per-fighter statistics and the matchup matrix.
+
+    Matches, duels, W/L/D, damage dealt and taken per beat, hit rate, stuns,
+    priority won, clashes, specials and finishers, mean distance, the most
+    played attack pairs. Every log is checked (chain, hashes) as it is read.
+
+    Example: beatlog stats --db t.db --fighter hikaru --format table
+    """
+    from replay.stats_format import to_csv, to_json
+    from replay.stats_sources import file_stats, store_ids, store_stats
+    from replay.stats_summary import summarize
+
+    if bool(logs) == (db is not None):
+        raise UsageError("stats takes LOG.jsonl files or --db FILE (not both)")
+    if match_id is not None and db is None:
+        raise UsageError("--match only applies with --db")
+    err = _console(stderr=True)
+    if db is not None:
+        ids = store_ids(db, match_id)
+        with _progress(err, len(ids), "reading") as bar:
+            task = bar.add_task("matches", total=len(ids))
+            matches = store_stats(db, ids, jobs=jobs or default_jobs(), progress=lambda n: bar.advance(task, n))
+    else:
+        matches = file_stats(logs)
+    summary = summarize(matches, player=player, fighter=fighter)
+    if form == "json":
+        click.echo(to_json(summary))
+    elif form == "csv":
+        click.echo(to_csv(summary), nl=False)
+    else:
+        _print_tables(summary, db or f"{len(logs)} log(s)")
+
+
+def _print_tables(summary: dict[str, Any], source: str) -> None:
+    from replay.stats_format import tables
+
+    out = _console()
+    if not summary["matches"]:
+        out.print(f"no matches in {source}", soft_wrap=True)
+        return
+    for table in tables(summary, width=out.width):
+        out.print(table)
+    filt = summary["filter"]
+    only = f" (only {filt['player'] or filt['fighter']}'s seats)" if filt["player"] or filt["fighter"] else ""
+    out.print(f"{summary['matches']} matches from {source}{only}", soft_wrap=True)
+
+
+@main.command("demo")
+@click.option("-o", "--out", "out", default="beatlog-demo", show_default=True, metavar="DIR",
+              help="Folder for the demo's database, logs and site (created if missing).")
+def demo_command(out: str) -> None:
+    """Simulate a small tournament, verify every match and render the site.
+
+    The first thing to try: it needs nothing but an empty folder, and prints
+    the path of the site's index.html to open in a browser.
+
+    Example: beatlog demo -o demo
+    """
+    from ..demo import run_demo
+
+    err = _console(stderr=True)
+    result = run_demo(out, say=lambda text: err.print(text, soft_wrap=True),
+                      progress=lambda total, label: _progress(err, total, label))
+    click.echo(str(result.index))

@@ -1,0 +1,111 @@
+"""``beatlog demo``: the whole tool in one command, from an empty folder.
+
+Simulates a small round-robin (every pairing of the game's fighters, two
+matches each with seats swapped: the greedy bot against the random one),
+verifies every match by re-executing it, writes each match as a JSONL log,
+renders the static site and returns where its ``index.html`` is. The seed is
+fixed, so the demo records the same matches everywhere; run again into the
+same folder it reuses what is there.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from contextlib import nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, ContextManager
+
+from .errors import VerificationFailed
+
+DEMO_SEED = 2024
+DEMO_MATCHES = 2  # per pairing: one with each fighter in seat 1
+DEMO_BOTS = "greedy,random"
+DEMO_DUELS = 1  # single duels keep the demo well under 30 s on two cores (greedy is ~0.5 s a duel)
+
+Say = Callable[[str], None]
+ProgressFactory = Callable[[int, str], ContextManager[Any]]
+
+
+@dataclass(frozen=True)
+class DemoResult:
+    folder: Path
+    db: Path
+    logs: Path  # folder of JSONL logs
+    index: Path  # the site's index.html
+    matches: int
+    seconds: float
+
+
+def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | None = None,
+             jobs: int | None = None) -> DemoResult:
+    """Record, verify, export and render the demo tournament into ``out``."""
+    from .store import Store
+    from .tournament import plan_tournament, run_tournament, schedule
+
+    started = time.perf_counter()
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    db = folder / "demo.db"
+    plan = plan_tournament(fighters="all", matches=DEMO_MATCHES, bots=DEMO_BOTS, seed=DEMO_SEED, duels=DEMO_DUELS)
+    total = len(schedule(plan))
+    say(f"1/4 Simulating {total} matches: {', '.join(plan.fighters)}, every pairing twice, "
+        f"{plan.bots[0]} bot vs {plan.bots[1]} bot (seed {plan.seed}) into {db}")
+    with Store(db) as store, _bar(progress, total, "  playing") as bar:
+        task = bar.add_task("matches", total=total) if bar is not None else None
+        report = run_tournament(plan, store, jobs=jobs or min(2, os.cpu_count() or 1),
+                                on_match=lambda f, s, played: bar and bar.advance(task))
+    wins = _wins(report.stats)
+    say(f"    {report.played} played, {report.skipped} already there; " + ", ".join(f"{n} won {w}" for n, w in wins))
+
+    say(f"2/4 Verifying every match by re-running the rules from its recorded decisions")
+    logs = _verify_and_export(db, folder / "logs", say)
+
+    say("3/4 Rendering the site")
+    index = _render(db, folder / "site")
+
+    seconds = time.perf_counter() - started
+    say(f"4/4 Done in {seconds:.1f} s. Open the site in a browser:")
+    return DemoResult(folder, db, logs, index, total, seconds)
+
+
+def _bar(progress: ProgressFactory | None, total: int, label: str) -> ContextManager[Any]:
+    return progress(total, label) if progress is not None else nullcontext(None)
+
+
+def _wins(stats: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    wins: dict[str, int] = {}
+    for match in stats:
+        for seat in match["seats"]:
+            wins.setdefault(seat["player"], 0)
+            wins[seat["player"]] += seat["outcome"] == "win"
+    return sorted(wins.items())
+
+
+def _verify_and_export(db: Path, logs: Path, say: Say) -> Path:
+    from replay.source import load_store
+    from replay.verify import verify_loaded
+
+    from .jsonl import write_jsonl
+
+    logs.mkdir(exist_ok=True)
+    loaded = load_store(db, None)
+    for match in loaded:
+        report = verify_loaded(match)
+        if not report.ok:
+            raise VerificationFailed(f"demo match failed verification: {report.summary()}")
+        path = logs / f"{match.header.match_id}.jsonl"
+        if not path.exists():
+            write_jsonl(path, match.header, list(match.records))
+    say(f"    {len(loaded)} matches verified; logs in {logs}/ (try: beatlog explain {logs}/<id>.jsonl --beat 1)")
+    return logs
+
+
+def _render(db: Path, site: Path) -> Path:
+    # The site is H6's viewer (viewer.site.render_site); the demo only calls it.
+    from viewer.site import render_site
+    from viewer.sources import from_store
+
+    written = render_site(from_store(db), site)
+    return Path(written.index).resolve()

@@ -1,0 +1,235 @@
+"""Round-robin bot tournaments: every pairing of fighters, N matches each, into one store.
+
+The schedule is a pure function of the plan: pairings in the order the
+fighters are listed, ``matches`` games per pairing, the fighters swapping
+seats from one game to the next (so each fighter plays as often with either
+bot), and each match's seed derived from the tournament seed, the pairing and
+the game number. The same plan therefore records the same matches (same ids,
+byte-identical events) on any machine, however many processes play them; a
+match the store already holds is not played again, so an interrupted
+tournament is finished by running the same command again.
+
+Matches are played in memory and written to the store in batches, one
+transaction per batch (a crash loses at most the batch being written).
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Sequence
+
+from . import canonical
+from .decisions import DecisionSource, FirstOption
+from .errors import UsageError
+from .game import Game, load_game
+from .header import Header, Player
+from .integrity import LogFile
+from .recording import MemorySink, record, utc_now
+
+MAX_SEED = 2**53
+BATCH = 50  # matches per store transaction
+
+
+@dataclass(frozen=True)
+class TournamentPlan:
+    game: str
+    fighters: tuple[str, ...]
+    matches: int  # per pairing
+    edition: str
+    bots: tuple[str, str]  # seat 0, seat 1
+    seed: int
+    duels: int | None = None  # None: the game's default
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """Player names: the bots' names (numbered by seat when both seats run the same bot)."""
+        a, b = self.bots
+        return (a, b) if a != b else (f"{a} #1", f"{b} #2")
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """One scheduled match."""
+
+    index: int  # position in the schedule, 0-based
+    pairing: tuple[str, str]  # the two fighters as listed
+    game_no: int  # 0-based within the pairing
+    sides: tuple[str, str]  # seat 0, seat 1
+    seed: int
+
+
+def plan_tournament(
+    *,
+    game_name: str = "battlecon",
+    fighters: str | Sequence[str] = "all",
+    matches: int = 1,
+    edition: str | None = None,
+    bots: str | Sequence[str] = "random",
+    seed: int = 0,
+    duels: int | None = None,
+) -> TournamentPlan:
+    """Check a tournament's options and fix its plan (UsageError / the game's errors on bad input)."""
+    game = load_game(game_name)
+    known = _fighters_of(game)
+    if fighters == "all" or fighters == ["all"]:
+        chosen = known
+    else:
+        names = fighters.split(",") if isinstance(fighters, str) else list(fighters)
+        chosen = tuple(n.strip() for n in names)
+        unknown = [n for n in chosen if n not in known]
+        if unknown:
+            raise UsageError(f"--fighters: unknown fighter {unknown[0]!r}; known fighters: {', '.join(known)}")
+        if len(set(chosen)) != len(chosen):
+            raise UsageError(f"--fighters lists a fighter twice: {','.join(chosen)}")
+    if len(chosen) < 2:
+        raise UsageError(f"a tournament needs at least two fighters, got {','.join(chosen) or 'none'}")
+    if not isinstance(matches, int) or matches < 1:
+        raise UsageError(f"--matches must be at least 1 per pairing, got {matches!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+    names = tuple(b.strip() for b in (bots.split(",") if isinstance(bots, str) else bots))
+    if len(names) == 1:
+        names = names * 2
+    if len(names) != 2 or not all(names):
+        raise UsageError(f"--bots takes one bot, or two separated by a comma (seat 1, seat 2), got {bots!r}")
+    allowed = ("first", *(b for b in game.bots() if b != "first"))
+    for name in names:
+        if name not in allowed:
+            raise UsageError(f"unknown bot {name!r}; known bots: {', '.join(allowed)}")
+    edition = edition or getattr(game, "default_edition", None) or game.editions[0]
+    plan = TournamentPlan(game_name, chosen, matches, edition, (names[0], names[1]), seed, duels)
+    header_for(game, plan, schedule(plan)[0])  # the game checks the edition and options now
+    return plan
+
+
+def _fighters_of(game: Game) -> tuple[str, ...]:
+    listed = getattr(game, "fighters", None)
+    if listed is None:
+        raise UsageError(f"game {game.name!r} publishes no list of fighters to pair up")
+    return tuple(listed() if callable(listed) else listed)
+
+
+def pairings(fighters: Sequence[str]) -> list[tuple[str, str]]:
+    """Every unordered pair of distinct fighters, in listing order."""
+    return list(itertools.combinations(fighters, 2))
+
+
+def fixture_seed(seed: int, game: str, pairing: tuple[str, str], game_no: int) -> int:
+    """A match seed that depends only on the tournament seed, the pairing and the game number."""
+    digest = canonical.digest({"tournament": seed, "game": game, "pairing": list(pairing), "game_no": game_no})
+    return int(digest[:13], 16)  # 52 bits: below MAX_SEED
+
+
+def schedule(plan: TournamentPlan) -> list[Fixture]:
+    out = []
+    for pairing in pairings(plan.fighters):
+        for game_no in range(plan.matches):
+            sides = pairing if game_no % 2 == 0 else (pairing[1], pairing[0])
+            out.append(Fixture(len(out), pairing, game_no, sides, fixture_seed(plan.seed, plan.game, pairing, game_no)))
+    return out
+
+
+def header_for(game: Game, plan: TournamentPlan, fixture: Fixture) -> Header:
+    players = tuple(Player(name, side) for name, side in zip(plan.players, fixture.sides))
+    options: dict[str, Any] = {} if plan.duels is None else {"duels": plan.duels}
+    return game.make_header(players=players, edition=plan.edition, seed=fixture.seed, options=options)
+
+
+def _sources(game: Game, header: Header, bots: tuple[str, str]) -> dict[int, DecisionSource]:
+    return {
+        seat: FirstOption("bot:first") if name == "first" else game.bot(name, header.seed, seat)
+        for seat, name in enumerate(bots)
+    }
+
+
+def play_fixture(plan: TournamentPlan, fixture: Fixture, clock: Callable[[], str] = utc_now) -> LogFile:
+    """Play one scheduled match in memory and return its sealed log."""
+    game = load_game(plan.game)
+    header = header_for(game, plan, fixture)
+    sink = MemorySink()
+    record(game, header, _sources(game, header, plan.bots), sink, clock=clock)
+    assert sink.header is not None
+    return LogFile(sink.header, sink.records)
+
+
+def _play_with_stats(job: tuple[TournamentPlan, Fixture]) -> tuple[LogFile, dict[str, Any]]:
+    from replay.stats import match_stats
+
+    plan, fixture = job
+    log = play_fixture(plan, fixture)
+    return log, match_stats(log.header, log.records)
+
+
+@dataclass
+class TournamentReport:
+    plan: TournamentPlan
+    played: int = 0
+    skipped: int = 0  # already in the store
+    stats: list[dict[str, Any]] = field(default_factory=list)  # replay.stats.match_stats, schedule order
+    seconds: float = 0.0
+
+
+def run_tournament(
+    plan: TournamentPlan,
+    store: Any,
+    *,
+    jobs: int = 1,
+    on_match: Callable[[Fixture, dict[str, Any], bool], None] | None = None,
+) -> TournamentReport:
+    """Play every scheduled match the store lacks, write it, and gather every match's statistics.
+
+    ``store`` is a :class:`recorder.store.Store`; ``on_match(fixture, stats,
+    played)`` is called after each match (``played`` False: it was stored
+    already). With ``jobs`` > 1 matches are played by that many processes;
+    the results, and what is written, are the same.
+    """
+    from replay.stats import match_stats
+
+    from .views import create_views
+
+    started = time.perf_counter()
+    create_views(store.conn)
+    game = load_game(plan.game)
+    stored = set(store.match_ids())
+    report = TournamentReport(plan)
+    fixtures = schedule(plan)
+    ids = {f.index: header_for(game, plan, f).match_id for f in fixtures}
+    todo = [f for f in fixtures if ids[f.index] not in stored]
+    done: dict[int, dict[str, Any]] = {}
+    for fixture in fixtures:
+        match_id = ids[fixture.index]
+        if match_id in stored:
+            log = store.read(match_id)
+            done[fixture.index] = match_stats(log.header, log.records, game)
+            report.skipped += 1
+            if on_match is not None:
+                on_match(fixture, done[fixture.index], False)
+    batch: list[LogFile] = []
+    try:
+        for fixture, (log, stats) in zip(todo, _play_all(plan, todo, jobs)):
+            batch.append(log)
+            done[fixture.index] = stats
+            report.played += 1
+            if len(batch) >= BATCH:
+                store.import_logs(batch)
+                batch = []
+            if on_match is not None:
+                on_match(fixture, stats, True)
+    finally:
+        if batch:
+            store.import_logs(batch)
+        report.stats = [done[i] for i in sorted(done)]
+        report.seconds = time.perf_counter() - started
+    return report
+
+
+def _play_all(plan: TournamentPlan, todo: Sequence[Fixture], jobs: int) -> Iterator[tuple[LogFile, dict[str, Any]]]:
+    work = [(plan, f) for f in todo]
+    if jobs <= 1 or len(work) < 4 * jobs:  # starting processes costs more than a few matches
+        yield from map(_play_with_stats, work)
+        return
+    with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
+        yield from pool.imap(_play_with_stats, work, chunksize=1)

@@ -1,0 +1,179 @@
+"""Statistics as text: rich tables for a terminal, CSV and JSON for tools.
+
+Input is the dict of :func:`replay.stats_summary.summarize`; nothing here
+computes a figure, it only formats what is there.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any, Iterator, Mapping, Sequence
+
+import orjson
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+RESULT_COLUMNS = ("matches", "wins", "losses", "draws", "unfinished", "win_rate", "duels", "beats")
+
+
+def to_json(summary: Mapping[str, Any]) -> str:
+    """The summary as indented JSON, keys in their documented order."""
+    return orjson.dumps(summary, option=orjson.OPT_INDENT_2).decode()
+
+
+def fmt(value: Any, form: str = "number") -> str:
+    """One figure as a table cell: percentages, 2-decimal numbers, "–" for no data."""
+    if value is None:
+        return "–"
+    if form == "percent":
+        return f"{100 * value:.1f}%"
+    if form == "top":
+        return ", ".join(f"{label} ×{n}" for label, n in value) or "–"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def _played(row: Mapping[str, Any]) -> str:
+    return ", ".join(f"{name} ×{n}" for name, n in row["played"].items())
+
+
+# -- CSV -------------------------------------------------------------------------
+
+
+def csv_rows(summary: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """Long-format rows: ``section`` is player, fighter or matchup."""
+    for game in summary["games"]:
+        keys = [f["key"] for f in game["figures"]]
+        for section, rows in (("player", game["players"]), ("fighter", game["fighters"])):
+            for row in rows:
+                out = {"game": game["game"], "section": section, "name": row["name"], "opponent": ""}
+                out.update({k: row[k] for k in RESULT_COLUMNS})
+                out["played"] = "; ".join(f"{n}={c}" for n, c in row["played"].items())
+                for key, value in row.items():
+                    if key not in out and key != "name" and key not in keys:
+                        out[key] = value
+                for f in game["figures"]:
+                    value = row[f["key"]]
+                    out[f["key"]] = "; ".join(f"{label}={n}" for label, n in value) if f.get("format") == "top" else value
+                yield out
+        for side, row in game["matchups"]["cells"].items():
+            for opp, cell in row.items():
+                yield {"game": game["game"], "section": "matchup", "name": side, "opponent": opp, **cell}
+
+
+def to_csv(summary: Mapping[str, Any]) -> str:
+    rows = list(csv_rows(summary))
+    columns: list[str] = []
+    for row in rows:
+        columns.extend(k for k in row if k not in columns)
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns or ["game", "section", "name"], lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+    return buffer.getvalue()
+
+
+# -- rich tables -------------------------------------------------------------------
+
+
+def _table(title: str) -> Table:
+    # Light borders: a figures table must still fit an 80-column terminal.
+    return Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+
+
+def results_table(title: str, rows: Sequence[Mapping[str, Any]], who: str, played: str) -> Table:
+    table = _table(title)
+    table.add_column(who, style="bold", no_wrap=True, max_width=24, overflow="ellipsis")
+    for name in ("Matches", "W", "L", "D", "Win %", "Duels W-L-D", "Beats"):
+        table.add_column(name, justify="right", no_wrap=True)
+    table.add_column(played, ratio=1)  # takes what is left, wrapping
+    for row in rows:
+        duels = (f"{row['duels_won']}-{row['duels_lost']}-{row['duels_drawn']}"
+                 if "duels_won" in row else str(row["duels"]))
+        unfinished = f" (+{row['unfinished']} unfinished)" if row["unfinished"] else ""
+        table.add_row(
+            Text(row["name"]), str(row["matches"]) + unfinished, str(row["wins"]), str(row["losses"]),
+            str(row["draws"]), fmt(row["win_rate"], "percent"), duels, str(row["beats"]), Text(_played(row)),
+        )
+    return table
+
+
+def figures_tables(title: str, rows: Sequence[Mapping[str, Any]], figures: Sequence[Mapping[str, Any]], who: str,
+                   width: int = 80) -> list[Table]:
+    """The numeric figures, split over as many tables as it takes to fit ``width`` columns."""
+    shown = [f for f in figures if f.get("format") != "top"]
+    name_width = min(max([len(who), *(len(r["name"]) for r in rows)]), 24) + 2
+    chunks: list[list[Mapping[str, Any]]] = []
+    used = width  # start a new chunk on the first figure
+    for f in shown:
+        need = max(len(f["label"]), 6) + 2
+        if used + need > width:
+            chunks.append([])
+            used = name_width
+        chunks[-1].append(f)
+        used += need
+    out = []
+    for i, chunk in enumerate(chunks):
+        part = f" ({i + 1}/{len(chunks)})" if len(chunks) > 1 else ""
+        table = _table(title + part)
+        table.add_column(who, style="bold", no_wrap=True, max_width=24, overflow="ellipsis")
+        for f in chunk:
+            table.add_column(f["label"], justify="right", no_wrap=True)
+        for row in rows:
+            table.add_row(Text(row["name"]), *(fmt(row[f["key"]], f.get("format", "number")) for f in chunk))
+        out.append(table)
+    return out
+
+
+def top_table(title: str, rows: Sequence[Mapping[str, Any]], figures: Sequence[Mapping[str, Any]], who: str) -> Table | None:
+    tops = [f for f in figures if f.get("format") == "top"]
+    if not tops:
+        return None
+    table = _table(title)
+    table.add_column(who, style="bold", no_wrap=True, max_width=24, overflow="ellipsis")
+    for f in tops:
+        table.add_column(f["label"])
+    for row in rows:
+        table.add_row(Text(row["name"]), *(Text(fmt(row[f["key"]], "top")) for f in tops))
+    return table
+
+
+def matchup_table(game: Mapping[str, Any]) -> Table | None:
+    matchups = game["matchups"]
+    rows = list(matchups["cells"])
+    if not rows:
+        return None
+    columns = matchups["sides"]
+    table = _table(f"{game['game']}: matchups (row vs column: W-L-D, win %)")
+    table.add_column("", style="bold", no_wrap=True)
+    for side in columns:
+        table.add_column(Text(side), justify="center", no_wrap=True)
+    for side in rows:
+        cells = []
+        for opp in columns:
+            cell = matchups["cells"][side].get(opp)
+            if cell is None:
+                cells.append("·")
+            else:
+                cells.append(f"{cell['wins']}-{cell['losses']}-{cell['draws']} {fmt(cell['win_rate'], 'percent')}")
+        table.add_row(Text(side), *cells)
+    return table
+
+
+def tables(summary: Mapping[str, Any], *, figures: bool = True, width: int = 80) -> list[Table]:
+    """Every table of a summary, game by game: results, figures, attack pairs, matchups."""
+    out: list[Table | None] = []
+    for game in summary["games"]:
+        name = game["game"]
+        out.append(results_table(f"{name}: players", game["players"], "Player", "Fighters played"))
+        out.append(results_table(f"{name}: fighters", game["fighters"], "Fighter", "Played by"))
+        if figures:
+            out.extend(figures_tables(f"{name}: players' play", game["players"], game["figures"], "Player", width))
+            out.extend(figures_tables(f"{name}: fighters' play", game["fighters"], game["figures"], "Fighter", width))
+            out.append(top_table(f"{name}: most-played", game["fighters"], game["figures"], "Fighter"))
+        out.append(matchup_table(game))
+    return [t for t in out if t is not None]
