@@ -1,0 +1,1 @@
+"""beatlog benchmarks: run ``python -m bench`` (figures to read, not tests)."""

@@ -1,0 +1,308 @@
+"""beatlog's benchmark suite: ``python -m bench [--quick] [--runs N]``.
+
+Prints one table -- the median of several runs for each figure, beside its
+target -- and the machine it ran on. These are figures to read, not tests to
+pass: nothing here fails when a target is missed. The per-area benchmarks in
+this folder (``bench_verify.py``...) are reused where they exist.
+
+Figures:
+  engine      beats/s and random-bot duels/s (BattleCON, single WoI duels, in memory)
+  verify      ms per 15-beat duel and events/s (re-execution with schema checks)
+  store       events/s appended as a recording does (one transaction per decision),
+              as import does (one transaction), and raw sqlite3 executemany of the
+              same rows in one transaction (the limit)
+  render      match pages/s and the size of one single-file page (needs the viewer)
+  stats       seconds for ``beatlog stats`` over a 10,000-match store (1,000 with --quick)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from recorder.envelope import FIELDS, Record
+from recorder.games.battlecon import GAME
+from recorder.header import Header, Player
+from recorder.integrity import LogFile
+from recorder.match import Match, run, sealed
+
+FULL_DUEL = 15  # beats of a full-length WoI duel
+FIGHTERS = ("hikaru", "khadath", "cadenza", "kallistar")
+
+
+@dataclass
+class Row:
+    figure: str
+    value: str
+    target: str = ""
+    note: str = ""
+
+
+# -- machine -------------------------------------------------------------------------
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    cores = os.cpu_count() or 1
+    return (f"{cpu}, {cores} cores (logical), {platform.python_implementation()} "
+            f"{platform.python_version()}, SQLite {sqlite3.sqlite_version}, {platform.system()} {platform.release()}")
+
+
+def median_of(runs: int, once: Callable[[], float]) -> float:
+    return statistics.median(once() for _ in range(runs))
+
+
+# -- matches -------------------------------------------------------------------------
+
+
+def duel_header(seed: int) -> Header:
+    a, b = FIGHTERS[seed % 4], FIGHTERS[(seed // 4 + 1 + seed % 4) % 4]
+    if a == b:
+        b = FIGHTERS[(FIGHTERS.index(a) + 1) % 4]
+    return GAME.make_header(players=(Player("A", a), Player("B", b)), edition="woi", seed=seed,
+                            options={"duels": 1})
+
+
+def play_duel(seed: int) -> Match:
+    header = duel_header(seed)
+    match = Match(GAME, header)
+    run(match, {p: GAME.bot("random", seed, p) for p in (0, 1)})
+    return match
+
+
+def beats_of(records: list[Record]) -> int:
+    return len({(r.duel, r.beat) for r in records if r.beat > 0})
+
+
+def recorded_logs(n: int, first_seed: int = 1) -> list[LogFile]:
+    out = []
+    for seed in range(first_seed, first_seed + n):
+        match = play_duel(seed)
+        out.append(LogFile(match.header, sealed(match)))
+    return out
+
+
+# -- engine ----------------------------------------------------------------------------
+
+
+def bench_engine(runs: int, duels: int) -> list[Row]:
+    results = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        beats = 0
+        for seed in range(1, duels + 1):
+            match = play_duel(seed)
+            beats += len({(e.duel, e.beat) for e in match.entries if e.beat})
+        elapsed = time.perf_counter() - start
+        results.append((beats / elapsed, duels / elapsed))
+    beats_s = statistics.median(r[0] for r in results)
+    duels_s = statistics.median(r[1] for r in results)
+    return [
+        Row("engine: beats/s", f"{beats_s:,.0f}", "", f"{duels} random-bot WoI duels per run"),
+        Row("engine: random-bot duels/s", f"{duels_s:,.0f}", ">= 300", _verdict(duels_s >= 300)),
+    ]
+
+
+# -- verify ----------------------------------------------------------------------------
+
+
+def bench_verify(runs: int, logs: list[LogFile]) -> list[Row]:
+    from replay.verify import verify
+
+    per_duel, rates = [], []
+    for _ in range(runs):
+        for log in logs:
+            start = time.perf_counter()
+            report = verify(log.header, log.records, game=GAME)
+            elapsed = time.perf_counter() - start
+            assert report.ok, report.summary()
+            per_duel.append(elapsed * 1000 * FULL_DUEL / max(beats_of(log.records), 1))
+            rates.append(len(log.records) / elapsed)
+    ms = statistics.median(per_duel)
+    return [
+        Row(f"verify: ms per {FULL_DUEL}-beat duel", f"{ms:.2f}", "<= 1.5", _verdict(ms <= 1.5)),
+        Row("verify: events/s", f"{statistics.median(rates):,.0f}", "", f"{len(logs)} logs x {runs} runs"),
+    ]
+
+
+# -- store -----------------------------------------------------------------------------
+
+
+def _batches(log: LogFile) -> list[list[Record]]:
+    """The log cut as a recording appends it: one batch per decision."""
+    out: list[list[Record]] = []
+    for record in log.records:
+        if not out or (record.kind == "input" and "source" in record.data):
+            out.append([])
+        out[-1].append(record)
+    return out
+
+
+def bench_store(runs: int, logs: list[LogFile]) -> list[Row]:
+    from recorder.store import Store, _row
+
+    events = sum(len(log.records) for log in logs)
+    recording, importing, raw = [], [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as folder:
+            db = Path(folder) / "rec.db"
+            with Store(db) as store:
+                for log in logs:
+                    store.add_match(log.header)
+                start = time.perf_counter()
+                for log in logs:
+                    for batch in _batches(log):
+                        store.append(log.match_id, batch)
+                recording.append(events / (time.perf_counter() - start))
+            with Store(Path(folder) / "imp.db") as store:
+                start = time.perf_counter()
+                store.import_logs(logs)
+                importing.append(events / (time.perf_counter() - start))
+            conn = sqlite3.connect(Path(folder) / "raw.db", isolation_level=None)
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute(f"CREATE TABLE events ({', '.join(FIELDS)}, PRIMARY KEY (match_id, seq)) WITHOUT ROWID")
+            rows = [_row(r) for log in logs for r in log.records]
+            start = time.perf_counter()
+            conn.execute("BEGIN")
+            conn.executemany(f"INSERT INTO events VALUES ({', '.join('?' * len(FIELDS))})", rows)
+            conn.execute("COMMIT")
+            raw.append(events / (time.perf_counter() - start))
+            conn.close()
+    rec, imp, lim = (statistics.median(x) for x in (recording, importing, raw))
+    batches = sum(len(_batches(log)) for log in logs)
+    return [
+        Row("store: appends, events/s (recording)", f"{rec:,.0f}", ">= 100,000", _verdict(rec >= 100_000)
+            + f"; {batches} transactions of {events / batches:.1f} events, fsync each"),
+        Row("store: import, events/s (one transaction)", f"{imp:,.0f}", ">= 100,000", _verdict(imp >= 100_000)
+            + "; checks hashes + schemas, folds each log"),
+        Row("store: raw sqlite3 executemany, events/s", f"{lim:,.0f}", "(limit)", "same rows, no checks or triggers"),
+    ]
+
+
+# -- render ----------------------------------------------------------------------------
+
+
+def bench_render(runs: int, logs: list[LogFile]) -> list[Row]:
+    try:
+        from viewer.page import build_page
+        from viewer.site import match_html
+        from viewer.sources import Source
+    except ImportError:
+        return [Row("render: match pages/s", "n/a (viewer not installed)", ">= 50"),
+                Row("render: single-file page", "n/a (viewer not installed)", "<= 150 KB")]
+    sources = [Source(f"bench-{i}.jsonl", log) for i, log in enumerate(logs)]
+    rates, sizes = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        for source in sources:
+            html = match_html(build_page(source), single_file=True, linked=False)
+            sizes.append(len(html.encode("utf-8")))
+        rates.append(len(sources) / (time.perf_counter() - start))
+    rate = statistics.median(rates)
+    size = statistics.median(sizes) / 1024
+    return [
+        Row("render: match pages/s (single-file)", f"{rate:,.1f}", ">= 50", _verdict(rate >= 50)),
+        Row("render: single-file page, KB (median)", f"{size:,.0f}", "<= 150", _verdict(size <= 150)
+            + f"; largest {max(sizes) / 1024:,.0f} KB"),
+    ]
+
+
+# -- stats -----------------------------------------------------------------------------
+
+
+def bench_stats(runs: int, matches: int, cache: Path) -> list[Row]:
+    try:
+        from replay.stats_sources import store_ids, store_stats  # noqa: F401
+    except ImportError:
+        return [Row(f"stats over {matches:,} matches", "n/a (stats not installed)")]
+    from click.testing import CliRunner
+
+    from recorder.cli import main as cli
+    from recorder.store import Store
+
+    db = cache / f"stats-{matches}.db"
+    if not db.exists() or len(Store(db, create=False).match_ids()) != matches:
+        db.unlink(missing_ok=True)
+        start = time.perf_counter()
+        with Store(db) as store:
+            for first in range(1, matches + 1, 500):
+                store.import_logs(recorded_logs(min(500, matches + 1 - first), first_seed=first))
+        print(f"  (built {db}: {matches:,} matches in {time.perf_counter() - start:.0f} s)", file=sys.stderr)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = CliRunner().invoke(cli, ["stats", "--db", str(db), "--format", "json"])
+        times.append(time.perf_counter() - start)
+        assert result.exit_code == 0, result.output
+    seconds = statistics.median(times)
+    return [Row(f"stats: {matches:,}-match store, s", f"{seconds:.2f}", "",
+                f"{matches / seconds:,.0f} matches/s, {os.cpu_count()} CPUs")]
+
+
+# -- table -----------------------------------------------------------------------------
+
+
+def _verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def table(rows: list[Row]) -> str:
+    head = Row("figure", "median", "target", "note")
+    widths = [max(len(getattr(r, f)) for r in [head, *rows]) for f in ("figure", "value", "target")]
+    lines = []
+    for i, r in enumerate([head, *rows]):
+        lines.append(f"| {r.figure:<{widths[0]}} | {r.value:>{widths[1]}} | {r.target:<{widths[2]}} | {r.note}")
+        if i == 0:
+            lines.append(f"|{'-' * (widths[0] + 2)}|{'-' * (widths[1] + 2)}|{'-' * (widths[2] + 2)}|------")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller inputs (stats over 1,000 matches)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per figure; the median is printed")
+    parser.add_argument("--only", metavar="AREA", action="append",
+                        choices=["engine", "verify", "store", "render", "stats"], help="run only this area")
+    parser.add_argument("--cache", metavar="DIR", default=str(Path(tempfile.gettempdir()) / "beatlog-bench"),
+                        help="where the stats store is kept between runs")
+    args = parser.parse_args(argv)
+    areas = args.only or ["engine", "verify", "store", "render", "stats"]
+    cache = Path(args.cache)
+    cache.mkdir(parents=True, exist_ok=True)
+    duels = 100 if args.quick else 300
+    logs = recorded_logs(20 if args.quick else 40)
+    print(f"machine: {machine()}")
+    print(f"inputs: BattleCON WoI single duels, random bots; {args.runs} runs per figure, median shown")
+    rows: list[Row] = []
+    if "engine" in areas:
+        rows += bench_engine(args.runs, duels)
+    if "verify" in areas:
+        rows += bench_verify(args.runs, logs)
+    if "store" in areas:
+        rows += bench_store(args.runs, logs)
+    if "render" in areas:
+        rows += bench_render(args.runs, logs[:10])
+    if "stats" in areas:
+        rows += bench_stats(max(1, min(args.runs, 3)), 1_000 if args.quick else 10_000, cache)
+    print(table(rows))
+
+
+if __name__ == "__main__":
+    main()
