@@ -100,6 +100,14 @@
     return parts;
   }
 
+  var CAUSE_WIDTH = 80;
+
+  // Python's text[:width - 1].rstrip() + "…", counting code points as Python does.
+  function shorten(text, width) {
+    var chars = Array.from(text);
+    return chars.length <= width ? text : chars.slice(0, width - 1).join("").replace(/\s+$/, "") + "…";
+  }
+
   // -- the viewer -----------------------------------------------------------------
   function Viewer(data) {
     this.data = data;
@@ -374,14 +382,17 @@
       var e = data.events[seq - 1];
       var actor = e[2] !== null && e[2] < this.players.length ? this.name(e[2]) : null;
       var secretTo = e[3] >= 0 && e[3] < this.players.length ? this.name(e[3]) : null;
+      var text = self.eventText(seq);
       var tags = [e[1] ? "input" : "outcome"];
       if (secretTo) tags.push("secret to " + secretTo);
-      out.push("  #" + seq + " " + (actor ? actor + ": " : "") + self.eventText(seq) +
-               "  [" + data.types[e[0]] + "; " + tags.join(", ") + "]");
+      var who = actor && !this.namesActor(actor, text) ? actor + ": " : "";
+      out.push("  #" + seq + " " + who + text + "  [" + data.types[e[0]] + "; " + tags.join(", ") + "]");
       if (e[4] !== null) {
-        // As `explain` does: only events up to this one have been described.
-        var cause = e[4] >= 1 && e[4] <= seq ? self.eventText(e[4]) : null;
-        out.push("      because: #" + e[4] + " " + (cause || "(not in this log)"));
+        // As `explain` does: only events up to this one have been described...
+        var cause = (e[4] >= 1 && e[4] <= seq ? self.eventText(e[4]) : null) || "(not in this log)";
+        // ...and one printed above in this beat is only recalled.
+        if (e[4] >= b[2] && e[4] <= b[3]) cause = shorten(cause, CAUSE_WIDTH);
+        out.push("      because: #" + e[4] + " " + cause);
       }
       if (e[6] >= 0) out.push("      rule: " + data.cites[e[6]]);
     }
@@ -389,6 +400,14 @@
     var result = data.results[index];
     if (result !== null && result !== undefined) out.push("", result);
     return out.join("\n") + "\n";
+  };
+
+  // Does the text already say who acted (by the player's name or side)? Then `explain` leaves out "Name: ".
+  Viewer.prototype.namesActor = function (actor, text) {
+    var lower = text.toLowerCase();
+    return this.players.some(function (p) {
+      return p.name === actor && (lower.indexOf(p.name.toLowerCase()) >= 0 || lower.indexOf(p.side.toLowerCase()) >= 0);
+    });
   };
 
   Viewer.prototype.renderReport = function () {
@@ -471,9 +490,11 @@
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     var target = ev.target;
     var tag = target && target.tagName;
-    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && target.type !== "radio" && target.type !== "range")) return;
-    if (document.getElementById("keymap").open) return;
     var k = ev.key;
+    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && target.type !== "radio" && target.type !== "range")) return;
+    // The scrubber and the perspective radios move with these keys themselves.
+    if (tag === "INPUT" && /^(Arrow|Home$|End$|Page)/.test(k)) return;
+    if (document.getElementById("keymap").open) return;
     var handled = true;
     if (k === "ArrowRight") this.step(1);
     else if (k === "ArrowLeft") this.step(-1);
