@@ -18,6 +18,11 @@ def _console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False)
 
 
+def _say(console, text: str) -> None:
+    """Plain text: no markup (paths and names may hold brackets), no re-wrapping."""
+    console.print(text, soft_wrap=True, markup=False, highlight=False)
+
+
 def _progress(console, total: int, label: str):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -68,7 +73,7 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
     err = _console(stderr=True)
     total = len(schedule(plan))
     pairs = total // plan.matches
-    err.print(f"Tournament: {plan.game} {plan.edition}, {len(plan.fighters)} fighters, {pairs} pairings × "
+    _say(err, f"Tournament: {plan.game} {plan.edition}, {len(plan.fighters)} fighters, {pairs} pairings × "
               f"{plan.matches} = {total} matches, {plan.bots[0]} vs {plan.bots[1]}, seed {plan.seed}")
     with Store(db) as store, _progress(err, total, "playing") as bar:
         task = bar.add_task("matches", total=total)
@@ -84,8 +89,8 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
         out.print(table)
     rate = report.played / report.seconds if report.seconds else 0.0
     skipped = f" ({report.skipped} already stored)" if report.skipped else ""
-    out.print(f"recorded {report.played} matches{skipped} into {db} in {report.seconds:.1f} s "
-              f"({rate:.1f} matches/s); all figures: beatlog stats --db {db}", soft_wrap=True)
+    _say(out, f"recorded {report.played} matches{skipped} into {db} in {report.seconds:.1f} s "
+              f"({rate:.1f} matches/s); all figures: beatlog stats --db {db}")
 
 
 @main.command("stats")
@@ -137,13 +142,13 @@ def _print_tables(summary: dict[str, Any], source: str) -> None:
 
     out = _console()
     if not summary["matches"]:
-        out.print(f"no matches in {source}", soft_wrap=True)
+        _say(out, f"no matches in {source}")
         return
     for table in tables(summary, width=out.width):
         out.print(table)
     filt = summary["filter"]
     only = f" (only {filt['player'] or filt['fighter']}'s seats)" if filt["player"] or filt["fighter"] else ""
-    out.print(f"{summary['matches']} matches from {source}{only}", soft_wrap=True)
+    _say(out, f"{summary['matches']} matches from {source}{only}")
 
 
 @main.command("demo")
@@ -160,6 +165,6 @@ def demo_command(out: str) -> None:
     from ..demo import run_demo
 
     err = _console(stderr=True)
-    result = run_demo(out, say=lambda text: err.print(text, soft_wrap=True),
+    result = run_demo(out, say=lambda text: _say(err, text),
                       progress=lambda total, label: _progress(err, total, label))
     click.echo(str(result.index))
