@@ -18,11 +18,10 @@ from viewer.embed import script_json
 from viewer.frames import build_frames
 from viewer.gameview import PLAIN, view_for
 from viewer.names import match_file_stem, safe_name, slug
-from viewer.page import build_page, outcome
+from viewer.page import Seat, build_page, outcome
 from viewer.patch import diff, keys, patch, pointer
 from viewer.site import render_site
 from viewer.sources import Source
-from viewer import tally
 
 from tests import viewer_support as vs
 from tests.logmaker import hostile_log, make_log
@@ -155,7 +154,7 @@ def test_a_game_without_a_view_gets_the_plain_one():
 
 
 def test_outcome_words():
-    seats = (tally.Seat("Ann", "hikaru", "Hikaru", 0, {}), tally.Seat("Ben", "khadath", "Khadath", 0, {}))
+    seats = (Seat("Ann", "hikaru", "Hikaru"), Seat("Ben", "khadath", "Khadath"))
     assert outcome(seats, {"winner": 1, "reason": "won 2-1"}, []) == "Ben (Khadath) wins: won 2-1"
     assert outcome(seats, {"winner": None, "reason": "time"}, []) == "Draw: time"
     assert outcome(seats, None, [[1, 4, 1, 9]]) == "Unfinished (stops at duel 1, beat 4)"
@@ -229,17 +228,21 @@ def test_a_fifteen_beat_duel_fits_in_150_kb(tmp_path):
     assert len(html.encode("utf-8")) <= 170 * 1024
 
 
-def test_tally_of_the_rendered_site(site):
-    _, _, logs = site
-    pages = [build_page(Source(str(i), log)) for i, log in enumerate(logs)]
-    summaries = [p.summary for p in pages]
-    table = tally.standings(summaries)
-    assert sum(s.record.played for s in table) == 2 * len(logs)
-    assert sum(s.record.won for s in table) == sum(1 for s in summaries if s.winner is not None)
-    sides, cells = tally.matchups(summaries)
-    for (a, b), rec in cells.items():
-        back = cells[(b, a)]
-        assert (rec.won, rec.drawn, rec.lost) == (back.lost, back.drawn, back.won)
+def test_index_and_player_pages_show_the_stats_figures(site):
+    from replay.stats import match_stats
+    from replay.stats_summary import summarize
+
+    out, _, logs = site
+    summary = summarize([match_stats(log.header, log.records) for log in logs])
+    index = (out / "index.html").read_text(encoding="utf-8")
+    game = summary["games"][0]
+    for figure in game["figures"]:
+        assert f">{figure['label']}</button>" in index or figure.get("format") == "top"
+    standings = index.split(">Standings<", 1)[1].split("</table>", 1)[0]
+    assert standings.count("<tr>") == 1 + len(game["players"])
+    ann = (out / "players" / f"{safe_name('Ann')}.html").read_text(encoding="utf-8")
+    row = summarize([match_stats(log.header, log.records) for log in logs], player="Ann")["games"][0]["players"][0]
+    assert f'<td class="num">{row["wins"]}</td>' in ann
 
 
 # -- the command ----------------------------------------------------------------------------------

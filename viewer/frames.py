@@ -152,8 +152,9 @@ def _result_line(header: Header, result: dict[str, Any]) -> str:
     return next(line for line in text.splitlines() if line.startswith("Result: "))
 
 
-def build_frames(game: Game, view: GameView, header: Header, records: Sequence[Record]) -> dict[str, Any]:
-    """Walk a match once and return its page data (JSON-native)."""
+def build_frames(game: Game, view: GameView, header: Header, records: Sequence[Record],
+                 also: Sequence[Visitor] = ()) -> dict[str, Any]:
+    """Walk a match once and return its page data (JSON-native); ``also`` ride the same walk."""
     builder = FrameBuilder(game, view, header)
-    walk(header, records, [builder], game)
+    walk(header, records, [builder, *also], game)
     return builder.data()

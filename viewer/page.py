@@ -1,4 +1,8 @@
-"""One match, ready to render: its page data (frames, events, beats) and its summary."""
+"""One match, ready to render: its page data (frames, events, beats), summary and statistics.
+
+The frames and the statistics (:class:`replay.stats.StatsVisitor`, the same
+figures as ``beatlog stats``) come from one walk of the log.
+"""
 
 from __future__ import annotations
 
@@ -6,20 +10,54 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from recorder.game import Game, load_game
+from recorder.game import load_game
 from recorder.header import Header
+from replay.stats import StatsVisitor
 
 from .frames import FORMAT, build_frames
 from .gameview import GameView, view_for
 from .names import match_file_stem
 from .sources import Source
-from .tally import MatchSummary, Seat
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    side: str
+    side_name: str
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """What the index and player pages list about a match."""
+
+    id: str
+    stem: str  # file name of its page, without .html
+    game: str
+    edition: str
+    created_at: str
+    seats: tuple[Seat, ...]
+    finished: bool
+    winner: int | None  # a seat; None for a draw or an unfinished match
+    outcome: str  # "Ann (Hikaru Sorayama) wins: won 1-0", "Draw: ...", "Unfinished (...)"
+    beats: int  # beats played (set-ups not counted)
+    events: int
+    digest: str
+
+    def result_for(self, seat: int) -> str:
+        """``"win"``, ``"loss"``, ``"draw"`` or ``"unfinished"`` from one seat's side."""
+        if not self.finished:
+            return "unfinished"
+        if self.winner is None:
+            return "draw"
+        return "win" if self.winner == seat else "loss"
 
 
 @dataclass(frozen=True)
 class MatchPage:
     summary: MatchSummary
     data: dict[str, Any]  # what the page embeds as JSON
+    stats: dict[str, Any]  # replay.stats.match_stats of the match
     view: GameView
     header: Header
 
@@ -29,9 +67,10 @@ def build_page(source: Source) -> MatchPage:
     header, records = source.log.header, source.log.records
     game = load_game(header.game)
     view = view_for(game)
-    frames = build_frames(game, view, header, records)
+    stats = StatsVisitor(game)
+    frames = build_frames(game, view, header, records, also=[stats])
     result = frames.pop("result")
-    summary = _summary(game, view, source, frames, result)
+    summary = _summary(view, source, frames, result)
     data = {
         "format": FORMAT,
         "view": view.name,
@@ -44,7 +83,7 @@ def build_page(source: Source) -> MatchPage:
         },
         **frames,
     }
-    return MatchPage(summary, data, view, header)
+    return MatchPage(summary, data, stats.stats(), view, header)
 
 
 def side_name(view: GameView, side: str) -> str:
@@ -53,18 +92,9 @@ def side_name(view: GameView, side: str) -> str:
     return name(side) if name is not None else side
 
 
-def _summary(game: Game, view: GameView, source: Source, frames: dict[str, Any],
-             result: dict[str, Any] | None) -> MatchSummary:
+def _summary(view: GameView, source: Source, frames: dict[str, Any], result: dict[str, Any] | None) -> MatchSummary:
     header = source.log.header
-    events = frames["events"]
-    last = frames["series"][-1] if frames["series"] else {}
-    seats = tuple(
-        Seat(name=p.name, side=p.side, side_name=side_name(view, p.side),
-             decisions=sum(1 for e in events if e[1] and e[2] == index),
-             finals={k: v[index] for k, v in last.items() if k not in ("duel", "beat")
-                     and isinstance(v, list) and index < len(v)})
-        for index, p in enumerate(header.players)
-    )
+    seats = tuple(Seat(p.name, p.side, side_name(view, p.side)) for p in header.players)
     winner = result.get("winner") if result is not None else None
     if not (isinstance(winner, int) and 0 <= winner < len(seats)):
         winner = None
@@ -72,7 +102,7 @@ def _summary(game: Game, view: GameView, source: Source, frames: dict[str, Any],
         id=header.match_id, stem=match_file_stem(header.match_id), game=header.game, edition=header.edition,
         created_at=header.created_at, seats=seats, finished=result is not None, winner=winner,
         outcome=outcome(seats, result, frames["beats"]),
-        beats=sum(1 for b in frames["beats"] if b[1] > 0), events=len(events), digest=source.log.digest,
+        beats=sum(1 for b in frames["beats"] if b[1] > 0), events=len(frames["events"]), digest=source.log.digest,
     )
 
 

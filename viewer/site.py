@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
@@ -25,12 +26,14 @@ import jinja2
 
 from recorder import __version__
 
-from . import tally
+from replay.stats_format import fmt
+from replay.stats_summary import summarize
+
 from .assets import CSS, TABLES_JS, VIEWER_JS, Asset, copy_assets, plotly_asset, view_assets
 from .embed import script_json
-from .gameview import PLAIN, view_for
+from .gameview import PLAIN, GameView, view_for
 from .names import safe_name
-from .page import MatchPage, build_page, display_date
+from .page import MatchPage, MatchSummary, build_page, display_date, side_name
 from .sources import Source, unique
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -96,32 +99,45 @@ def _fallback(page: MatchPage) -> list[Asset]:
 
 
 # -- index and player pages ----------------------------------------------------------------
+# Their figures are replay.stats_summary's (the same as ``beatlog stats``), shown with its formatting.
 
 
-def index_html(summaries: list[tally.MatchSummary], env: jinja2.Environment | None = None) -> str:
-    env = env or environment()
-    games = sorted({s.game for s in summaries})
-    sections = []
-    for game in games:
-        mine = [s for s in summaries if s.game == game]
-        sides, cells = tally.matchups(mine)
-        sections.append({
-            "game": game,
-            "standings": [(st, tally.summary_row(st.record)) for st in tally.standings(mine)],
-            "sides": [(name, tally.summary_row(rec)) for name, rec in tally.side_results(mine)],
-            "matrix_sides": sides,
-            "matrix": [(a, [(b, cells.get((a, b))) for b in sides]) for a in sides],
+def _sections(summary: dict[str, Any], views: dict[str, GameView], root: str) -> list[dict[str, Any]]:
+    """Each game of a ``summarize`` result, shaped for the templates (display names, links, cells)."""
+    out = []
+    for game in summary["games"]:
+        view = views.get(game["game"], PLAIN)
+        label = lambda side: side_name(view, side)  # noqa: E731
+        figures = [f for f in game["figures"] if f.get("format") != "top"]
+        sides = game["matchups"]["sides"]
+        cells = game["matchups"]["cells"]
+        out.append({
+            "game": game["game"],
+            "figures": figures,
+            "tops": [f for f in game["figures"] if f.get("format") == "top"],
+            "players": [{**row, "href": f"{root}players/{player_stem(row['name'])}.html"} for row in game["players"]],
+            "fighters": [{**row, "label": label(row["name"])} for row in game["fighters"]],
+            "matrix_sides": [label(side) for side in sides],
+            "matrix": [(label(a), [(label(b), cells.get(a, {}).get(b)) for b in sides]) for a in sides],
         })
+    return out
+
+
+def index_html(pages: list[MatchPage], env: jinja2.Environment | None = None) -> str:
+    env = env or environment()
+    summaries = [p.summary for p in pages]
+    games = sorted({s.game for s in summaries})
+    views = {p.summary.game: p.view for p in pages}
     return env.get_template("index.html.j2").render(
-        matches=_rows(summaries, "", show_game=len(games) > 1), sections=sections, show_game=len(games) > 1,
+        matches=_rows(summaries, "", show_game=len(games) > 1), show_game=len(games) > 1,
+        sections=_sections(summarize([p.stats for p in pages]), views, ""),
         players=sorted({seat.name for s in summaries for seat in s.seats}),
         sides=sorted({seat.side_name for s in summaries for seat in s.seats}),
-        player_stem=player_stem, wdl=tally.wdl, percent=tally.percent,
-        styles=[CSS.tag("", False)], scripts=[TABLES_JS.tag("", False)],
+        fmt=fmt, styles=[CSS.tag("", False)], scripts=[TABLES_JS.tag("", False)],
     )
 
 
-def _rows(summaries: list[tally.MatchSummary], root: str, show_game: bool) -> list[dict[str, Any]]:
+def _rows(summaries: list[MatchSummary], root: str, show_game: bool) -> list[dict[str, Any]]:
     rows = []
     for s in sorted(summaries, key=lambda s: (s.created_at, s.id)):
         rows.append({
@@ -132,39 +148,49 @@ def _rows(summaries: list[tally.MatchSummary], root: str, show_game: bool) -> li
     return rows
 
 
-def player_html(report: tally.PlayerReport, pages: dict[str, MatchPage], charts: bool,
-                env: jinja2.Environment | None = None) -> str:
+def player_html(name: str, pages: list[MatchPage], charts: bool, env: jinja2.Environment | None = None) -> str:
+    """One player's page: their matches (results hidden until revealed), record, figures, opponents."""
     env = env or environment()
     games = []
-    for match, seat in sorted(report.games, key=lambda g: (g[0].created_at, g[0].id)):
-        others = [s for i, s in enumerate(match.seats) if i != seat]
-        games.append({"s": match, "seat": match.seats[seat], "others": others, "date": display_date(match.created_at),
-                      "href": f"../matches/{match.stem}.html", "result": match.result_for(seat),
-                      "other_hrefs": [f"{player_stem(o.name)}.html" for o in others]})
-    chart = _player_chart(report, pages) if charts else None
+    opponents: dict[str, Counter] = {}
+    for page in sorted(pages, key=lambda p: (p.summary.created_at, p.summary.id)):
+        match = page.summary
+        for seat, me in enumerate(match.seats):
+            if me.name != name:
+                continue
+            others = [s for i, s in enumerate(match.seats) if i != seat]
+            result = match.result_for(seat)
+            for other in others:
+                opponents.setdefault(other.name, Counter())[result] += 1
+            games.append({"s": match, "seat": me, "others": others, "date": display_date(match.created_at),
+                          "href": f"../matches/{match.stem}.html", "result": result,
+                          "other_hrefs": [f"{player_stem(o.name)}.html" for o in others]})
+    views = {p.summary.game: p.view for p in pages}
+    sections = _sections(summarize([p.stats for p in pages], player=name), views, "../")
+    chart = _player_chart(name, pages) if charts else None
     scripts = [TABLES_JS] + ([plotly_asset()] if chart else [])
     return env.get_template("player.html.j2").render(
-        r=report, games=games, summary=tally.summary_row(report.record), wdl=tally.wdl, percent=tally.percent,
-        sides=sorted(report.sides.items()), opponents=sorted(report.opponents.items()),
-        opponent_stem=player_stem, chart=script_json(chart) if chart else None,
-        averages=report.final_averages(),
-        per_match_beats=report.average(report.beats), per_match_decisions=report.average(report.decisions),
+        name=name, games=games, sections=sections, fmt=fmt, opponent_stem=player_stem,
+        opponents=sorted(opponents.items()), chart=script_json(chart) if chart else None,
         styles=[CSS.tag("../", False)], scripts=[a.tag("../", False) for a in scripts if a is not None],
     )
 
 
-def _player_chart(report: tally.PlayerReport, pages: dict[str, MatchPage]) -> dict[str, Any] | None:
-    """Each series of this player's side, beat by beat, one line per match."""
+def _player_chart(name: str, pages: list[MatchPage]) -> dict[str, Any] | None:
+    """Each series of this player's side (e.g. life), beat by beat, one line per match."""
     traces = []
-    for match, seat in sorted(report.games, key=lambda g: (g[0].created_at, g[0].id)):
-        series = pages[match.id].data["series"]
-        for name in [k for k in (series[0] if series else {}) if k not in ("duel", "beat")]:
+    for page in sorted(pages, key=lambda p: (p.summary.created_at, p.summary.id)):
+        match, series = page.summary, page.data["series"]
+        for seat, me in enumerate(match.seats):
+            if me.name != name:
+                continue
             opponents = " & ".join(s.name for i, s in enumerate(match.seats) if i != seat)
-            traces.append({
-                "x": [f"D{p['duel']} B{p['beat']}" for p in series], "y": [p[name][seat] for p in series],
-                "name": f"{name} vs {opponents} ({match.seats[seat].side_name})", "mode": "lines+markers",
-                "type": "scatter", "line": {"shape": "hv"},
-            })
+            for key in [k for k in (series[0] if series else {}) if k not in ("duel", "beat")]:
+                traces.append({
+                    "x": [f"D{p['duel']} B{p['beat']}" for p in series], "y": [p[key][seat] for p in series],
+                    "name": f"{key} vs {opponents} ({me.side_name})", "mode": "lines+markers",
+                    "type": "scatter", "line": {"shape": "hv"},
+                })
     if not traces:
         return None
     return {"traces": traces, "layout": {"margin": {"l": 40, "r": 10, "t": 10, "b": 40}, "height": 300,
@@ -194,12 +220,14 @@ def render_site(sources: Sequence[Source], out: str | Path, *, single_file: bool
         path = out / "matches" / f"{page.summary.stem}.html"
         size = write_text(path, html)
         written.matches.append((page.summary.id, path, size))
-    for name, report in tally.player_reports(summaries).items():
+    everyone = list(pages.values())
+    for name in sorted({seat.name for s in summaries for seat in s.seats}):
+        mine = [p for p in everyone if any(seat.name == name for seat in p.summary.seats)]
         write_text(out / "players" / f"{player_stem(name)}.html",
-                   player_html(report, pages, charts=plotly is not None, env=env))
+                   player_html(name, mine, charts=plotly is not None, env=env))
         written.players += 1
     written.index = out / "index.html"
-    write_text(written.index, index_html(summaries, env))
+    write_text(written.index, index_html(everyone, env))
     return written
 
 
