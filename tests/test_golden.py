@@ -59,6 +59,16 @@ def _battlecon_recipes() -> list[Recipe]:
         Recipe("battlecon-walkthrough", "battlecon", "woi", ("hikaru", "khadath"), 1,
                "The WoI comic walkthrough, scripted; the rest of the duel on the first policy.",
                script="sample_logs/battlecon/walkthrough.script.json"),
+        # Special Actions and Finishers: seeds picked so that Pulse, Cancel and a Finisher all happen.
+        Recipe("battlecon-specials-woi", "battlecon", "woi", ("hikaru", "cadenza"), 27,
+               "Hikaru vs Cadenza, WoI with Special Actions, best of three, random vs random: Pulse, Cancel, "
+               "Finisher.", ("random", "random"), options={"duels": 3, "special_actions": True}),
+        Recipe("battlecon-specials-preview", "battlecon", "preview", ("khadath", "hikaru"), 28,
+               "Khadath vs Hikaru, Preview with Special Actions, best of three, random vs greedy: Pulse, Cancel, "
+               "Finisher.", ("random", "greedy"), options={"duels": 3, "special_actions": True}),
+        Recipe("battlecon-ante-finishers", "battlecon", "woi", ("kallistar", "khadath"), 20,
+               "Kallistar vs Khadath, WoI with Ante Finishers, one duel, random vs random: an anted Finisher.",
+               ("random", "random"), options={"duels": 1, "ante_finishers": True}),
     ]
 
 

@@ -71,6 +71,14 @@ def _spent(d, n) -> str:
     return f"{n(d['player'])}'s Special Action {where}{base}"
 
 
+def _rearranged(d, n) -> str:
+    moves = [f"{n(p)} {d['from_positions'][p]} → {d['positions'][p]}" for p in (0, 1)
+             if d["from_positions"][p] != d["positions"][p]]
+    if d["trap"] != d["from_trap"]:
+        moves.append(f"trap {d['from_trap'] or 'off the board'} → {d['trap']}")
+    return f"{n(d['player'])} rearranges the board: {', '.join(moves)}"
+
+
 _TEXT = {
     "DuelStarted": lambda d, n: f"Duel {d['duel']} begins: {n(0)} on {d['positions'][0]}, {n(1)} on "
                                 f"{d['positions'][1]}, {d['life'][0]} life each",
@@ -148,11 +156,7 @@ _TEXT = {
                                   "straight to recycling",
     "ArrangementChosen": lambda d, n: f"{n(d['player'])} chooses {n(0)} on {d['positions'][0]}, {n(1)} on "
                                       f"{d['positions'][1]}" + (f", trap on {d['trap']}" if d["trap"] else ""),
-    "FightersRearranged": lambda d, n: f"{n(d['player'])} rearranges the board: {n(0)} "
-                                       f"{d['from_positions'][0]} → {d['positions'][0]}, {n(1)} "
-                                       f"{d['from_positions'][1]} → {d['positions'][1]}"
-                                       + (f", trap {d['from_trap']} → {d['trap']}" if d["trap"] != d["from_trap"]
-                                          else ""),
+    "FightersRearranged": _rearranged,
     "PairCanceled": lambda d, n: f"{n(d['by'])} Cancels {n(d['player'])}'s "
                                  + (f"{' '.join(d['cards'])}: to discard 1" if d["cards"] else "anted Finisher")
                                  + "; both choose new pairs",

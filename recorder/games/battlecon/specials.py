@@ -67,9 +67,9 @@ def ante_finisher(s: BattleState, p: int) -> str | None:
 def recycle_skipped(f: Fighter) -> str | None:
     """Why this fighter's discards do not cycle this beat, if they do not."""
     if f.special == PULSE:
-        return "used a Pulse (WoI p.33, Preview p.10)"
+        return "used a Pulse"
     if f.finisher_active:
-        return "used a Finisher (WoI p.32-34, Preview p.10)"
+        return "used a Finisher"
     return None
 
 
