@@ -10,7 +10,8 @@ match the store already holds is not played again, so an interrupted
 tournament is finished by running the same command again.
 
 Matches are played in memory and written to the store in batches, one
-transaction per batch (a crash loses at most the batch being written).
+transaction per batch, by the process that played them (a crash loses at
+most the batches being played).
 """
 
 from __future__ import annotations
@@ -155,12 +156,22 @@ def play_fixture(plan: TournamentPlan, fixture: Fixture, clock: Callable[[], str
     return LogFile(sink.header, sink.records)
 
 
-def _play_with_stats(job: tuple[TournamentPlan, Fixture]) -> tuple[LogFile, dict[str, Any]]:
+def _play_batch(job: tuple[TournamentPlan, list[Fixture], str]) -> list[dict[str, Any]]:
+    """Play some fixtures, write them to the store in one transaction, return their statistics.
+
+    Runs in a worker process when ``jobs`` > 1: only the small statistics
+    dicts travel back, and SQLite's write lock orders the workers' commits.
+    """
     from replay.stats import match_stats
 
-    plan, fixture = job
-    log = play_fixture(plan, fixture)
-    return log, match_stats(log.header, log.records)
+    from .store import Store
+
+    plan, fixtures, db = job
+    logs = [play_fixture(plan, fixture) for fixture in fixtures]
+    stats = [match_stats(log.header, log.records) for log in logs]
+    with Store(db) as store:
+        store.import_logs(logs)
+    return stats
 
 
 @dataclass
@@ -182,9 +193,9 @@ def run_tournament(
     """Play every scheduled match the store lacks, write it, and gather every match's statistics.
 
     ``store`` is a :class:`recorder.store.Store`; ``on_match(fixture, stats,
-    played)`` is called after each match (``played`` False: it was stored
-    already). With ``jobs`` > 1 matches are played by that many processes;
-    the results, and what is written, are the same.
+    played)`` is called once a match is stored (``played`` False: it was
+    there already). With ``jobs`` > 1 matches are played by that many
+    processes; what is written, and the statistics, are the same.
     """
     from replay.stats import match_stats
 
@@ -207,29 +218,31 @@ def run_tournament(
             report.skipped += 1
             if on_match is not None:
                 on_match(fixture, done[fixture.index], False)
-    batch: list[LogFile] = []
     try:
-        for fixture, (log, stats) in zip(todo, _play_all(plan, todo, jobs)):
-            batch.append(log)
-            done[fixture.index] = stats
-            report.played += 1
-            if len(batch) >= BATCH:
-                store.import_logs(batch)
-                batch = []
-            if on_match is not None:
-                on_match(fixture, stats, True)
+        for batch, stats in _play_all(plan, todo, jobs, str(store.path)):
+            for fixture, match in zip(batch, stats):
+                done[fixture.index] = match
+                report.played += 1
+                if on_match is not None:
+                    on_match(fixture, match, True)
     finally:
-        if batch:
-            store.import_logs(batch)
         report.stats = [done[i] for i in sorted(done)]
         report.seconds = time.perf_counter() - started
     return report
 
 
-def _play_all(plan: TournamentPlan, todo: Sequence[Fixture], jobs: int) -> Iterator[tuple[LogFile, dict[str, Any]]]:
-    work = [(plan, f) for f in todo]
-    if jobs <= 1 or len(work) < 4 * jobs:  # starting processes costs more than a few matches
-        yield from map(_play_with_stats, work)
+def _play_all(plan: TournamentPlan, todo: Sequence[Fixture], jobs: int,
+              db: str) -> Iterator[tuple[list[Fixture], list[dict[str, Any]]]]:
+    """(fixtures, their statistics) batch by batch, in schedule order, each batch already stored."""
+    parallel = jobs > 1 and len(todo) >= 4 * jobs  # starting processes costs more than a few matches
+    # Small batches early keep a progress bar moving; at most BATCH per transaction.
+    size = max(1, min(BATCH, len(todo) // (4 * (jobs if parallel else 1)) or 1))
+    batches = [list(todo[i:i + size]) for i in range(0, len(todo), size)]
+    work = [(plan, batch, db) for batch in batches]
+    if not parallel:
+        for batch, job in zip(batches, work):
+            yield batch, _play_batch(job)
         return
+    # spawn, not fork: the caller may run threads (a progress bar) and hold SQLite handles.
     with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
-        yield from pool.imap(_play_with_stats, work, chunksize=1)
+        yield from zip(batches, pool.imap(_play_batch, work, chunksize=1))
