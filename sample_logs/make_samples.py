@@ -2,7 +2,8 @@
 
 One best-of-three match, greedy bot against random bot, for every pairing of
 the four fighters in each edition (12 files), plus the rulebook's comic
-walkthrough from ``walkthrough.script.json``. Seeds are fixed and the header's
+walkthrough from ``walkthrough.script.json``, plus three matches with Special
+Actions (WoI, Preview) and Ante Finishers (WoI) that use every special. Seeds are fixed and the header's
 ``created_at`` is pinned, so running this again gives byte-identical files
 unless the rules engine changed -- which is exactly what the samples are there
 to catch (``beatlog verify sample_logs/battlecon/*.jsonl``).
@@ -49,6 +50,30 @@ def samples() -> dict[str, bytes]:
                               options=script.options)
     source = ScriptSource(game, script, header)
     out[f"{WALKTHROUGH}.jsonl"] = _record(game, header, {0: source, 1: source})
+    out.update(special_samples(game))
+    return out
+
+
+# -- Special Actions and Finishers ------------------------------------------------------------
+# Seeds picked so that every special happens: Pulse, Cancel and a Finisher in each Special Actions
+# match, an anted Finisher in the Ante Finishers one.
+SPECIALS = (
+    ("woi-specials-hikaru-vs-cadenza", "woi", ("hikaru", "cadenza"), 27, ("random", "random"),
+     {"duels": 3, "special_actions": True}),
+    ("preview-specials-khadath-vs-hikaru", "preview", ("khadath", "hikaru"), 28, ("random", "greedy"),
+     {"duels": 3, "special_actions": True}),
+    ("woi-ante-finishers-kallistar-vs-khadath", "woi", ("kallistar", "khadath"), 20, ("random", "random"),
+     {"duels": 1, "ante_finishers": True}),
+)
+
+
+def special_samples(game) -> dict[str, bytes]:
+    out: dict[str, bytes] = {}
+    for name, edition, (a, b), seed, bots, options in SPECIALS:
+        header = game.make_header(players=(Player("Ann", a), Player("Ben", b)), edition=edition, seed=seed,
+                                  options=options)
+        sources = {p: game.bot(bot, seed, p) for p, bot in enumerate(bots)}
+        out[f"{name}.jsonl"] = _record(game, header, sources)
     return out
 
 
