@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, ContextManager
 
-from .errors import VerificationFailed
+from .errors import UsageError, VerificationFailed
 
 DEMO_SEED = 2024
 DEMO_MATCHES = 2  # per pairing: one with each fighter in seat 1
@@ -103,9 +103,15 @@ def _verify_and_export(db: Path, logs: Path, say: Say) -> Path:
 
 
 def _render(db: Path, site: Path) -> Path:
-    # The site is H6's viewer (viewer.site.render_site); the demo only calls it.
-    from viewer.site import render_site
-    from viewer.sources import from_store
+    # The site is the viewer's (viewer.site.render_site, as `beatlog render` uses); the demo only calls it.
+    try:
+        from viewer.site import render_site
+        from viewer.sources import from_store
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("viewer", "viewer.site", "viewer.sources"):
+            raise
+        raise UsageError(f"the demo's matches are in {db}, but this beatlog has no viewer to render them "
+                         f"(module {exc.name!r} is missing); reinstall beatlog") from None
 
     written = render_site(from_store(db), site)
     return Path(written.index).resolve()

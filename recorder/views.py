@@ -25,11 +25,18 @@ positions in the header's ``players`` array; "opponent" assumes two seats.
     win_rate`` (wins / finished matches).
 ``matchups``
     per game, side and opponent side: the same counts, from ``side``'s view.
+
+Each game may add its own views: a ``VIEWS`` dict (name -> ``CREATE VIEW IF
+NOT EXISTS`` statement) in its ``stat_events`` module, e.g. BattleCON's
+``battlecon_damage`` and ``battlecon_pairs``.
 """
 
 from __future__ import annotations
 
+import importlib
 import sqlite3
+
+from .game import GAMES
 
 _COUNTS = """count(*) AS matches,
     sum(outcome = 'win') AS wins,
@@ -77,13 +84,28 @@ FROM player_results GROUP BY game, side, opponent_side""",
 }
 
 
+def game_views() -> dict[str, str]:
+    """The views every installed game declares in its ``stat_events`` module."""
+    out: dict[str, str] = {}
+    for name in sorted(GAMES):
+        module_name = f"{GAMES[name].partition(':')[0]}.stat_events"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name is not None and module_name.startswith(exc.name):
+                continue  # this game declares no statistics
+            raise
+        out.update(getattr(module, "VIEWS", {}))
+    return out
+
+
 def create_views(conn: sqlite3.Connection) -> None:
     """Add the views (if missing) to the store open on ``conn``, in one transaction."""
     own = not conn.in_transaction
     if own:
         conn.execute("BEGIN IMMEDIATE")
     try:
-        for ddl in VIEWS.values():
+        for ddl in (*VIEWS.values(), *game_views().values()):
             conn.execute(ddl)
     except BaseException:
         if own:

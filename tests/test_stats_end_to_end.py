@@ -105,6 +105,23 @@ def test_sql_views_agree_with_the_visitor(db, matches):
     assert results == (12, 12)
 
 
+def test_battlecon_views_agree_with_the_visitor(db, matches):
+    game = summarize(matches)["games"][0]
+    pairs = Counter()
+    for m in matches:
+        for seat in m["seats"]:
+            for label, n in seat["tags"]["attack_pair"].items():
+                pairs[(seat["side"], label)] += n
+    with Store(db, create=False) as store:
+        damage = dict(store.conn.execute("SELECT side, sum(amount) FROM battlecon_damage GROUP BY side"))
+        taken = dict(store.conn.execute("SELECT target_side, sum(amount) FROM battlecon_damage GROUP BY target_side"))
+        played = {(side, f"{style} {base}"): n for side, style, base, n in store.conn.execute(
+            "SELECT side, style, base, count(*) FROM battlecon_pairs GROUP BY side, style, base")}
+    assert damage == {r["name"]: r["damage_dealt"] for r in game["fighters"]}
+    assert taken == {r["name"]: r["damage_taken"] for r in game["fighters"]}
+    assert played == dict(pairs)
+
+
 def test_files_and_store_give_the_same_numbers(db, matches, tmp_path):
     paths = []
     with Store(db, create=False) as store:

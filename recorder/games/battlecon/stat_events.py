@@ -127,3 +127,30 @@ class BattleconStats:
 
 
 STATS = BattleconStats()
+
+
+def _seat_columns(seat_sql: str, prefix: str = "") -> str:
+    """SQL columns naming the player and side of the seat number ``seat_sql``."""
+    return (f"{seat_sql} AS {prefix}seat, "
+            f"json_extract(m.players, '$[' || {seat_sql} || '].name') AS {prefix}player, "
+            f"json_extract(m.players, '$[' || {seat_sql} || '].side') AS {prefix}side")
+
+
+# SQL views over a store's events, added by recorder.views.create_views next to the
+# game-agnostic ones, so that Datasette or sqlite-utils answer BattleCON questions directly.
+VIEWS: dict[str, str] = {
+    "battlecon_damage": f"""CREATE VIEW IF NOT EXISTS battlecon_damage AS
+SELECT e.match_id, e.duel, e.beat, e.seq,
+    {_seat_columns("json_extract(e.data, '$.player')")},
+    {_seat_columns("json_extract(e.data, '$.target')", "target_")},
+    json_extract(e.data, '$.power') AS power, json_extract(e.data, '$.soak') AS soak,
+    json_extract(e.data, '$.amount') AS amount, json_extract(e.data, '$.life_after') AS life_after
+FROM events e JOIN matches m ON m.match_id = e.match_id
+WHERE e.type = 'DamageDealt' AND m.game = 'battlecon'""",
+    "battlecon_pairs": f"""CREATE VIEW IF NOT EXISTS battlecon_pairs AS
+SELECT e.match_id, e.duel, e.beat, e.seq,
+    {_seat_columns("CAST(s.key AS INTEGER)")},
+    s.value AS style, json_extract(e.data, '$.bases[' || s.key || ']') AS base
+FROM events e JOIN matches m ON m.match_id = e.match_id, json_each(e.data, '$.styles') s
+WHERE e.type = 'PairRevealed' AND m.game = 'battlecon'""",
+}
