@@ -7,6 +7,7 @@ must work offline from ``file://``.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import re
 import shutil
@@ -32,10 +33,15 @@ class Asset:
         """What the base template needs to link (or inline) this asset."""
         if not inline:
             return {"href": f"{root}assets/{self.name}", "inline": None}
-        text = minified(self.path.read_text(encoding="utf-8"), self.kind)
-        if _BREAKOUT.search(text):
-            raise ValueError(f"{self.path} cannot be inlined: it contains '</script', '</style' or '<!--'")
-        return {"href": None, "inline": Markup(text)}
+        return {"href": None, "inline": _inline_text(self.path, self.path.stat().st_mtime_ns, self.kind)}
+
+
+@functools.lru_cache(maxsize=32)
+def _inline_text(path: Path, mtime: int, kind: str) -> Markup:
+    text = minified(path.read_text(encoding="utf-8"), kind)
+    if _BREAKOUT.search(text):
+        raise ValueError(f"{path} cannot be inlined: it contains '</script', '</style' or '<!--'")
+    return Markup(text)
 
 
 def minified(text: str, kind: str) -> str:

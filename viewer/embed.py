@@ -25,5 +25,7 @@ _ESCAPES = {
 
 def script_json(value: Any) -> Markup:
     """``value`` as compact JSON safe to place between ``<script>`` tags."""
-    text = orjson.dumps(value).decode("utf-8").translate(_ESCAPES)
+    text = orjson.dumps(value).decode("utf-8")
+    for char, escape in _ESCAPES.items():  # str.replace is far faster than str.translate here
+        text = text.replace(chr(char), escape)
     return Markup(text)

@@ -95,14 +95,15 @@ class FrameBuilder(Visitor):
 
     def _frame(self, state: Any) -> None:
         snapshot = self.game.snapshot(state)
-        judge = {"s": self._slim(snapshot), "v": self.view.extras(state, None)}
+        extras = self.view.extras(state)  # public figures: the same for every perspective
+        judge = {"s": self._slim(snapshot), "v": extras}
         if self.last_judge is None:
             self.judge_frames.append(judge)
         else:
             self.judge_frames.append(diff(self.last_judge, judge))
         self.last_judge = judge
         for seat in self.seats:
-            mine = {"s": self._slim(self.game.redact(snapshot, seat)), "v": self.view.extras(state, seat)}
+            mine = {"s": self._slim(self.game.redact(snapshot, seat)), "v": extras}
             ops = diff(judge, mine)
             runs = self.seat_runs[seat]
             if runs and runs[-1][1] == self.frame - 1 and runs[-1][2] == ops:

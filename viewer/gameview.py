@@ -12,10 +12,10 @@ A game that wants a drawn board puts a ``view`` subpackage beside its engine
 ``static(header) -> dict``
     JSON-native data the drawing needs once per match (full fighter names,
     card figures...); public information only.
-``extras(state, viewer) -> dict | None``
+``extras(state) -> dict | None``
     per-frame figures the snapshot does not hold (e.g. an attack's combined
-    range/power/priority once the pairs are revealed), as ``viewer`` (a seat, or
-    None for the judge) may know them.
+    range/power/priority once the pairs are revealed). Every perspective is
+    shown them, so they must be public information.
 ``series(snapshot) -> dict[str, list[int]]``
     per-player numbers charted beat by beat (e.g. ``{"Life": [20, 17]}``).
 ``slim(snapshot) -> dict`` (optional)
@@ -48,7 +48,7 @@ class GameView(Protocol):
 
     def static(self, header: Header) -> dict[str, Any]: ...
 
-    def extras(self, state: Any, viewer: int | None) -> dict[str, Any] | None: ...
+    def extras(self, state: Any) -> dict[str, Any] | None: ...
 
     def series(self, snapshot: dict[str, Any]) -> dict[str, list[int]]: ...
 
@@ -64,7 +64,7 @@ class PlainView:
     def static(self, header: Header) -> dict[str, Any]:
         return {}
 
-    def extras(self, state: Any, viewer: int | None) -> dict[str, Any] | None:
+    def extras(self, state: Any) -> dict[str, Any] | None:
         return None
 
     def series(self, snapshot: dict[str, Any]) -> dict[str, list[int]]:

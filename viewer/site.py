@@ -15,6 +15,7 @@ made safe by :func:`viewer.embed.script_json`.
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 from collections import Counter
@@ -50,7 +51,9 @@ class Written:
     index: Path | None = None
 
 
+@functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
+    """The templates' environment (built once: compiling templates costs more than rendering them)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=True,  # every template, whatever its name: all log text is untrusted

@@ -31,7 +31,7 @@ class BattleconView:
     def static(self, header: Header) -> dict[str, Any]:
         return {"fighters": [_kit_info(p.side) for p in header.players]}
 
-    def extras(self, state: BattleState, viewer: int | None) -> dict[str, Any] | None:
+    def extras(self, state: BattleState) -> dict[str, Any] | None:
         # Figures exist only once both pairs are face up, so every seat may see them.
         if not state.revealed:
             return None
@@ -43,12 +43,18 @@ class BattleconView:
     def slim(self, snapshot: dict[str, Any]) -> dict[str, Any]:
         # ``in_play`` repeats ``pair`` (style, base, covered); leaving it out saves a tenth of a page.
         out = dict(snapshot)
-        out["fighters"] = [{k: v for k, v in f.items() if k != "in_play"} for f in snapshot["fighters"]]
+        out["fighters"] = [_without(f, "in_play") for f in snapshot["fighters"]]
         return out
 
     def side_name(self, side: str) -> str:
         kit = KITS.get(side)
         return kit.name if kit is not None else side
+
+
+def _without(d: dict[str, Any], key: str) -> dict[str, Any]:
+    out = dict(d)
+    out.pop(key, None)
+    return out
 
 
 def _kit_info(fighter: str) -> dict[str, Any]:
