@@ -208,15 +208,23 @@ def check_store(store: "Store", match_ids: Sequence[str] | None = None) -> list[
     its events: a row claiming more events than exist means events were lost.
     """
     store.check_schema()
-    out = []
-    for match_id in match_ids if match_ids is not None else store.match_ids():
+    ids = match_ids if match_ids is not None else store.match_ids()
+    return [check_stored_match(store, match_id) for match_id in ids]
+
+
+def check_stored_match(store: "Store", match_id: str) -> StoredMatch:
+    """Check one match of a store: its chain, and its row's counters against its events.
+
+    Everything is read in one snapshot, so a writer appending meanwhile is
+    either wholly seen or not at all, never as "events were lost".
+    """
+    with store.snapshot():
         log = store.read(match_id)
         row = store.summary(match_id)
-        if row.event_count != len(log.records) or row.final_hash != log.final_hash:
-            raise CorruptLog(
-                f"{store.name}: match {match_id}: the matches table says {row.event_count} events "
-                f"ending in {row.final_hash[:12]}…, but the events table holds {len(log.records)} "
-                f"ending in {log.final_hash[:12]}…"
-            )
-        out.append(StoredMatch(log, row.finished))
-    return out
+    if row.event_count != len(log.records) or row.final_hash != log.final_hash:
+        raise CorruptLog(
+            f"{store.name}: match {match_id}: the matches table says {row.event_count} events "
+            f"ending in {row.final_hash[:12]}…, but the events table holds {len(log.records)} "
+            f"ending in {log.final_hash[:12]}…"
+        )
+    return StoredMatch(log, row.finished)

@@ -100,13 +100,9 @@ def load_store_prefix(db: str, match_id: str) -> tuple[StoredPrefix, StoreResume
                 f"{db}: no match {match_id!r} to resume (a recording killed before its header "
                 "was stored has nothing to resume: record it again)"
             )
-        # One read transaction: a writer appending meanwhile must not make the
-        # events and the match row disagree (a false "events were lost").
-        store.conn.execute("BEGIN")
-        try:
-            stored = check_store(store, [match_id])[0]
-        finally:
-            store.conn.execute("ROLLBACK")
+        # check_store reads the match in one snapshot: a writer appending
+        # meanwhile cannot make the events and the match row disagree.
+        stored = check_store(store, [match_id])[0]
     except BaseException:
         store.close()
         raise

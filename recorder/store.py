@@ -190,6 +190,25 @@ class Store:
         except sqlite3.DatabaseError as exc:
             raise CorruptLog(f"{self.name}: the database file is damaged ({exc})") from None
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One consistent read: everything read inside sees the same committed state.
+
+        In WAL mode a read transaction keeps the snapshot of its first read, so
+        a match's events and its row (counters, finished flag) always agree
+        even while another process appends. Nothing is written: it ends in
+        ROLLBACK. Nesting inside an open transaction just reuses it.
+        """
+        if self.conn.in_transaction:
+            yield
+            return
+        with self._reading():
+            self.conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self._rollback()
+
     def _rollback(self) -> None:
         if self.conn.in_transaction:
             self.conn.execute("ROLLBACK")

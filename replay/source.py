@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from recorder import canonical
 from recorder.envelope import Record
 from recorder.errors import CorruptLog, UsageError
 from recorder.header import Header
-from recorder.integrity import parse_header
+from recorder.integrity import check_stored_match, parse_header
 from recorder.jsonl import read_jsonl
 from recorder.validate import validate_envelope
 
@@ -77,27 +77,18 @@ def load_store(db: str | Path, match_id: str | None) -> list[Loaded]:
         out = []
         for mid in ids:
             name = f"{db}#{mid}"
-            try:
-                log = store.read(mid)
-                _check_counters(store, mid, log.records)
-                out.append(Loaded(name, log.header, log.records))
-            except CorruptLog as exc:
-                # The store's unchecked rows: enough for verify to name the damage.
-                out.append(Loaded(name, store.header(mid), store.records(mid), exc))
+            # One snapshot per match: a recording appending meanwhile is seen
+            # whole or not at all, and the fallback reads the same rows.
+            with store.snapshot():
+                try:
+                    log = check_stored_match(store, mid).log
+                    out.append(Loaded(name, log.header, log.records))
+                except CorruptLog as exc:
+                    # The store's unchecked rows: enough for verify to name the damage.
+                    out.append(Loaded(name, store.header(mid), store.records(mid), exc))
         return out
     finally:
         store.close()
-
-
-def _check_counters(store: Any, match_id: str, records: Sequence[Record]) -> None:
-    """The match row's event count and final hash must agree with its events (else events were lost)."""
-    row = store.summary(match_id)
-    final = records[-1].hash if records else store.header(match_id).hash
-    if row.event_count != len(records) or row.final_hash != final:
-        raise CorruptLog(
-            f"{store.name}: match {match_id}: the matches table says {row.event_count} events ending in "
-            f"{row.final_hash[:12]}…, but the events table holds {len(records)} ending in {final[:12]}…"
-        )
 
 
 def _lenient(data: bytes, name: str) -> tuple[Header, list[Record]] | None:
