@@ -4,7 +4,8 @@
 (function () {
   "use strict";
 
-  var W = 700, SPACE_W = 92, GAP = 6, X0 = 4, ROW_Y = 4, ROW_H = 92, MAX_LIFE = 20;
+  var W = 700, GAP = 6, X0 = 4, ROW_Y = 4, ROW_H = 92, MAX_LIFE = 20;
+  var SPACE_W = (W - 2 * X0 - 6 * GAP) / 7;
   var COLORS = ["#1f6feb", "#c2410c"];
 
   function spaceX(space) { return X0 + (space - 1) * (SPACE_W + GAP); }
