@@ -57,7 +57,7 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
     seed records the same matches; matches already in the store are kept, so
     an interrupted run is finished by running it again.
 
-    Example: beatlog simulate --matches 10 --db t.db --bots greedy,random --seed 1
+    Example: beatlog simulate --matches 10 --db t.db --bots greedy,random
     """
     from ..store import Store
     from replay.stats_format import tables
@@ -75,6 +75,9 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
     pairs = total // plan.matches
     _say(err, f"Tournament: {plan.game} {plan.edition}, {len(plan.fighters)} fighters, {pairs} pairings × "
               f"{plan.matches} = {total} matches, {plan.bots[0]} vs {plan.bots[1]}, seed {plan.seed}")
+    if plan.bots[0] != plan.bots[1] and plan.matches % 2:
+        _say(err, f"note: with an odd --matches each pairing's first-listed fighter plays {plan.bots[0]} once more "
+                  "than the other; use an even number for balanced seats")
     with Store(db) as store, _progress(err, total, "playing") as bar:
         task = bar.add_task("matches", total=total)
         try:
