@@ -361,20 +361,21 @@ class Store:
     def import_log(self, log: LogFile) -> ImportResult:
         return self.import_logs([log])[0]
 
-    def import_logs(self, logs: Iterable[LogFile]) -> list[ImportResult]:
+    def import_logs(self, logs: Iterable[LogFile | Importable]) -> list[ImportResult]:
         """Add checked logs (from :func:`recorder.jsonl.read_jsonl`) in ONE transaction.
 
         A match already stored is skipped when the log holds nothing new, and
         extended when the stored events are a prefix of the log's; any other
         difference is a LogConflict, and then nothing at all is written.
+        Logs given as :func:`importable` (done before opening the store, so a
+        refused file creates no database) are not folded again.
         """
-        logs = list(logs)
-        finished = [_finished(log) for log in logs]
+        ready = [log if isinstance(log, Importable) else importable(log) for log in logs]
         results = []
         try:
             with self._writing():
-                for log, done in zip(logs, finished):
-                    results.append(self._import_one(log, done))
+                for item in ready:
+                    results.append(self._import_one(item.log, item.finished))
         except sqlite3.IntegrityError as exc:
             raise LogConflict(f"{self.name}: the database refused the import: {exc}") from None
         return results
@@ -424,15 +425,25 @@ class Store:
         return summary.event_count
 
 
-def _finished(log: LogFile) -> bool:
-    """Whether the log reaches the end of its match, by folding its events."""
+@dataclass(frozen=True, slots=True)
+class Importable:
+    """A checked log whose events the rules can fold, and whether its match ended."""
+
+    log: LogFile
+    finished: bool
+
+
+def importable(log: LogFile, source: str = "") -> Importable:
+    """Fold ``log``'s events through its game's rules to learn whether the match ended.
+
+    A forged log whose events the rules cannot apply is a CorruptLog here
+    (prefixed by ``source``, its file name), before anything is written.
+    """
+    from .fold import fold
     from .game import load_game
 
     game = load_game(log.header.game)
-    state = game.new_state(log.header)
-    for record in log.records:
-        game.apply(state, game.events.get(record.type).from_data(record.data))
-    return game.result(state) is not None
+    return Importable(log, game.result(fold(game, log.header, log.records, source)) is not None)
 
 
 def _json_text(value: object) -> str:

@@ -90,11 +90,14 @@ class _Explainer(Visitor):
 
 
 def explain(header: Header, records: Sequence[Record], beat: int, duel: int = 1,
-            game: Game | None = None) -> BeatReport:
-    """Explain beat ``beat`` of duel ``duel`` (beat 0 is the duel's set-up)."""
+            game: Game | None = None, source: str = "") -> BeatReport:
+    """Explain beat ``beat`` of duel ``duel`` (beat 0 is the duel's set-up).
+
+    ``source`` (the log's file name) prefixes the error of an event the rules cannot apply.
+    """
     game = game or load_game(header.game)
     explainer = _Explainer(game, header, duel, beat)
-    walk(header, records, [explainer], game)
+    walk(header, records, [explainer], game, source=source)
     if not explainer.report.steps:
         raise UsageError(f"match {header.match_id} has no duel {duel}, beat {beat}; {_known(explainer.beats)}")
     return explainer.report

@@ -79,11 +79,15 @@ def player_index(header: Header, who: str) -> int:
 
 
 def state_at(header: Header, records: Sequence[Record], beat: int, *, duel: int = 1,
-             event: int | None = None, viewer: int | None = None, game: Game | None = None) -> StateAt:
-    """The state at a beat (its end, or after its ``event``-th event), optionally redacted."""
+             event: int | None = None, viewer: int | None = None, game: Game | None = None,
+             source: str = "") -> StateAt:
+    """The state at a beat (its end, or after its ``event``-th event), optionally redacted.
+
+    ``source`` (the log's file name) prefixes the error of an event the rules cannot apply.
+    """
     game = game or load_game(header.game)
     stopper = _Stopper(game, duel, beat, event)
-    walk(header, records, [stopper], game)
+    walk(header, records, [stopper], game, source=source)
     if not stopper.seen and not (event == 0 and _exists(records, duel, beat)):
         raise UsageError(f"match {header.match_id} has no duel {duel}, beat {beat} "
                          f"(its last event is at {_last(records)})")

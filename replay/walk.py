@@ -4,7 +4,8 @@ Statistics, the viewer's frames, the text dump, ``explain`` and ``state`` are
 all visitors over this single walk, so they agree on what the state was at
 every record. The walk trusts the log: it does not re-execute the engine (that
 is :mod:`replay.verify`); it rebuilds each event from the game's registry and
-applies it with ``game.apply``, exactly as the engine did when recording.
+applies it with ``game.apply`` (through :mod:`recorder.fold`, which words a
+forged event the rules cannot apply as CorruptLog), as the engine did.
 
 The visitor protocol (stable; every method is optional on a :class:`Visitor`
 subclass):
@@ -31,8 +32,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from recorder.envelope import Record
-from recorder.errors import CorruptLog
-from recorder.events import Event
+from recorder.fold import apply_record, rebuild
 from recorder.game import Game, load_game
 from recorder.header import Header
 
@@ -57,34 +57,29 @@ class Visitor:
         pass
 
 
-def rebuild(game: Game, record: Record) -> Event:
-    """The event object of ``record``, via the game's registry."""
-    cls = game.events.get(record.type)
-    try:
-        return cls.from_data(record.data)
-    except CorruptLog as exc:
-        raise CorruptLog(f"match {record.match_id}, seq {record.seq}: {exc}") from None
-    except TypeError as exc:  # a payload field of the wrong shape
-        raise CorruptLog(f"match {record.match_id}, seq {record.seq}: bad {record.type} payload: {exc}") from None
-
-
 def walk(
     header: Header,
     records: Iterable[Record],
     visitors: Sequence[Visitor],
     game: Game | None = None,
+    *,
+    source: str = "",
 ) -> Any:
-    """Fold ``records`` into state, calling every visitor at each step; return the state."""
+    """Fold ``records`` into state, calling every visitor at each step; return the state.
+
+    An event the rules cannot apply (a forged log whose chain is intact) stops
+    the walk with CorruptLog, its message prefixed by ``source`` (a file name).
+    """
     game = game or load_game(header.game)
     state = game.new_state(header)
     for visitor in visitors:
         visitor.on_header(header, state)
     try:
         for record in records:
-            event = rebuild(game, record)
+            event = rebuild(game, record, source)
             for visitor in visitors:
                 visitor.before(record, state)
-            game.apply(state, event)
+            apply_record(game, state, record, event, source)
             for visitor in visitors:
                 visitor.after(record, state)
     except StopWalk:

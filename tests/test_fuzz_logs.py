@@ -410,12 +410,6 @@ def forged_pair_for_other_player() -> bytes:
     return b"".join(line + b"\n" for line in lines)
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "Commands that fold a log through the game's rules without re-running it (import's _finished, "
-    "state, explain, render) let the fold's own exception (BattleCON fold.py _pair_selected: "
-    "ValueError list.remove) escape as a traceback on a chain-valid forged log. Fix: one kernel "
-    "helper that applies records and turns any exception of game.apply into CorruptLog('<name>: match M, "
-    "seq N (Type): the rules cannot apply this event (...); run beatlog verify'), used by all of them"))
 @pytest.mark.parametrize("command", ["import", "state", "explain", "render"])
 def test_a_forged_log_the_rules_cannot_fold_is_one_error_line(tmp_path, command):
     path = tmp_path / "forged.jsonl"
@@ -429,5 +423,10 @@ def test_a_forged_log_the_rules_cannot_fold_is_one_error_line(tmp_path, command)
     before = dump(db) if db.exists() else ""
     result = invoke(*args)
     assert result.exit_code == 1
+    message = result.stderr.strip()
+    assert ", seq 5 (PairSelected): the rules cannot apply this event (" in message, message
+    assert message.endswith("; run beatlog verify"), message
+    if command in ("import", "state", "explain"):  # these know the file they read
+        assert message.startswith(f"Error: {path}: match m-"), message
     if command == "import":
         assert not db.exists() or dump(db) == before

@@ -15,6 +15,7 @@ import click
 
 from ..decisions import Answer, Request
 from ..envelope import Record
+from ..fold import apply_record
 from ..game import Game
 from ..header import Header
 from ..recording import Stop
@@ -118,8 +119,7 @@ class Narrator:
         for record in records:
             if record.visibility == "public":
                 self.echo(f"  {self.game.describe(self.state, record)}")
-            event = self.game.events.get(record.type).from_data(record.data)
-            self.game.apply(self.state, event)
+            apply_record(self.game, self.state, record)
 
     def finish(self) -> None:
         pass

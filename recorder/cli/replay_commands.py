@@ -156,7 +156,7 @@ def explain_command(log, beat, duel, html_out) -> None:
     from replay.source import read_strict
 
     loaded = read_strict(log)
-    report = explain(loaded.header, loaded.records, beat, duel)
+    report = explain(loaded.header, loaded.records, beat, duel, source=loaded.name)
     if html_out == "-":
         click.echo(render_html(report), nl=False)
         return
@@ -259,7 +259,8 @@ def state_command(log, beat, event, duel, who, as_json) -> None:
 
     loaded = read_strict(log)
     viewer = player_index(loaded.header, who) if who is not None else None
-    at = state_at(loaded.header, loaded.records, beat, duel=duel, event=event, viewer=viewer)
+    at = state_at(loaded.header, loaded.records, beat, duel=duel, event=event, viewer=viewer,
+                  source=loaded.name)
     if as_json:
         click.echo(canonical.dumps({"where": at.where, "duel": at.duel, "beat": at.beat, "seq": at.seq,
                                     "viewer": at.viewer, "state": at.snapshot}).decode())

@@ -47,9 +47,10 @@ def import_command(logs: tuple[str, ...], db: str) -> None:
     Example: beatlog import round1/*.jsonl --db club.db
     """
     from ..jsonl import read_jsonl
-    from ..store import Store
+    from ..store import Store, importable
 
-    checked = [read_jsonl(path) for path in logs]
+    # Every file is read and folded before the store is opened (or created).
+    checked = [importable(read_jsonl(path), path) for path in logs]
     with Store(db) as store:
         results = store.import_logs(checked)
     for result in results:
