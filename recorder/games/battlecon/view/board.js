@@ -107,14 +107,15 @@
     else {
       var cards = [f.pair.style, f.pair.base].filter(function (c) { return c !== null; });
       pair = [chips(ctx, seat, cards, "pair"), f.face_down ? el("span", { class: "muted", text: " face down" }) : null,
+              !f.face_down && f.base_face_down ? el("span", { class: "muted", text: " clash base face down" }) : null,
               f.pair.covered && f.pair.covered.length ? [el("span", { class: "muted", text: " over " }),
                                                          chips(ctx, seat, f.pair.covered)] : null];
     }
     var hand = f.hand;
     var handNote = null;
     if (f.hand_hidden_count) {
-      handNote = el("p", { class: "muted small", text: "Not yet played; " + f.hand_hidden_count +
-                                                        " of these are the face-down pair." });
+      handNote = el("p", { class: "muted small", text: "Not yet played; " + (f.hand_hidden_count === 1 ?
+        "one of these is the face-down base." : f.hand_hidden_count + " of these are the face-down pair.") });
     }
     var statuses = (f.statuses || []).filter(function (st) { return st.beat >= s.beat; }).map(function (st) {
       var when = st.beat === s.beat ? "this beat" : "next beat";
@@ -130,6 +131,10 @@
       info && info.tokens.length && f.token_discard.length ?
         row(el, "Spent tokens", chips(ctx, seat, f.token_discard, "tokens"), "token_discard") : null,
       statuses.length ? row(el, "Status", statuses.join("; "), "statuses") : null,
+      f.finisher ? row(el, "Finisher", [chips(ctx, seat, [f.finisher]), el("span", { class: "muted", text:
+        f.finisher_active ? " in play" : f.finisher_removed ? " used" : !f.finisher_revealed ? " face down" : "" })],
+        "finisher") : null,
+      f.special ? row(el, "Special action", String(f.special), "special") : null,
       row(el, seatCanSeeHand(f, seat, ctx) ? "Hand" : "Cards not played", [chips(ctx, seat, hand), handNote], "hand"),
       row(el, "Discard 1", chips(ctx, seat, f.discard1), "discard1"),
       row(el, "Discard 2", chips(ctx, seat, f.discard2), "discard2"),
