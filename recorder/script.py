@@ -213,11 +213,15 @@ class ScriptSource:
 
     def _expand(self, game: Any, entry: ScriptEntry) -> list[Scripted]:
         try:
-            items = game.script_answers(entry.raw)
+            items = list(game.script_answers(entry.raw))
         except BeatlogError as exc:
             raise type(exc)(f"{self.script.name}: {entry.where}: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - a part of the wrong shape the game did not check
+            raise InvalidDecision(f"{self.script.name}: {entry.where}: malformed entry ({exc})") from None
         out = []
         for item in items:
+            if not isinstance(item, dict):
+                raise InvalidDecision(f"{self.script.name}: {entry.where}: malformed entry (answer {item!r})")
             data = dict(item)
             kind = data.pop("kind", None)
             if not isinstance(kind, str):

@@ -177,3 +177,14 @@ def test_a_game_that_lists_its_kinds_rejects_unknown_ones_up_front():
 
     with pytest.raises(InvalidDecision, match=r"^s.json: beats\[0\] \(duel 1, beat 1, player 0\): unknown decision kind 'dance'; known kinds: pick$"):
         ScriptSource(Listing(), parse_script(script, "s.json"), toy_header())
+
+
+@pytest.mark.parametrize("picks", [5, None])
+def test_an_entry_part_the_game_cannot_unpack_is_a_malformed_entry(picks):
+    """The toy game iterates ``picks`` unchecked; the kernel words its TypeError for the script's author."""
+    script = toy_script(beats=[{"beat": 1, "player": 0, "picks": picks}])
+    with pytest.raises(InvalidDecision) as info:
+        play(script)
+    message = str(info.value)
+    assert message.startswith("match.json: beats[0] (duel 1, beat 1, player 0): malformed entry ("), message
+    assert "not iterable" in message and "\n" not in message
