@@ -260,8 +260,8 @@ class ScriptSource:
         return [item for queue in self.queues.values() for item in queue if not item.used]
 
     def close(self, match: Any) -> None:
-        """At the end of the match: every scripted answer must have been used."""
-        left = self.unused()
+        """At the end of the match: every scripted answer must have been used (optional ones aside)."""
+        left = [item for item in self.unused() if not _optional(match.game, item)]
         if not left:
             return
         listed = "; ".join(self._describe_unused(item) for item in left[:5])
@@ -272,6 +272,13 @@ class ScriptSource:
             f"{self.script.name}: {len(left)} scripted answer{'s' if len(left) != 1 else ''} "
             f"never asked for ({ended}): {listed}{more}"
         )
+
+
+def _optional(game: Any, item: Scripted) -> bool:
+    """Whether the game lets this scripted answer go unused (optional hook ``optional_answer(kind, data)``):
+    an answer that only says "do nothing if asked", such as a BattleCON ante pass."""
+    hook = getattr(game, "optional_answer", None)
+    return hook is not None and bool(hook(item.kind, item.data))
 
 
 def _decision_kinds(game: Any) -> frozenset[str] | None:

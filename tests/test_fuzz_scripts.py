@@ -78,7 +78,7 @@ def kernel_path(path: tuple) -> bool:
 
 @st.composite
 def damaged_scripts(draw, base: dict[str, Any], game_parts: bool = True) -> Damaged:
-    """``game_parts=False`` leaves the game-specific parts of entries alone (see the xfail below)."""
+    """``game_parts=False`` leaves the game-specific parts of entries alone (the games check those themselves)."""
     script = copy.deepcopy(base)
     kind = draw(st.sampled_from(["replace", "replace", "drop", "add", "nest", "duplicate", "reorder",
                                  "truncate", "bitflip", "utf8", "bom"]))
@@ -170,23 +170,12 @@ def test_damaged_battlecon_scripts(tmp_path_factory, data):
     judge_script(tmp_path_factory.mktemp("bc"), data)
 
 
-GAME_PART_BUG = (
-    "BattleCON's script_answers (describe.py) unpacks entry parts without checking their shape, and "
-    "ScriptSource._expand (script.py) re-raises only BeatlogErrors, so e.g. \"pair\": -1 or "
-    "\"discards\": null escapes as TypeError/ValueError. Fix: the game checks each entry part and raises "
-    "InvalidDecision (best: a JSON Schema per game for entries), and _expand turns any other exception "
-    "of script_answers into InvalidDecision(f'{script}: {entry.where}: malformed entry ({exc})')"
-)
-
-
-@pytest.mark.xfail(strict=False, reason=GAME_PART_BUG)
 @settings(FUZZ, max_examples=80)
 @given(data=damaged_scripts(BATTLECON_SCRIPT, game_parts=True))
 def test_damaged_battlecon_script_entries(tmp_path_factory, data):
     judge_script(tmp_path_factory.mktemp("bcg"), data)
 
 
-@pytest.mark.xfail(strict=False, reason=GAME_PART_BUG)
 @pytest.mark.parametrize("part", [
     {"pair": -1}, {"pair": "Strike"}, {"pair": ["Focused"]}, {"pair": ["Focused", "Drive", "Burst"]},
     {"discards": None}, {"discards": 1.5}, {"choices": ["x"]}, {"new_pairs": [1]},

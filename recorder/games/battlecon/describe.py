@@ -323,37 +323,3 @@ def render_state(snap: dict[str, Any]) -> str:
             bits.append("STUNNED")
         lines.append("  " + " | ".join(bits))
     return "\n".join(lines)
-
-
-# -- scripts -------------------------------------------------------------------------
-
-
-def script_answers(entry: dict[str, Any]) -> list[dict[str, Any]]:
-    """``{"player":0,"pair":[style,base],"antes":[...],"choices":[{...}]}`` -> ordered kind-tagged answers.
-
-    ``antes: []`` means "pass"; tokens anted are followed by nothing (a fighter who cannot ante
-    again is not asked); an ante may name the Finisher (Ante Finishers). ``"finisher": name`` answers the
-    setup's Finisher choice; ``"new_pairs": [[style, base], ...]`` the new pairs chosen after Cancels.
-    Each choice is ``{"kind": K, ...answer}`` (``player`` is filled in).
-    """
-    p = entry.get("player")
-    out: list[dict[str, Any]] = []
-    if "discards" in entry:
-        d = entry["discards"]
-        out.append({"kind": "discards", "player": p, "discard1": list(d[0]), "discard2": list(d[1])})
-    if "finisher" in entry:
-        out.append({"kind": "finisher", "player": p, "finisher": entry["finisher"]})
-    if "pair" in entry:
-        style, base = entry["pair"]
-        out.append({"kind": "pair", "player": p, "style": style, "base": base})
-    if "antes" in entry:
-        antes = list(entry["antes"]) or ["pass"]
-        out.extend({"kind": "ante", "player": p, "ante": a} for a in antes)
-    for pair in entry.get("new_pairs", ()):
-        style, base = pair
-        out.append({"kind": "new_pair", "player": p, "style": style, "base": base})
-    for c in entry.get("choices", ()):
-        item = dict(c)
-        item.setdefault("player", p)
-        out.append(item)
-    return out

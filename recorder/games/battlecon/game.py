@@ -9,6 +9,7 @@ from recorder.header import Header, Player, derive_match_id
 
 from . import describe as D
 from . import fold
+from . import script_entry
 from .bots import RandomBot
 from .cards import DATA_HASH, FIGHTERS, KITS, fighter_cards
 from .duel import play_match
@@ -24,11 +25,18 @@ DEFAULTS = {"duels": 3, "discards": "suggested", "special_actions": False, "ante
 KNOWN_OPTIONS = tuple(sorted((*OPTION_CHOICES, *FLAGS)))
 
 
-def _rules_version() -> str:
-    from recorder.schemagen import fingerprint
-    from recorder import canonical
+EVENTS.add_schema("script-entry.json", script_entry.entry_schema())
 
-    return "battlecon-" + canonical.digest({"cards": DATA_HASH, "schemas": fingerprint([EVENTS])})[:12]
+
+def _rules_version() -> str:
+    """The card data and the event payload schemas. The published script-entry schema is left out on purpose:
+    it describes what the recorder reads, not what a log records, so changing it must not make every recorded
+    log unverifiable. (This is exactly ``schemagen.fingerprint([EVENTS])`` over the event schemas alone.)"""
+    from recorder import canonical
+    from recorder.schemagen import event_schema
+
+    schemas = canonical.digest([event_schema(EVENTS.game, cls) for cls in EVENTS.own()])
+    return "battlecon-" + canonical.digest({"cards": DATA_HASH, "schemas": schemas})[:12]
 
 
 def _identity(opts: dict[str, Any]) -> dict[str, Any]:
@@ -43,6 +51,8 @@ class BattleCON:
     editions = EDITIONS
     events = EVENTS
     fighters = FIGHTERS
+    # Every request kind the engine can ask; a script naming another kind is refused before the match starts.
+    decision_kinds = script_entry.DECISION_KINDS
 
     def __init__(self) -> None:
         self.rules_version = _rules_version()
@@ -128,7 +138,10 @@ class BattleCON:
         return None if state.match_result is None else dict(state.match_result)
 
     def script_answers(self, entry: dict[str, Any]) -> list[dict[str, Any]]:
-        return D.script_answers(entry)
+        return script_entry.script_answers(entry)
+
+    def optional_answer(self, kind: str, data: dict[str, Any]) -> bool:
+        return script_entry.optional_answer(kind, data)
 
     # -- bots & data ------------------------------------------------------------------
     def bot(self, name: str, seed: int, player: int):
