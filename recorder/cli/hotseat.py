@@ -64,26 +64,13 @@ class TerminalSource:
 
     def _state_lines(self, match: Any, request: Request) -> str:
         snapshot = self.game.snapshot(match.state)
-        if len(self.seats) == 1 or request.secret:
-            # One person at the terminal, or the other players are looking away.
-            viewers: tuple[int, ...] = (request.player,) if request.secret else self.seats
+        if request.secret:
+            viewer: int | None = request.player  # the other players are looking away
+        elif len(self.seats) == 1:
+            viewer = self.seats[0]  # one person at this terminal
         else:
-            viewers = ()
-        for seat in range(len(self.header.players)):
-            if seat not in viewers:
-                snapshot = self._hide(snapshot, seat)
-        return self.game.render_state(snapshot)
-
-    def _hide(self, snapshot: dict[str, Any], seat: int) -> dict[str, Any]:
-        """``snapshot`` without what only ``seat`` may know.
-
-        ``redact(snapshot, p)`` hides everything but ``p``'s own secrets; in a
-        two-player game redacting for the other seat hides exactly ``seat``'s.
-        """
-        others = [p for p in range(len(self.header.players)) if p != seat]
-        for other in others:
-            snapshot = self.game.redact(snapshot, other)
-        return snapshot
+            viewer = None  # a shared screen: the spectator's view, no player's secrets
+        return self.game.render_state(self.game.redact(snapshot, viewer))
 
     def _read_choice(self, count: int, *, secret: bool) -> int:
         while True:

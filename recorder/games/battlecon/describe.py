@@ -263,9 +263,13 @@ def snapshot(s: BattleState) -> dict[str, Any]:
     }
 
 
-def redact(snap: dict[str, Any], player: int) -> dict[str, Any]:
-    """What ``player`` may know: the opponent's face-down pair is hidden. The opponent's hand stays:
-    it is inferable (every kit is public and the discards are face up)."""
+def redact(snap: dict[str, Any], player: int | None) -> dict[str, Any]:
+    """What ``player`` may know: the opponent's face-down pair (or clash base) and unrevealed Finisher side
+    are hidden. The opponent's hand stays: it is inferable (every kit is public and the discards are face
+    up), with a hidden pair's cards put back among its possible cards.
+
+    ``player=None`` is the spectator's view (a shared screen, a broadcast): what neither player alone knows,
+    i.e. both players' face-down choices, is hidden."""
     out = dict(snap)
     out["fighters"] = [dict(f) for f in snap["fighters"]]
     for f in out["fighters"]:

@@ -125,7 +125,8 @@ class BattleCON:
     def snapshot(self, state) -> dict[str, Any]:
         return D.snapshot(state)
 
-    def redact(self, snapshot: dict[str, Any], player: int) -> dict[str, Any]:
+    def redact(self, snapshot: dict[str, Any], player: int | None) -> dict[str, Any]:
+        """``snapshot`` as ``player`` knows it; ``None`` = a spectator (both players' secrets hidden)."""
         return D.redact(snapshot, player)
 
     def render_state(self, snapshot: dict[str, Any]) -> str:
