@@ -74,7 +74,12 @@ class Record:
 
 
 def seal(match_id: str, entry: Entry, prev: str) -> Record:
-    """Place ``entry`` on the chain after a record (or header) hashed ``prev``."""
+    """Place ``entry`` on the chain after a record (or header) hashed ``prev``.
+
+    The record's ``data`` is JSON-shaped (lists, not tuples; keys sorted),
+    exactly what a reader of the log line gets back, so a sealed record equals
+    the same record read from a file.
+    """
     body = {
         "match_id": match_id,
         "seq": entry.seq,
@@ -83,16 +88,32 @@ def seal(match_id: str, entry: Entry, prev: str) -> Record:
         "type": entry.event.TYPE,
         "kind": entry.event.KIND,
         "actor": entry.actor,
-        "data": entry.event.to_data(),
+        "data": _payload(entry.event),
         "cause": entry.cause,
         "visibility": entry.visibility,
         "prev": prev,
     }
-    raw = canonical.dumps(body)
-    # Reparse so the stored payload is JSON-shaped (lists, not tuples) and
-    # identical to what a reader of the file would see.
-    body = canonical.loads(raw)
-    return Record(hash=canonical.sha256_hex(raw), **body)
+    return Record(hash=canonical.sha256_hex(canonical.dumps(body)), **body)
+
+
+_CONTAINERS = (tuple, list, dict)
+
+
+def _payload(event: Event) -> dict[str, Any]:
+    """The event's fields as parsed JSON would hold them, without a dump and re-parse."""
+    out = {}
+    for name in type(event).sorted_field_names():
+        value = getattr(event, name)
+        out[name] = _plain(value) if isinstance(value, _CONTAINERS) else value
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(value[k]) for k in sorted(value)}
+    return value
 
 
 def seal_all(match_id: str, entries: Iterable[Entry], prev: str) -> Iterator[Record]:

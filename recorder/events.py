@@ -43,6 +43,15 @@ class Event:
         return names
 
     @classmethod
+    def sorted_field_names(cls) -> tuple[str, ...]:
+        """The payload's field names in canonical (sorted) order, as a log line has them."""
+        names = cls.__dict__.get("_sorted_field_names")
+        if names is None:
+            names = tuple(sorted(cls.field_names()))
+            type.__setattr__(cls, "_sorted_field_names", names)
+        return names
+
+    @classmethod
     def from_data(cls, data: dict[str, Any]) -> "Event":
         """Rebuild an event from its payload; lists come back as tuples."""
         names = cls.field_names()
