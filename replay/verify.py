@@ -111,8 +111,8 @@ def verify(
     problem = check_versions(game, header)
     if problem is not None:
         return report(problem, False)
-    run = rerun(game, header, records)
     chain = chain_break(header, records)
+    run = rerun(game, header, records, intact=chain.index if chain is not None else len(records))
     if run.diverged is not None or chain is not None:
         return report(classify(game, header, records, run, chain), run.complete)
     integrity = _integrity_problem(game, header, records) if schemas else None
