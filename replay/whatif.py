@@ -166,12 +166,16 @@ class _Feeder:
 
 def what_if(header: Header, records: Sequence[Record], *, beat: int, player: int,
             answers: list[dict[str, Any]], duel: int = 1, policy: str | None = None,
-            game: Game | None = None) -> WhatIfResult:
-    """Re-run the match with ``player``'s decisions at (duel, beat) changed to ``answers``."""
+            game: Game | None = None, schemas: bool = True) -> WhatIfResult:
+    """Re-run the match with ``player``'s decisions at (duel, beat) changed to ``answers``.
+
+    The recorded log is verified first; ``schemas=False`` skips its schema
+    pass for records a strict reader has already checked (as ``verify`` does).
+    """
     game = game or load_game(header.game)
     if not answers:
         raise UsageError("nothing to change: give the new decision (e.g. --pair STYLE,BASE or --choices JSON)")
-    verify(header, records, partial=True, game=game).raise_for_problem()
+    verify(header, records, partial=True, game=game, schemas=schemas).raise_for_problem()
     policy = policy or header.options.get("policy", FIRST)
     feeder = _Feeder(game, header, records, duel, beat, player, answers, policy)
     result = WhatIfResult(header, duel, beat, player, policy, recorded=list(records))

@@ -214,7 +214,7 @@ def whatif_command(log, beat, duel, who, pair, ante, choices, policy) -> None:
     game = load_game(header.game)
     answers = game.script_answers(entry)
     result = what_if(header, loaded.records, beat=beat, duel=duel, player=player,
-                     answers=answers, policy=policy, game=game)
+                     answers=answers, policy=policy, game=game, schemas=False)  # read_strict checked them
     click.echo(render_text(result), nl=False)
 
 
