@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Sequence
 
+from .. import canonical
 from ..decisions import DecisionSource, FirstOption
 from ..errors import UsageError
 from ..game import Game, load_game
@@ -43,6 +44,27 @@ def parse_seed(value: str | None) -> int | None:
     return int(text)
 
 
+def parse_options(values: Sequence[str]) -> dict[str, Any]:
+    """``("special_actions=true", "discards=chosen")`` -> ``{"special_actions": True, "discards": "chosen"}``.
+
+    A VALUE that is valid JSON is read as JSON (``true``, ``3``, ``"3"``, ``[1, 2]``); any other text is
+    a string. Which keys and values a game takes is the game's to say (``make_header``).
+    """
+    options: dict[str, Any] = {}
+    for text in values:
+        key, eq, raw = text.partition("=")
+        key = key.strip()
+        if not eq or not key or any(c.isspace() for c in key):
+            raise UsageError(f"--option takes KEY=VALUE (e.g. special_actions=true), got {text!r}")
+        if key in options:
+            raise UsageError(f"--option {key} is given twice; give each option once")
+        try:
+            options[key] = canonical.loads(raw)
+        except ValueError:
+            options[key] = raw
+    return options
+
+
 def new_seed() -> int:
     """A fresh seed for an unseeded match; it is printed and kept in the header."""
     return secrets.randbelow(2**31)
@@ -64,8 +86,13 @@ def plan_match(
     duels: int | None,
     seed: int | None,
     script: Script | None,
+    options: dict[str, Any] | None = None,
 ) -> MatchPlan:
-    """Decide the match from options, a script, or both (options win where given)."""
+    """Decide the match from options, a script, or both (options win where given).
+
+    ``options`` (from ``--option KEY=VALUE``) are merged over the script's options; the game's
+    ``make_header`` validates the result.
+    """
     if script is not None and game_name is not None and game_name != script.game:
         raise UsageError(f"--game {game_name} does not match the script's game {script.game!r}")
     game = load_game(game_name or (script.game if script else DEFAULT_GAME))
@@ -81,7 +108,10 @@ def plan_match(
         )
     if edition is None:
         edition = (script.edition if script else None) or default_edition(game)
-    options: dict[str, Any] = dict(script.options) if script else {}
+    given = dict(options or {})
+    if duels is not None and "duels" in given and given["duels"] != duels:
+        raise UsageError(f"--duels {duels} and --option duels={given['duels']!r} disagree; give one of them")
+    options = {**(script.options if script else {}), **given}
     if duels is not None:
         options["duels"] = duels
     if seed is None:

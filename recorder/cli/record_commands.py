@@ -13,7 +13,8 @@ from ..script import load_script
 from .catalog import fighter_entry, fighter_ids, render_fighter
 from .hotseat import Narrator, TerminalSource
 from .match_options import (
-    DEFAULT_GAME, MatchPlan, bot_sources, open_sinks, parse_seed, plan_match, script_sources, split_pair,
+    DEFAULT_GAME, MatchPlan, bot_sources, open_sinks, parse_options, parse_seed, plan_match, script_sources,
+    split_pair,
 )
 
 DEFAULT_BOT = "random"
@@ -27,6 +28,9 @@ def _match_options(func):
         click.option("--players", metavar="NAME,NAME", help="The players' names (default Player 1,Player 2)."),
         click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's)."),
         click.option("--duels", type=click.Choice(["1", "3"]), help="A single duel or best of three."),
+        click.option("--option", "game_options", multiple=True, metavar="KEY=VALUE",
+                     help="A game option, repeatable (VALUE read as JSON when it is JSON, else text), "
+                          "e.g. --option special_actions=true --option discards=chosen."),
         click.option("--seed", metavar="N", help="Match seed (default: a fresh one, printed)."),
         click.option("--db", metavar="FILE", help="Also (or only) record into this SQLite store."),
         click.option("-o", "--out", metavar="FILE", help="JSONL file to write ('-' = stdout); default <match_id>.jsonl."),
@@ -36,7 +40,7 @@ def _match_options(func):
     return func
 
 
-def _plan(game_name, fighters, players, edition, duels, seed, script=None) -> MatchPlan:
+def _plan(game_name, fighters, players, edition, duels, game_options, seed, script=None) -> MatchPlan:
     return plan_match(
         game_name=game_name,
         fighters=split_pair(fighters, "--fighters"),
@@ -45,6 +49,7 @@ def _plan(game_name, fighters, players, edition, duels, seed, script=None) -> Ma
         duels=int(duels) if duels else None,
         seed=parse_seed(seed),
         script=script,
+        options=parse_options(game_options),
     )
 
 
@@ -55,8 +60,8 @@ def _plan(game_name, fighters, players, edition, duels, seed, script=None) -> Ma
 @click.option("--policy", metavar="NAME", help="With --script: who answers what it leaves open (first, random, greedy).")
 @click.option("--resume", "resume_id", metavar="MATCH_ID",
               help="Continue this match's interrupted recording in --db (or -o FILE) with the same bots or script.")
-def record_command(fighters, game_name, players, edition, duels, seed, db, out, bots, script_path, policy,
-                   resume_id) -> None:
+def record_command(fighters, game_name, players, edition, duels, game_options, seed, db, out, bots, script_path,
+                   policy, resume_id) -> None:
     """Record a bot or scripted match and print its digest.
 
     \b
@@ -66,7 +71,7 @@ def record_command(fighters, game_name, players, edition, duels, seed, db, out, 
         from .resuming import resume_match
 
         setup = {"fighters": fighters, "game": game_name, "players": players, "edition": edition,
-                 "duels": duels, "seed": seed}
+                 "duels": duels, "option": game_options or None, "seed": seed}
         return resume_match(resume_id, db=db, out=out, bots=bots, script_path=script_path, policy=policy,
                             setup=setup, summary=_summary)
     if script_path is not None and bots is not None:
@@ -74,7 +79,7 @@ def record_command(fighters, game_name, players, edition, duels, seed, db, out, 
     if policy is not None and script_path is None:
         raise UsageError("--policy only applies with --script; use --bots to choose who plays")
     script = load_script(script_path) if script_path is not None else None
-    plan = _plan(game_name, fighters, players, edition, duels, seed, script)
+    plan = _plan(game_name, fighters, players, edition, duels, game_options, seed, script)
     if script is not None:
         # Play the script once in memory first: a script mistake is then
         # reported before any file or database is touched.
@@ -122,7 +127,7 @@ def _result_text(plan: MatchPlan, rec: Recording) -> str:
 @main.command("play")
 @_match_options
 @click.option("--bot", "opponent", metavar="BOT", help="Let this bot play seat 1 (default: both seats hot-seat).")
-def play_command(fighters, game_name, players, edition, duels, seed, db, out, opponent) -> None:
+def play_command(fighters, game_name, players, edition, duels, game_options, seed, db, out, opponent) -> None:
     """Play a match hot-seat at this terminal, recording it.
 
     Each request shows the board, the prompt and numbered options; type a
@@ -134,7 +139,7 @@ def play_command(fighters, game_name, players, edition, duels, seed, db, out, op
     """
     if out == "-":
         raise UsageError("play talks on standard output; give -o a file name")
-    plan = _plan(game_name, fighters, players, edition, duels, seed)
+    plan = _plan(game_name, fighters, players, edition, duels, game_options, seed)
     seats = (0,) if opponent is not None else tuple(range(len(plan.header.players)))
     person = TerminalSource(plan.game, plan.header, seats)
     sources = {seat: person for seat in seats}
