@@ -510,6 +510,7 @@
     else if (k === "-") this.setSpeed(SPEEDS[Math.max(SPEEDS.indexOf(this.speed) - 1, 0)]);
     else if (/^[0-9]$/.test(k)) this.digit(k);
     else handled = false;
+    if (!/^[0-9]$/.test(k)) this.digits = "";  // any other key ends a beat number
     if (handled) ev.preventDefault();
   };
 
