@@ -91,8 +91,6 @@ def ante_step(ctx):
                 break  # no further antes by either player (WoI p.32)
             passes = passes + 1 if pick["ante"] == "pass" else 0
         p = 1 - p
-    for q in (0, 1):  # effects fixed by the ante step (Kallistar's form)
-        after_ante(ctx, q)
 
 
 def reveal(ctx):
@@ -198,8 +196,16 @@ def play_beat(ctx):
 
 def after_selection(ctx):
     """Steps 2-5 of a beat once both pairs are face down (also driven by the greedy bot's lookahead)."""
-    s = ctx.state
     yield from ante_step(ctx)
+    yield from after_antes(ctx)
+
+
+def after_antes(ctx):
+    """Steps 3-5 once the ante step is over: effects it fixed, reveal, priority, attacks, recycling (the greedy
+    bot's ante lookahead starts here)."""
+    s = ctx.state
+    for q in (0, 1):  # effects fixed by the ante step (Kallistar's form)
+        after_ante(ctx, q)
     while True:
         outcome = yield from reveal(ctx)
         if outcome == specials.AGAIN:
