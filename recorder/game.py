@@ -56,8 +56,11 @@ class Game(Protocol):
     def snapshot(self, state: Any) -> dict[str, Any]:
         """The whole state as JSON-native data (for ``state --json`` and the viewer)."""
 
-    def redact(self, snapshot: dict[str, Any], player: int) -> dict[str, Any]:
-        """``snapshot`` as ``player`` could know it: hidden hands and face-down choices removed."""
+    def redact(self, snapshot: dict[str, Any], player: int | None) -> dict[str, Any]:
+        """``snapshot`` as ``player`` could know it: hidden hands and face-down choices removed.
+
+        ``None`` is a spectator: whatever no single player would show is hidden.
+        """
 
     def render_state(self, snapshot: dict[str, Any]) -> str:
         """A few lines of text for a (possibly redacted) snapshot: board line, life, piles..."""
@@ -73,6 +76,16 @@ class Game(Protocol):
 
     def bots(self) -> Iterable[str]:
         """The bot names ``bot`` accepts."""
+
+    # Optional hooks (looked up with getattr; each layer works without them):
+    #   decision_kinds: tuple[str, ...]      every Request.kind the engine can ask (scripts are checked
+    #                                        against it before a match starts)
+    #   optional_answer(kind, data) -> bool  a scripted answer that may go unused (e.g. an ante pass)
+    #   fighters: tuple[str, ...]            the sides a tournament pairs up (``beatlog simulate``)
+    #   view                                 the viewer's drawing (viewer/gameview.py; else
+    #                                        ``<game package>.view.VIEW``)
+    #   stat_events                          the statistics hook (replay/stats.py; else
+    #                                        ``<game package>.stat_events.STATS``)
 
 
 def load_game(name: str) -> Game:

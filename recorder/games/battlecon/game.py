@@ -57,6 +57,21 @@ class BattleCON:
     def __init__(self) -> None:
         self.rules_version = _rules_version()
 
+    # Hooks of the generic layers, imported on first use: recording needs neither.
+    @property
+    def view(self) -> Any:
+        """The viewer's drawing of a BattleCON board (viewer/gameview.py)."""
+        from .view import VIEW
+
+        return VIEW
+
+    @property
+    def stat_events(self) -> Any:
+        """What statistics count per event (replay/stats.py)."""
+        from .stat_events import STATS
+
+        return STATS
+
     # -- header --------------------------------------------------------------
     def normalise_options(self, edition: str, options: dict[str, Any] | None) -> dict[str, Any]:
         if edition not in EDITIONS:
