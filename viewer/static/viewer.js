@@ -430,6 +430,9 @@
     document.getElementById("result-hidden").hidden = show;
   };
 
+  var SEAT_COLORS = ["#1f6feb", "#c2410c", "#15803d", "#7c3aed", "#b45309", "#0e7490", "#be185d", "#4d7c0f"];
+  var DASHES = ["solid", "dot", "dash", "dashdot"];
+
   // Chart points: one per beat boundary reached (all of them once revealed).
   Viewer.prototype.renderChart = function () {
     var chart = document.getElementById("chart");
@@ -445,12 +448,13 @@
     var labels = series.map(function (s) { return "D" + s.duel + " B" + s.beat; });
     var traces = [];
     var players = this.players;
-    names.forEach(function (name) {
+    // A colour per seat, a dash per series: any number of players and series stay apart.
+    names.forEach(function (name, index) {
       players.forEach(function (p, seat) {
         traces.push({
           x: labels.slice(0, shown), y: series.slice(0, shown).map(function (s) { return s[name][seat]; }),
           name: name + ": " + p.name, mode: "lines+markers", type: "scatter",
-          line: { color: seat === 0 ? "#1f6feb" : "#c2410c", shape: "hv" }
+          line: { color: SEAT_COLORS[seat % SEAT_COLORS.length], shape: "hv", dash: DASHES[index % DASHES.length] }
         });
       });
     });
