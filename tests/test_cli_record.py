@@ -114,9 +114,15 @@ def test_bad_seed(runner, seed):
     assert error_of(result) == f"Error: --seed must be a whole number from 0 to {2**53}, got {seed!r}"
 
 
-def test_fighters_must_be_two(runner):
+def test_fighters_must_be_two_or_more(runner):
     result = invoke(runner, ["record", "--game", "toy", "--edition", "standard", "--fighters", "red"])
-    assert error_of(result) == "Error: --fighters takes 2 names separated by a comma, got 'red'"
+    assert error_of(result) == "Error: --fighters takes 2 or more names separated by commas, got 'red'"
+
+
+def test_players_must_match_fighters(runner):
+    result = invoke(runner, ["record", "--game", "toy", "--edition", "standard", "--fighters", "red,blue",
+                             "--players", "a,b,c"])
+    assert error_of(result) == "Error: --players takes 2 names separated by a comma, got 'a,b,c'"
 
 
 def test_fighters_or_script_is_needed(runner):

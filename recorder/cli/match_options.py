@@ -35,6 +35,20 @@ def split_pair(value: str | None, option: str, count: int = 2) -> tuple[str, ...
     return names
 
 
+def split_names(value: str | None, option: str, count: int | None = None) -> tuple[str, ...] | None:
+    """``"a,b,c"`` -> ``("a", "b", "c")``: ``count`` non-empty names, or (count None) two or more.
+
+    A duel takes two; a game for more seats (Cogs of Valor) takes more, and the
+    game's ``make_header`` says how many it allows.
+    """
+    if value is None or count is not None:
+        return split_pair(value, option, count if count is not None else 2)
+    names = tuple(part.strip() for part in value.split(","))
+    if len(names) < 2 or not all(names):
+        raise UsageError(f"{option} takes 2 or more names separated by commas, got {value!r}")
+    return names
+
+
 def parse_seed(value: str | None) -> int | None:
     if value is None:
         return None

@@ -14,7 +14,7 @@ from .catalog import fighter_entry, fighter_ids, render_fighter
 from .hotseat import Narrator, TerminalSource
 from .match_options import (
     DEFAULT_GAME, MatchPlan, bot_sources, open_sinks, parse_options, parse_seed, plan_match, script_sources,
-    split_pair,
+    split_names, split_pair,
 )
 
 DEFAULT_BOT = "random"
@@ -23,9 +23,11 @@ DEFAULT_BOT = "random"
 def _match_options(func):
     """The options ``record`` and ``play`` share, in help order."""
     options = [
-        click.option("--fighters", metavar="A,B", help="The two fighters (sides), seat 0 first."),
+        click.option("--fighters", metavar="A,B", help="The fighters (sides), seat 0 first: two for a duel, "
+                                                       "more where the game allows (cogs)."),
         click.option("--game", "game_name", metavar="NAME", help="The game (default battlecon)."),
-        click.option("--players", metavar="NAME,NAME", help="The players' names (default Player 1,Player 2)."),
+        click.option("--players", metavar="NAME,NAME", help="The players' names, one per fighter "
+                                                           "(default Player 1,Player 2...)."),
         click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's)."),
         click.option("--duels", type=click.Choice(["1", "3"]), help="A single duel or best of three."),
         click.option("--option", "game_options", multiple=True, metavar="KEY=VALUE",
@@ -43,8 +45,8 @@ def _match_options(func):
 def _plan(game_name, fighters, players, edition, duels, game_options, seed, script=None) -> MatchPlan:
     return plan_match(
         game_name=game_name,
-        fighters=split_pair(fighters, "--fighters"),
-        players=split_pair(players, "--players"),
+        fighters=(sides := split_names(fighters, "--fighters")),
+        players=split_names(players, "--players", len(sides) if sides else None),
         edition=edition,
         duels=int(duels) if duels else None,
         seed=parse_seed(seed),
