@@ -1,8 +1,9 @@
-"""Recording a match: drive the engine and append every decision's events to a sink.
+"""Recording a match: drive the engine and append its events to a sink, a beat at a time.
 
-Records are sealed onto the hash chain and handed to the sink after every
-``advance`` -- one decision and everything it caused -- so a crash loses at most
-the decision being made, and a beat's outcomes are never split across writes.
+Records are sealed onto the hash chain as the engine emits them and handed to
+the sink once a beat is over (see :class:`BeatBatches`): a store commits each
+beat in one transaction and a JSONL file syncs once per beat, so a crash loses
+at most the beat being played and never leaves half of one.
 The header's ``created_at`` (ISO-8601 UTC) is set here and nowhere else: it is
 the one wall-clock value in a log, and the header hash leaves it out, so the
 same match recorded twice has the same id and byte-identical events.
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .decisions import DecisionSource
-from .envelope import Record, seal_all
+from .envelope import Entry, Record, seal_all
 from .game import Game
 from .header import Header
 from .match import Match
@@ -30,7 +31,7 @@ class Stop(Exception):
 
 
 class Sink(Protocol):
-    """Where a recording goes: started once, appended per decision, finished once.
+    """Where a recording goes: started once, appended per beat, finished once.
 
     ``finish`` marks a match that ended; a sink may also have ``close()``, which
     :func:`record` calls in every case (ended, stopped or failed).
@@ -64,7 +65,7 @@ class MemorySink:
 
 
 class JsonlSink:
-    """A JSONL file, written through :class:`recorder.jsonl.JsonlWriter` (fsync per batch)."""
+    """A JSONL file, written through :class:`recorder.jsonl.JsonlWriter` (fsync per batch: a beat)."""
 
     def __init__(self, path: str | Path) -> None:
         from .jsonl import JsonlWriter
@@ -86,7 +87,7 @@ class JsonlSink:
 
 
 class StoreSink:
-    """A match in a SQLite :class:`recorder.store.Store` (one transaction per batch)."""
+    """A match in a SQLite :class:`recorder.store.Store` (one transaction per batch: a beat)."""
 
     def __init__(self, store_or_path: Any) -> None:
         from .store import Store
@@ -135,6 +136,46 @@ class Tee:
             _close(sink)
 
 
+class BeatBatches:
+    """Seals a running match's entries onto the chain and appends them to a sink a beat at a time.
+
+    After each ``advance`` the new entries are sealed and held; they are
+    appended when the match's clock has moved on -- the next decision belongs
+    to another beat (or duel) -- or the match is over, and by :meth:`flush`
+    (a player's Stop). A batch therefore ends where a beat ends: it holds the
+    beat's decisions and every outcome they caused (plus the next beat's
+    opening events, up to its first decision), so a crash leaves whole beats.
+    """
+
+    def __init__(self, sink: Sink, match_id: str, prev: str) -> None:
+        self.sink = sink
+        self.match_id = match_id
+        self.prev = prev  # hash of the last record sealed
+        self.events = 0  # records sealed
+        self.beats: set[tuple[int, int]] = set()  # (duel, beat) of every beat >= 1 sealed
+        self._held: list[Record] = []
+        self._clock: tuple[int, int] | None = None
+
+    def add(self, entries: Sequence[Entry], match: Match) -> None:
+        """Seal ``entries`` (what one ``advance`` emitted); append once the beat is over."""
+        records = list(seal_all(self.match_id, entries, self.prev))
+        if records:
+            self.prev = records[-1].hash
+            self.events += len(records)
+            self.beats.update((r.duel, r.beat) for r in records if r.beat > 0)
+            self._held.extend(records)
+        clock = (match.ctx.duel, match.ctx.beat)
+        if match.finished or clock != self._clock:
+            self.flush()
+        self._clock = clock
+
+    def flush(self) -> None:
+        """Append whatever is held (at the end of a beat, or when the recording stops)."""
+        if self._held:
+            held, self._held = self._held, []
+            self.sink.append(held)
+
+
 @dataclass(frozen=True)
 class Recording:
     """What a recording produced, for the caller to report."""
@@ -174,27 +215,17 @@ def record(
     """
     header = replace(header, created_at=clock())
     match = Match(game, header)
-    prev = header.hash
-    events = 0
-    beats: set[tuple[int, int]] = set()
+    batches = BeatBatches(sink, header.match_id, header.hash)
     try:
         sink.start(header)
-        batch = match.advance()
-        while True:
-            records = list(seal_all(header.match_id, batch, prev))
-            if records:
-                sink.append(records)
-                prev = records[-1].hash
-                events += len(records)
-                beats.update((r.duel, r.beat) for r in records if r.beat > 0)
-            if match.finished:
-                sink.finish()
-                break
+        batches.add(match.advance(), match)
+        while not match.finished:
             request = match.pending
             assert request is not None
-            batch = match.advance(sources[request.player].answer(request, match))
+            batches.add(match.advance(sources[request.player].answer(request, match)), match)
+        sink.finish()
     except Stop:
-        pass
+        batches.flush()  # the player quit: keep every decision made, to resume from
     finally:
         _close(sink)
     if match.finished:
@@ -204,13 +235,13 @@ def record(
                 close(match)
     return Recording(
         header=header,
-        events=events,
-        last_hash=prev,
+        events=batches.events,
+        last_hash=batches.prev,
         finished=match.finished,
         result=game.result(match.state) if match.finished else None,
         duel=match.ctx.duel,
         beat=match.ctx.beat,
-        beats=len(beats),
+        beats=len(batches.beats),
     )
 
 

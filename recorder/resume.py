@@ -1,6 +1,7 @@
 """Resuming a recording that stopped early (a crash, a kill, a pulled plug).
 
-A recording writes one decision and everything it caused per batch, so what
+A recording writes a whole beat per batch (see :class:`~recorder.recording.BeatBatches`;
+one that was stopped also wrote the decisions of the beat it stopped in), so what
 survives a crash is a prefix of the match that ends on a batch boundary (a
 JSONL file may also end in part of a line, which the writer cuts off). To go
 on, :func:`resume` re-runs a fresh :class:`~recorder.match.Match` from the
@@ -28,7 +29,7 @@ from .game import Game
 from .header import Header
 from .integrity import LogFile
 from .match import Match
-from .recording import Recording, Sink, Stop, _close, _distinct
+from .recording import BeatBatches, Recording, Sink, Stop, _close, _distinct
 
 
 @dataclass
@@ -165,26 +166,20 @@ def resume(
         _close(sink)
         raise UsageError(f"{prefix.where}: the match is finished already; there is nothing to resume")
     match = Match(game, header)
-    beats: set[tuple[int, int]] = set()
+    # New records go on after the stored ones, a beat per batch as record() writes them.
+    batches = BeatBatches(sink, header.match_id, prefix.log.final_hash)
+    batches.beats.update((r.duel, r.beat) for r in records if r.beat > 0)
     try:
         sink.start(header)
-        pending, prev = _catch_up(match, records, sources, header)
-        beats.update((r.duel, r.beat) for r in records if r.beat > 0)
-        batch = pending
-        while True:
-            sealed_batch = _seal(header.match_id, batch, prev)
-            if sealed_batch:
-                sink.append(sealed_batch)
-                prev = sealed_batch[-1].hash
-                beats.update((r.duel, r.beat) for r in sealed_batch if r.beat > 0)
-            if match.finished:
-                sink.finish()
-                break
+        pending, _ = _catch_up(match, records, sources, header)
+        batches.add(pending, match)  # the rest of an advance a torn JSONL line lost, at once
+        while not match.finished:
             request = match.pending
             assert request is not None
-            batch = match.advance(sources[request.player].answer(request, match))
+            batches.add(match.advance(sources[request.player].answer(request, match)), match)
+        sink.finish()
     except Stop:
-        pass
+        batches.flush()
     finally:
         _close(sink)
     if match.finished:
@@ -195,23 +190,14 @@ def resume(
     recording = Recording(
         header=header,
         events=len(match.entries),
-        last_hash=prev,
+        last_hash=batches.prev,
         finished=match.finished,
         result=game.result(match.state) if match.finished else None,
         duel=match.ctx.duel,
         beat=match.ctx.beat,
-        beats=len(beats),
+        beats=len(batches.beats),
     )
     return recording, len(records)
-
-
-def _seal(match_id: str, entries: Sequence[Entry], prev: str) -> list[Record]:
-    out = []
-    for entry in entries:
-        record = seal(match_id, entry, prev)
-        prev = record.hash
-        out.append(record)
-    return out
 
 
 def _catch_up(

@@ -1,4 +1,4 @@
-"""recorder.recording: per-decision batches on the hash chain, sinks, stopping early."""
+"""recorder.recording: per-beat batches on the hash chain, sinks, stopping early."""
 
 import pytest
 
@@ -29,13 +29,48 @@ def test_recording_equals_the_sealed_match_and_sets_created_at():
     assert rec.result == {"winner": None, "reason": "points"}
 
 
-def test_one_batch_per_decision():
-    sink = MemorySink()
+class BatchSink(MemorySink):
+    def __init__(self) -> None:
+        super().__init__()
+        self.appended: list[list] = []
+
+    def append(self, records) -> None:
+        super().append(records)
+        self.appended.append(list(records))
+
+
+def test_one_batch_per_beat():
+    sink = BatchSink()
     record(GAME, toy_header(), first_sources(), sink, clock=lambda: FIXED)
-    # 3 rounds x 2 picks = 6 decisions; the first advance emits nothing, so
-    # every batch is one decision and what it caused.
-    assert sink.batches == 6
+    # 3 rounds (beats) of 2 picks each; the first advance emits nothing, so
+    # every batch is one whole beat: both decisions and what they caused.
+    assert sink.batches == 3
+    for beat, batch in enumerate(sink.appended, 1):
+        assert {(r.duel, r.beat) for r in batch} == {(1, beat)}
+        assert [r.type for r in batch[:4]] == ["NumberPicked", "NumberPicked", "ChanceDrawn", "RoundScored"]
     assert [r.type for r in sink.records[-4:]] == ["NumberPicked", "ChanceDrawn", "RoundScored", "ToyMatchEnded"]
+
+
+class Crash:
+    """A source that fails (as a bug or a lost connection would) after ``n`` answers."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def answer(self, request, match):
+        if self.n == 0:
+            raise RuntimeError("connection lost")
+        self.n -= 1
+        return Answer(request.options[0], "test")
+
+
+def test_a_failure_mid_beat_leaves_only_whole_beats():
+    sink = MemorySink()
+    crash = Crash(3)  # beat 1's two picks, then beat 2's first: the failure comes mid-beat 2
+    with pytest.raises(RuntimeError):
+        record(GAME, toy_header(), {0: crash, 1: crash}, sink, clock=lambda: FIXED)
+    assert [(r.beat, r.type) for r in sink.records] == [
+        (1, "NumberPicked"), (1, "NumberPicked"), (1, "ChanceDrawn"), (1, "RoundScored")]
 
 
 def test_utc_now_is_iso_utc():

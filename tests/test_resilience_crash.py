@@ -6,8 +6,8 @@ transaction -- between the inserts of one batch, before a COMMIT, while the
 schema or the header is being written -- or between two transactions), and
 after random short delays (the real ``beatlog`` console script, no pause).
 After every kill the database must open, hold a verified prefix of the
-uninterrupted match that ends on a batch boundary (never part of one
-decision's events), and ``beatlog record --resume MATCH_ID --db D`` must finish
+uninterrupted match that ends on a batch boundary -- batches are whole beats,
+so never part of a beat -- and ``beatlog record --resume MATCH_ID --db D`` must finish
 the match with events identical, hash for hash, to an uninterrupted recording.
 
 The same for JSONL logs, cut at every line and inside every line (a torn
@@ -104,9 +104,24 @@ def reference(tmp_path_factory) -> Reference:
     sink = SizedSink()
     record(plan.game, plan.header, bot_sources(plan.game, plan.header, ("random", "random")), sink)
     assert [r.hash for r in sink.records] == [r.hash for r in log.records]
+    assert len(sink.ends) > 3, sink.ends
+    for end in sink.ends[1:-1]:
+        assert_whole_beats(sink.records, end)
     verified = cli("verify", "--db", str(db))
     assert verified.exit_code == 0, verified.output
     return Reference(match_id, log.header.hash, log.records, frozenset(sink.ends), verified.output.strip())
+
+
+def assert_whole_beats(records: list, cut: int) -> None:
+    """A batch boundary at ``cut`` splits no beat: the records after it begin with a
+    beat's first decision, and none of them belongs to an earlier beat. (The batch
+    before it may end with that beat's opening events, which precede its decisions.)"""
+    first = records[cut]
+    beat = (first.duel, first.beat)
+    assert first.kind == "input" and first.actor is not None, f"batch ends before a {first.type}, not a decision"
+    assert all((r.duel, r.beat) >= beat for r in records[cut:]), f"beat split at seq {first.seq}"
+    assert not any((r.duel, r.beat) == beat and r.kind == "input" and r.actor is not None
+                   for r in records[:cut]), f"the decisions of duel {beat[0]}, beat {beat[1]} are split"
 
 
 class SizedSink(MemorySink):
@@ -232,7 +247,7 @@ def check_after_kill(db: Path, ref: Reference) -> int:
     n = len(log.records)
     assert log.header.hash == ref.header_hash
     assert log.records == ref.records[:n], "the stored events are not a prefix of the match"
-    assert n in ref.boundaries, f"{n} events stored: part of a decision's batch was committed"
+    assert n in ref.boundaries, f"{n} events stored: part of a beat's batch was committed"
     checked = cli("check", "--db", str(db))
     assert checked.exit_code == 0 and checked.output.startswith(f"ok {ref.match_id}: {n} events"), checked.output
     return n
@@ -295,9 +310,10 @@ def test_kill_inside_and_between_transactions_then_resume(tmp_path, reference):
     inside = [w for w in paused_at if not w.split(" ", 1)[1].startswith(("BEGIN", "PRAGMA", "SELECT"))]
     assert len(inside) >= 30, "too few kills landed inside a transaction"
     assert any(w.split(" ", 1)[1].startswith("COMMIT") for w in paused_at)
-    # The kills covered the whole match: nothing stored, header only, early, late, complete-but-unmarked.
+    # The kills covered the whole match: nothing stored, header only, every beat's
+    # boundary from the first to complete-but-unmarked.
     assert {-1, 0, len(reference.records)} <= set(prefixes)
-    assert len(set(prefixes)) >= 20
+    assert reference.boundaries <= set(prefixes), sorted(reference.boundaries - set(prefixes))
 
 
 def test_kill_real_console_script_after_random_delays(tmp_path, reference):
