@@ -145,11 +145,18 @@ def bench_verify(runs: int, logs: list[LogFile]) -> list[Row]:
 
 
 def _batches(log: LogFile) -> list[list[Record]]:
-    """The log cut as a recording appends it: one batch per decision."""
+    """The log cut as a recording appends it (recording.BeatBatches): one batch per beat.
+
+    A batch starts with the set-up and then at each beat's first decision.
+    """
     out: list[list[Record]] = []
+    beat = None
     for record in log.records:
-        if not out or (record.kind == "input" and "source" in record.data):
+        decision = record.kind == "input" and "source" in record.data
+        if not out or (decision and (record.duel, record.beat) != beat):
             out.append([])
+        if decision:
+            beat = (record.duel, record.beat)
         out[-1].append(record)
     return out
 
