@@ -34,7 +34,9 @@ class Sink(Protocol):
     """Where a recording goes: started once, appended per beat, finished once.
 
     ``finish`` marks a match that ended; a sink may also have ``close()``, which
-    :func:`record` calls in every case (ended, stopped or failed).
+    :func:`record` calls in every case (ended, stopped or failed), and
+    ``show(records)``, which gets every decision's records as soon as they are
+    sealed, before its beat is over (a narrator at the table cannot wait).
     """
 
     def start(self, header: Header) -> None: ...
@@ -127,6 +129,12 @@ class Tee:
         for sink in self.sinks:
             sink.append(records)
 
+    def show(self, records: Sequence[Record]) -> None:
+        for sink in self.sinks:
+            show = getattr(sink, "show", None)
+            if show is not None:
+                show(records)
+
     def finish(self) -> None:
         for sink in self.sinks:
             sink.finish()
@@ -164,6 +172,9 @@ class BeatBatches:
             self.events += len(records)
             self.beats.update((r.duel, r.beat) for r in records if r.beat > 0)
             self._held.extend(records)
+            show = getattr(self.sink, "show", None)
+            if show is not None:
+                show(records)
         clock = (match.ctx.duel, match.ctx.beat)
         if match.finished or clock != self._clock:
             self.flush()

@@ -132,3 +132,27 @@ def test_jsonl_and_store_sinks(tmp_path):
     assert len(from_file.records) == 13
     assert store.match_ids() == [header.match_id]
     assert store.summary(header.match_id).finished
+
+
+class ShowSink(BatchSink):
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: list = []
+
+    def show(self, records) -> None:
+        self.shown.extend(records)
+
+
+def test_a_sink_with_show_sees_every_decision_at_once_and_appends_per_beat():
+    sink = ShowSink()
+    seen: list[tuple[int, int]] = []  # (shown, appended) when each decision is asked
+
+    class Watch:
+        def answer(self, request, match):
+            seen.append((len(sink.shown), len(sink.records)))
+            return Answer(request.options[0], "test")
+
+    record(GAME, toy_header(), {0: Watch(), 1: Watch()}, Tee([sink]), clock=lambda: FIXED)
+    # Ben's pick in beat 1 is asked with Ann's shown but nothing appended yet; then beat by beat.
+    assert seen[:4] == [(0, 0), (1, 0), (4, 4), (5, 4)]
+    assert sink.shown == sink.records and sink.batches == 3

@@ -103,6 +103,10 @@ class Narrator:
         self.state = self.game.new_state(header)
 
     def append(self, records: Sequence[Record]) -> None:
+        pass  # everything was shown already, decision by decision
+
+    def show(self, records: Sequence[Record]) -> None:
+        """Print each public record as soon as it is sealed (not at the end of its beat)."""
         for record in records:
             if record.visibility == "public":
                 self.echo(f"  {self.game.describe(self.state, record)}")
