@@ -243,7 +243,7 @@ def test_zero_power_hit_is_a_hit_without_damage_or_stun():
     assert b.one("HitScored", player=1)
     dmg = b.one("DamageDealt", target=0)
     assert (dmg.power, dmg.amount) == (0, 0)
-    assert dmg.power_terms == "Lure -1 + Snare 3 − Spellbolt 2 = 0"
+    assert dmg.power_terms == "Lure -1 + Snare 3 - Spellbolt 2 = 0"
     assert b.none("StunApplied", player=0)
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from . import card_text
+
 RAW_BYTES = resources.files(__package__).joinpath("cards.json").read_bytes()
 RAW: dict[str, Any] = json.loads(RAW_BYTES)
 SPECIAL_ACTION = RAW["special_action"]["name"]  # the Special Action card (WoI p.33, Preview p.10)
@@ -40,6 +42,11 @@ class Card:
     triggers: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
     passives: tuple[dict[str, Any], ...] = ()
     requires: dict[str, Any] = field(default_factory=dict)  # a finisher's condition (Kallistar's form)
+    windows: dict[str, tuple[card_text.Segment, ...]] = field(default_factory=dict)  # text cut by timing
+
+    def trigger_text(self, timing: str, form: str | None) -> str:
+        """This card's text for one timing window, as it applies in ``form`` ("On Hit: ...")."""
+        return card_text.quote(self.windows, timing, form)
 
     def to_dict(self) -> dict[str, Any]:
         rng = self.range
@@ -79,7 +86,7 @@ class Kit:
         return self.all_cards + (SPECIAL_ACTION,)
 
 
-def _card(name: str, kind: str, owner: str, raw: dict[str, Any]) -> Card:
+def _card(name: str, kind: str, owner: str, raw: dict[str, Any], forms: tuple[str, ...] = ()) -> Card:
     rng = raw.get("range")
     if isinstance(rng, list):
         rng = (rng[0], rng[1])
@@ -87,11 +94,15 @@ def _card(name: str, kind: str, owner: str, raw: dict[str, Any]) -> Card:
     unknown = set(raw.get("triggers", {})) - set(TIMINGS)
     if unknown:
         raise ValueError(f"cards.json: {name} has unknown timing(s) {sorted(unknown)}")
+    text = raw.get("text", "")
+    windows = card_text.split(text)
+    card_text.check(name, text, windows, triggers, forms)
     return Card(
         name=name, kind=kind, owner=owner, range=rng, power=raw.get("power"),
         priority=raw.get("priority", 0), soak=raw.get("soak", 0), stun_guard=raw.get("stun_guard", 0),
-        stun_immune=raw.get("stun_immune", False), text=raw.get("text", ""), ruling=raw.get("ruling", ""),
+        stun_immune=raw.get("stun_immune", False), text=text, ruling=raw.get("ruling", ""),
         triggers=triggers, passives=tuple(raw.get("passives", ())), requires=dict(raw.get("requires", {})),
+        windows=windows,
     )
 
 
@@ -101,12 +112,13 @@ def _load() -> dict[str, Kit]:
     kits = {}
     for fid, raw in RAW["fighters"].items():
         cards = dict(generic)
+        forms = tuple(raw.get("forms", {}))
         (ubase, ubase_raw), = raw["base"].items()
-        cards[ubase] = _card(ubase, BASE, fid, ubase_raw)
+        cards[ubase] = _card(ubase, BASE, fid, ubase_raw, forms)
         for n, r in raw["styles"].items():
-            cards[n] = _card(n, STYLE, fid, r)
+            cards[n] = _card(n, STYLE, fid, r, forms)
         for n, r in raw.get("finishers", {}).items():
-            cards[n] = _card(n, FINISHER, fid, r)
+            cards[n] = _card(n, FINISHER, fid, r, forms)
         sd = raw["suggested_discards"]
         kits[fid] = Kit(
             id=fid, name=raw["name"], initial=raw["initial"], ability=raw["ability"],

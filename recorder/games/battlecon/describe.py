@@ -46,7 +46,7 @@ def _damage(d, n) -> str:
     parts = f"power {d['power']}"
     if d["extra"]:
         parts += f" + {d['extra']} extra"
-    parts += f" − soak {d['soak']}"
+    parts += f" - soak {d['soak']}"
     return (f"{n(d['target'])} takes {d['amount']} damage ({parts}; {d['power_terms']}), "
             f"life {d['life_after']}")
 

@@ -264,6 +264,7 @@ def run_triggers(ctx, p: int, timing: str) -> Gen:
     """Resolve player p's triggered effects for ``timing`` (the player orders simultaneous ones)."""
     s = ctx.state
     f = s.fighters[p]
+    form = f.form  # the form the effects were chosen for (an earlier effect may change it)
     todo = []
     for card in pair_cards(s, p):
         effs = [e for e in card.triggers.get(timing, ()) if applies(f, e)]
@@ -278,7 +279,9 @@ def run_triggers(ctx, p: int, timing: str) -> Gen:
         if pick["first"] != names[0]:
             todo.reverse()
     for card, effs in todo:
-        seq = ctx.emit(E.TriggerResolved(player=p, card=card.name, timing=timing, text=card.text), actor=p)
+        # Quote only this window's text (as it applies in the fighter's form), not the whole card.
+        text = card.trigger_text(timing, form)
+        seq = ctx.emit(E.TriggerResolved(player=p, card=card.name, timing=timing, text=text), actor=p)
         for e in effs:
             params = {k: v for k, v in e.items() if k not in ("op", "if")}
             yield from PRIMITIVES[e["op"]](ctx, p, card.name, seq, **params)

@@ -4,6 +4,11 @@ Each function returns ``(total, terms)`` where ``terms`` is a list of
 ``(label, amount)``: the base, the style, anted tokens, Kallistar's form,
 status effects and unique-ability passives. ``format_terms`` prints them as
 "Strike 4 + Fire token 3 = 7".
+
+Every sign in this arithmetic is ASCII: "-" (U+002D) both for a negative
+number ("Caustic -1", "= -1", "Water token -1~+1") and for subtracting a term
+("- on Khadath's trap 3"), the same character the card texts print ("-2
+Power"), so a judge can search a log for one character (docs/protocol-battlecon.md).
 """
 
 from __future__ import annotations
@@ -150,13 +155,13 @@ def fmt_amount(v: Any) -> str:
 
 
 def format_terms(terms: Terms, total: Any) -> str:
-    """'Strike 4 + Fire token 3 = 7' (first term unsigned, the rest signed)."""
+    """'Strike 4 + Fire token 3 - Spellbolt 2 = 5' (the first term as it is, the rest added or subtracted)."""
     if not terms:
         return f"{total}"
     parts = []
     for i, (label, v) in enumerate(terms):
         if isinstance(v, int):
-            parts.append(f"{label} {v}" if i == 0 else f"{'+' if v >= 0 else '−'} {label} {abs(v)}")
+            parts.append(f"{label} {v}" if i == 0 else f"{'+' if v >= 0 else '-'} {label} {abs(v)}")
         elif isinstance(v, tuple):
             text = f"{v[0]}~{v[1]}" if v[0] != v[1] else f"{v[0]}"
             parts.append(f"{label} {text}" if i == 0 else f"+ {label} {fmt_amount(v)}")
