@@ -56,6 +56,11 @@ class StatHook(Protocol):
     ``figures`` lists the derived figures in display order (see
     :func:`replay.stats_summary.derive`); ``tally(record)`` yields
     ``(seat, counter, value)`` for one record.
+
+    A hook whose events do not name every seat they concern (Cogs of Valor:
+    "crewmember 12 is killed" -- whose crewmember?) sets ``reads_state = True``
+    and is called as ``tally(record, state)`` with the game state *before* the
+    record is applied (read only; the walk's own fold).
     """
 
     counters: Mapping[str, str]
@@ -107,6 +112,8 @@ class StatsVisitor(Visitor):
         self._beats: set[tuple[int, int]] = set()
         self._events = 0
         self._result: dict[str, Any] | None = None
+        self._reads_state = bool(getattr(self.hook, "reads_state", False))
+        self._pending: Iterable[tuple[int, str, Any]] = ()
 
     def on_header(self, header: Header, state: Any) -> None:
         self._header = header
@@ -120,13 +127,20 @@ class StatsVisitor(Visitor):
             for seat, p in enumerate(header.players)
         ]
 
+    def before(self, record: Record, state: Any) -> None:
+        if self._reads_state:
+            # Tallied now, while the state still holds what the record is about (a crewmember it removes).
+            self._pending = list(self.hook.tally(record, state))  # type: ignore[call-arg]
+
     def after(self, record: Record, state: Any) -> None:
         self._events += 1
         if record.duel >= 1:
             self._duels.add(record.duel)
             if record.beat >= 1:
                 self._beats.add((record.duel, record.beat))
-        for seat, counter, value in self.hook.tally(record):
+        tallies = self._pending if self._reads_state else self.hook.tally(record)
+        self._pending = ()
+        for seat, counter, value in tallies:
             self._add(record, seat, counter, value)
 
     def _add(self, record: Record, seat: Any, counter: str, value: Any) -> None:
