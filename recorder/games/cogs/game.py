@@ -33,6 +33,11 @@ class CogsGame:
     editions = ("standard",)
     events = EVENTS
 
+    @property
+    def fighters(self) -> tuple[str, ...]:
+        """The sides a tournament pairs up: the ready fleets (``lions``, ``herons``...)."""
+        return tuple(ready_fleets())
+
     def make_header(self, *, players: tuple[Player, ...], edition: str, seed: int,
                     options: dict[str, Any], match_id: str | None = None) -> Header:
         if edition not in self.editions:
