@@ -1,11 +1,13 @@
 """``beatlog demo``: the whole tool in one command, from an empty folder.
 
-Simulates a small round-robin (every pairing of the game's fighters, two
-matches each with seats swapped: the greedy bot against the random one),
-verifies every match by re-executing it, writes each match as a JSONL log,
-renders the static site and returns where its ``index.html`` is. The seed is
-fixed, so the demo records the same matches everywhere; run again into the
-same folder it reuses what is there.
+Simulates a small round-robin per game (BattleCON: every pairing of the
+fighters, the greedy bot against the random one; Cogs of Valor: three ready
+fleets, the sensible bot against the random one; two matches per pairing
+with seats swapped) into one store, verifies every match by re-executing it,
+writes each match as a JSONL log, renders one static site for all of them and
+returns where its ``index.html`` is. The seed is fixed, so the demo records
+the same matches everywhere; run again into the same folder it reuses what is
+there.
 """
 
 from __future__ import annotations
@@ -23,6 +25,23 @@ DEMO_SEED = 2024
 DEMO_MATCHES = 2  # per pairing: one with each fighter in seat 1
 DEMO_BOTS = "greedy,random"
 DEMO_DUELS = 1  # single duels keep the demo well under 30 s on two cores (greedy is ~0.5 s a duel)
+
+
+@dataclass(frozen=True)
+class DemoTournament:
+    """One game's part of the demo (plan_tournament's arguments)."""
+
+    game: str
+    fighters: str
+    bots: str
+    duels: int | None = None
+
+
+# Cogs matches take a fraction of a second each: three fleets, three pairings, six matches.
+DEMO_TOURNAMENTS = (
+    DemoTournament("battlecon", "all", DEMO_BOTS, DEMO_DUELS),
+    DemoTournament("cogs", "lions,herons,griffins", "sensible,random"),
+)
 
 Say = Callable[[str], None]
 ProgressFactory = Callable[[int, str], ContextManager[Any]]
@@ -48,16 +67,21 @@ def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | N
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     db = folder / "demo.db"
-    plan = plan_tournament(fighters="all", matches=DEMO_MATCHES, bots=DEMO_BOTS, seed=DEMO_SEED, duels=DEMO_DUELS)
-    total = len(schedule(plan))
-    say(f"1/4 Simulating {total} matches: {', '.join(plan.fighters)}, every pairing twice, "
-        f"{plan.bots[0]} bot vs {plan.bots[1]} bot (seed {plan.seed}) into {db}")
-    with Store(db) as store, _bar(progress, total, "  playing") as bar:
-        task = bar.add_task("matches", total=total) if bar is not None else None
-        report = run_tournament(plan, store, jobs=jobs or min(2, os.cpu_count() or 1),
-                                on_match=lambda f, s, played: bar and bar.advance(task))
-    wins = _wins(report.stats)
-    say(f"    {report.played} played, {report.skipped} already there; " + ", ".join(f"{n} won {w}" for n, w in wins))
+    plans = [plan_tournament(game_name=t.game, fighters=t.fighters, matches=DEMO_MATCHES, bots=t.bots,
+                             seed=DEMO_SEED, duels=t.duels) for t in DEMO_TOURNAMENTS]
+    total = sum(len(schedule(plan)) for plan in plans)
+    say(f"1/4 Simulating {total} matches of {len(plans)} games (seed {DEMO_SEED}) into {db}")
+    for plan in plans:
+        count = len(schedule(plan))
+        say(f"    {plan.game}: {count} matches, {', '.join(plan.fighters)}, every pairing twice, "
+            f"{plan.bots[0]} bot vs {plan.bots[1]} bot")
+        with Store(db) as store, _bar(progress, count, "  playing") as bar:
+            task = bar.add_task("matches", total=count) if bar is not None else None
+            report = run_tournament(plan, store, jobs=jobs or min(2, os.cpu_count() or 1),
+                                    on_match=lambda f, s, played: bar and bar.advance(task))
+        wins = _wins(report.stats)
+        say(f"    {report.played} played, {report.skipped} already there; "
+            + ", ".join(f"{n} won {w}" for n, w in wins))
 
     say(f"2/4 Verifying every match by re-running the rules from its recorded decisions")
     logs = _verify_and_export(db, folder / "logs", say)

@@ -8,7 +8,18 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from recorder.cli import main
-from recorder.demo import DEMO_MATCHES
+from recorder.demo import DEMO_MATCHES, DEMO_TOURNAMENTS
+from recorder.game import load_game
+from recorder.tournament import pairings
+
+
+def _demo_total() -> int:
+    """Matches the demo plays: every pairing of each game's chosen sides, DEMO_MATCHES times."""
+    total = 0
+    for t in DEMO_TOURNAMENTS:
+        sides = load_game(t.game).fighters if t.fighters == "all" else t.fighters.split(",")
+        total += len(pairings(list(sides))) * DEMO_MATCHES
+    return total
 from recorder.store import Store
 
 
@@ -24,19 +35,21 @@ def test_demo_from_an_empty_folder(tmp_path, monkeypatch):
         assert index == Path(cwd, "beatlog-demo", "site", "index.html").resolve()
         steps = [line.split(" ", 1)[0] for line in result.stderr.splitlines() if line[:1].isdigit()]
         assert steps == ["1/4", "2/4", "3/4", "4/4"]
-        assert "12 matches verified" in result.stderr
+        total = _demo_total()
+        assert total == 18  # BattleCON 6 pairings, Cogs 3 pairings, twice each
+        assert f"{total} matches verified" in result.stderr
         folder = Path(cwd, "beatlog-demo")
         logs = sorted((folder / "logs").glob("*.jsonl"))
-        assert len(logs) == 6 * DEMO_MATCHES
+        assert len(logs) == total
         with Store(folder / "demo.db", create=False) as store:
             assert len(store.match_ids()) == len(logs)
             assert {p.stem for p in logs} == set(store.match_ids())
-            standings = dict(store.conn.execute("SELECT player, wins FROM player_standings"))
-            assert set(standings) == {"greedy", "random"}
+            standings = {(game, player) for game, player in store.conn.execute("SELECT game, player FROM player_standings")}
+            assert standings == {("battlecon", "greedy"), ("battlecon", "random"), ("cogs", "sensible"), ("cogs", "random")}
         assert len(list((folder / "site" / "matches").glob("*.html"))) == len(logs)
         # Run again: nothing is played twice, the same site comes out.
         again = runner.invoke(main, ["demo"])
         assert again.exit_code == 0, again.output
-        assert "0 played, 12 already there" in again.stderr
+        assert "0 played, 12 already there" in again.stderr and "0 played, 6 already there" in again.stderr
         assert again.stdout == result.stdout
         assert os.listdir(folder / "logs") and len(list((folder / "logs").glob("*.jsonl"))) == len(logs)
