@@ -133,6 +133,7 @@ def index_html(pages: list[MatchPage], env: jinja2.Environment | None = None) ->
     views = {p.summary.game: p.view for p in pages}
     return env.get_template("index.html.j2").render(
         matches=_rows(summaries, "", show_game=len(games) > 1), show_game=len(games) > 1,
+        max_seats=max((len(s.seats) for s in summaries), default=2),
         sections=_sections(summarize([p.stats for p in pages]), views, ""),
         players=sorted({seat.name for s in summaries for seat in s.seats}),
         sides=sorted({seat.side_name for s in summaries for seat in s.seats}),
