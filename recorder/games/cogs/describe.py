@@ -14,6 +14,8 @@ CITES = {
     "CogLaunched": "Cogs p.3, Cog types; crew placement",
     "CrewEmbarked": "Cogs p.3, Crewmember assignments",
     "WindSet": "Cogs p.4, Phase 1 Wind: starting wind by agreement",
+    "TurnBegan": "Cogs p.4, The turn: wind, movement, combat, regroup",
+    "HullDamaged": "Cogs p.5 ramming (a D20 each), p.6 artillery (a ballista hit: 4 hull)",
     "WindShifted": "Cogs p.4, Phase 1 Wind: d6 every other turn",
     "CourseSet": "Cogs p.5, Phase 2 Movement: secret heading and speed",
     "CoursesRevealed": "Cogs p.5, Phase 2 Movement: announce, all move at the same time",
@@ -78,6 +80,30 @@ def _crew(state: CogsState, cid: int) -> str:
     return f"{state.players[c.owner]}'s {crew_profile(c)} #{cid} ({_cog(state, c.cog)} {c.deck})"
 
 
+def target_terms(target_number: int, modifiers: tuple[str, ...] | list[str]) -> str:
+    """"target 11 = 10 base +1 optimum range": the base read back from the named modifiers."""
+    total = 0
+    for mod in modifiers:
+        head = mod.split(" ", 1)[0]
+        if head[:1] in "+-" and head[1:].isdigit():
+            total += int(head)
+    base = target_number - total
+    if not modifiers:
+        return f"target {target_number}"
+    return f"target {target_number} = {base} base " + " ".join(modifiers)
+
+
+def _profile(d: dict[str, Any]) -> str:
+    if d["leader"]:
+        return "leader"
+    parts = list(d["upgrades"])
+    if d["hero"]:
+        parts.insert(0, f"hero({d['hero_upgrade']})" if d["hero_upgrade"] else "hero")
+    elif d["hero_upgrade"]:
+        parts.insert(0, f"apprentice({d['hero_upgrade']})")
+    return "+".join(parts) if parts else "basic"
+
+
 def describe(state: CogsState, record: Record) -> str:
     d = record.data
     t = record.type
@@ -88,7 +114,9 @@ def describe(state: CogsState, record: Record) -> str:
         return (f"{state.players[d['player']]} launches {d['name']} ({d['type']}, hull {d['hull']}) at "
                 f"({inches(d['x'])}, {inches(d['y'])}) heading {d['heading']}")
     if t == "CrewEmbarked":
-        return f"{len(d['crew'])} crew ({', '.join(d['upgrades']) or 'basic'}) board {_cog(state, d['cog'])} {d['deck']}"
+        why = "" if d["reason"] == "muster" else f" ({d['reason']})"
+        return (f"{len(d['crew'])} {state.players[d['player']]} crew ({_profile(d)}) board "
+                f"{_cog(state, d['cog'])} {d['deck']}{why}")
     if t == "CourseSet":
         return f"{who} sets a course for {_cog(state, d['cog'])}: {d['move']} {d['speed']}\""
     if t == "CogMoved":
@@ -97,14 +125,13 @@ def describe(state: CogsState, record: Record) -> str:
     if t == "HullDamaged":
         return f"{_cog(state, d['cog'])} takes {d['amount']} hull damage ({d['what']}), hull {d['hull']}"
     if t == "ArtilleryShot":
-        mods = f" ({', '.join(d['modifiers'])})" if d["modifiers"] else ""
+        note = " (a 20: the firepot bursts on the thrower's cog)" if d["outcome"] == "critical" else ""
         return (f"{d['weapon']} of {_cog(state, d['cog'])} at {_cog(state, d['target_cog'])}: rolled "
-                f"{d['roll']} vs target {d['target_number']}{mods}: {d['outcome']}")
+                f"{d['roll']}, hits under {target_terms(d['target_number'], d['modifiers'])}: {d['outcome']}{note}")
     if t == "AttackRolled":
-        mods = f" ({', '.join(d['modifiers'])})" if d["modifiers"] else ""
         result = "hit" if d["hit"] else "near miss, deflected onto friendly crew" if d["deflected"] else "miss"
-        return (f"{_crew(state, d['attacker'])} {d['weapon']} at {_crew(state, d['target'])}: rolled {d['roll']}"
-                f" vs target {d['target_number']}{mods}: {result}")
+        return (f"{_crew(state, d['attacker'])} {d['weapon']} at {_crew(state, d['target'])}: rolled {d['roll']},"
+                f" hits under {target_terms(d['target_number'], d['modifiers'])}: {result}")
     if t == "SaveRolled":
         return f"{_crew(state, d['crew'])} {d['save']} save: rolled {d['roll']} (needs 12 or less): " \
                f"{'saved' if d['saved'] else 'failed'}"
@@ -185,6 +212,48 @@ def _more(state: CogsState, t: str, d: dict[str, Any], who: str) -> str | None:
     if t == "RamChoiceMade":
         return f"{who}: {_cog(state, d['cog'])} {'stops short of' if d['stop'] else 'holds course toward'} " \
                f"{_cog(state, d['other'])}"
+    if t == "FleetMustered":
+        return (f"{state.players[d['player']]} musters {d['fleet']} ({d['points']} crew points, "
+                f"{len(d['cogs'])} cog{'s' if len(d['cogs']) != 1 else ''})")
+    if t == "WindSet":
+        return f"the wind blows from {d['direction']} ({d['reason']})"
+    if t == "TurnBegan":
+        return f"turn {d['turn']} begins: every crewmember may act again"
+    if t == "CogStopped":
+        return f"{_cog(state, d['cog'])} stops short of {_cog(state, d['other'])} at ({inches(d['x'])}, {inches(d['y'])})"
+    if t == "AnchorDropped":
+        return f"{_cog(state, d['cog'])} drops anchor"
+    if t == "AnchorCut":
+        return f"{_cog(state, d['cog'])} cuts its anchor away"
+    if t == "BallistaOrdered":
+        target = f" at {_cog(state, d['target_cog'])}" if d["target_cog"] is not None else ""
+        return f"{who}: ballista {d['ballista'] + 1} of {_cog(state, d['cog'])}: {d['action']}{target}"
+    if t == "BallistaRotated":
+        return f"ballista {d['ballista'] + 1} of {_cog(state, d['cog'])} turns to {d['side']} (cannot fire this turn)"
+    if t == "BallistaDestroyed":
+        return f"ballista {d['ballista'] + 1} of {_cog(state, d['cog'])} is destroyed"
+    if t == "FireSet":
+        paint = f", {d['ignored']} soaked by fire resistant paint" if d["ignored"] else ""
+        return f"{_cog(state, d['cog'])} catches fire: +{d['amount']}{paint}, fire now {d['fire']}"
+    if t == "DeflectionChosen":
+        return f"{who} picks the {d['profile']} on {_cog(state, d['cog'])} {d['deck']} to take the deflected shot"
+    if t == "BoardingsRevealed":
+        moves = [f"{_cog(state, c)} sends {n} to {_cog(state, tg)}" for c, tg, n in
+                 zip(d["cogs"], d["targets"], d["counts"]) if n]
+        return "boarding orders revealed: " + ("; ".join(moves) if moves else "nobody boards")
+    if t == "CrewLiberated":
+        return f"{len(d['crew'])} captives are freed onto {_cog(state, d['cog'])} {d['deck']}"
+    if t == "HoldStocked":
+        items = ", ".join(f"{n} {k}" for k, n in sorted(d["items"].items()))
+        return f"{items} into the hold of {_cog(state, d['cog'])} ({d['reason']})"
+    if t == "HeroUpgradeChosen":
+        return f"{who} gives {_crew(state, d['crew'])} the {d['hero_upgrade']} hero upgrade"
+    if t == "CrewUpgraded":
+        return f"{_crew(state, d['crew'])} becomes a {d['hero_upgrade']} hero"
+    if t == "GrappleBroken":
+        return f"the grapple between {_cog(state, d['cog'])} and {_cog(state, d['other'])} breaks"
+    if t == "FleetRespawned":
+        return f"{state.players[d['player']]}'s fresh fleet arrives (cog-matching respawn, turn {d['turn']})"
     if t == "CogsRammed":
         return f"{_cog(state, d['cog'])} and {_cog(state, d['other'])} collide: a d20 of hull damage each"
     return None
