@@ -73,6 +73,9 @@ def _battlecon_recipes() -> list[Recipe]:
 
 
 RECIPES += _battlecon_recipes()
+RECIPES.append(Recipe("cogs-lions-herons", "cogs", "standard", ("lions", "herons"), 4,
+                      "Cogs of Valor, Red Lions vs Blue Herons, four turns, sensible vs random.",
+                      ("sensible", "random"), options={"turns": 4}))
 FIXED_CLOCK = "2000-01-01T00:00:00Z"  # goldens never depend on the wall clock
 
 
