@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+import orjson
+
 from recorder.envelope import Record
 from recorder.game import Game
 from recorder.header import Header
@@ -26,10 +28,11 @@ from replay.explain import BeatReport, render_text
 from replay.walk import Describer, Visitor, walk
 
 from .gameview import GameView
-from .patch import diff
+from .patch import diff, diff_shared
 
 JUDGE = "judge"
 FORMAT = 1
+_NO_KEY = object()  # equal to no view's extras key
 
 
 def perspective_key(seat: int) -> str:
@@ -51,6 +54,8 @@ class FrameBuilder(Visitor):
         self.beats: list[list[int]] = []  # [duel, beat, first seq, last seq]
         self.judge_frames: list[Any] = []
         self.last_judge: dict[str, Any] | None = None
+        self.extras_key = getattr(view, "extras_key", None)
+        self.last_extras: tuple[Any, dict[str, Any] | None] = (_NO_KEY, None)  # (key, figures)
         self.seat_runs: dict[int, list[list[Any]]] = {seat: [] for seat in self.seats}
         self.states: dict[str, list[str | None]] = {JUDGE: [], **{perspective_key(s): [] for s in self.seats}}
         self.results: list[str | None] = []
@@ -95,21 +100,31 @@ class FrameBuilder(Visitor):
 
     def _frame(self, state: Any) -> None:
         snapshot = self.game.snapshot(state)
-        extras = self.view.extras(state)  # public figures: the same for every perspective
-        judge = {"s": self._slim(snapshot), "v": extras}
+        judge = {"s": self._slim(snapshot), "v": self._extras(state)}
         if self.last_judge is None:
             self.judge_frames.append(judge)
         else:
             self.judge_frames.append(diff(self.last_judge, judge))
         self.last_judge = judge
         for seat in self.seats:
-            mine = {"s": self._slim(self.game.redact(snapshot, seat)), "v": extras}
-            ops = diff(judge, mine)
+            # A redacted snapshot is the judge's with a few parts replaced, and the figures are
+            # public: the diff skips every shared part by identity.
+            mine = {"s": self._slim(self.game.redact(snapshot, seat)), "v": judge["v"]}
+            ops = diff_shared(judge, mine)
             runs = self.seat_runs[seat]
-            if runs and runs[-1][1] == self.frame - 1 and runs[-1][2] == ops:
+            if runs and runs[-1][1] == self.frame - 1 and _same_ops(runs[-1][2], ops):
                 runs[-1][1] = self.frame
             elif ops:
                 runs.append([self.frame, self.frame, ops])
+
+    def _extras(self, state: Any) -> dict[str, Any] | None:
+        """The view's figures for this frame, reused while its ``extras_key`` stays the same."""
+        if self.extras_key is None:
+            return self.view.extras(state)
+        key = self.extras_key(state)
+        if key != self.last_extras[0]:
+            self.last_extras = (key, self.view.extras(state))
+        return self.last_extras[1]
 
     def _slim(self, snapshot: dict[str, Any]) -> dict[str, Any]:
         slim = getattr(self.view, "slim", None)
@@ -145,6 +160,11 @@ class FrameBuilder(Visitor):
             "frames": {JUDGE: self.judge_frames,
                        **{perspective_key(s): runs for s, runs in self.seat_runs.items()}},
         }
+
+
+def _same_ops(a: list[Any], b: list[Any]) -> bool:
+    # As JSON: a run must not swallow a frame whose value differs only as 1 from true.
+    return a == b and orjson.dumps(a) == orjson.dumps(b)
 
 
 def _result_line(header: Header, result: dict[str, Any]) -> str:

@@ -16,6 +16,10 @@ A game that wants a drawn board puts a ``view`` subpackage beside its engine
     per-frame figures the snapshot does not hold (e.g. an attack's combined
     range/power/priority once the pairs are revealed). Every perspective is
     shown them, so they must be public information.
+``extras_key(state) -> Hashable`` (optional)
+    a cheap key of everything ``extras`` reads: while it stays the same from
+    one frame to the next the viewer reuses the figures instead of recomputing
+    them (``extras`` is the costliest per-frame hook).
 ``series(snapshot) -> dict[str, list[int]]``
     per-player numbers charted beat by beat (e.g. ``{"Life": [20, 17]}``).
 ``slim(snapshot) -> dict`` (optional)

@@ -15,6 +15,7 @@ Python reference used by the tests.
 from __future__ import annotations
 
 import copy
+from operator import is_
 from typing import Any
 
 import orjson
@@ -44,45 +45,92 @@ def keys(text: str) -> list[str]:
 def diff(old: Any, new: Any) -> list[Op]:
     """The operations that turn ``old`` into ``new`` (``[]`` when equal)."""
     ops: list[Op] = []
-    _diff(old, new, "", ops)
+    if not _same(old, new):
+        _diff(old, new, "", ops)
     return ops
 
 
-def _diff(old: Any, new: Any, at: str, ops: list[Op]) -> None:
-    if isinstance(old, dict) and isinstance(new, dict):
+_ABSENT = object()
+
+
+def diff_shared(old: Any, new: Any) -> list[Op]:
+    """:func:`diff` for a ``new`` built out of ``old``'s parts (a redacted copy of a snapshot).
+
+    Parts that are the same objects are skipped; every other container is walked
+    rather than compared whole first, as it usually holds a shared part or a change.
+    """
+    ops: list[Op] = []
+    _walk(old, new, "", ops)
+    return ops
+
+
+def _walk(old: Any, new: Any, at: str, ops: list[Op]) -> None:
+    kind = type(new)
+    if kind is dict and type(old) is dict:
+        # A copy whose every value is the same object (a fighter the redaction left alone): one
+        # C-level pass over the values instead of a Python loop over the keys.
+        if len(old) == len(new) and all(map(is_, old.values(), new.values())) and list(old) == list(new):
+            return
+        added = 0
         for key, value in new.items():
-            if key not in old:
+            before = old.get(key, _ABSENT)
+            if before is value:
+                continue
+            if before is _ABSENT:
+                added += 1
                 ops.append([at + _token(key), value])
-                continue
-            before = old[key]
-            # _same, inlined: this loop runs for every field of every frame.
-            if before is value or (type(before) is type(value) and before == value
-                                   and (not isinstance(value, (dict, list)) or _bytes_equal(before, value))):
-                continue
-            _diff(before, value, at + _token(key), ops)
-        ops.extend([at + _token(key)] for key in old if key not in new)
-    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+            else:
+                _walk(before, value, at + _token(key), ops)
+        if len(old) > len(new) - added:
+            ops.extend([at + _token(key)] for key in old if key not in new)
+    elif kind is list and type(old) is list and len(old) == len(new):
         for index, (a, b) in enumerate(zip(old, new)):
-            if not _same(a, b):
-                _diff(a, b, f"{at}/{index}", ops)
+            if a is not b:
+                _walk(a, b, f"{at}/{index}", ops)
     elif not _same(old, new):
         ops.append([at, new])
 
 
+
+
+def _diff(old: Any, new: Any, at: str, ops: list[Op]) -> None:
+    """Append the operations for two values already known to differ."""
+    # Exact types, not isinstance: a snapshot is plain JSON-native data, and anything else
+    # (a tuple, a dict subclass) is simply replaced whole, which is always correct.
+    kind = type(new)
+    if kind is dict and type(old) is dict:
+        added = 0
+        for key, value in new.items():
+            before = old.get(key, _ABSENT)
+            if before is value:  # a redacted snapshot shares most of its parts with the whole one
+                continue
+            if before is _ABSENT:
+                added += 1
+                ops.append([at + _token(key), value])
+            elif not _same(before, value):
+                _diff(before, value, at + _token(key), ops)
+        if len(old) > len(new) - added:  # some key of ``old`` is gone
+            ops.extend([at + _token(key)] for key in old if key not in new)
+    elif kind is list and type(old) is list and len(old) == len(new):
+        for index, (a, b) in enumerate(zip(old, new)):
+            if a is not b and not _same(a, b):
+                _diff(a, b, f"{at}/{index}", ops)
+    else:
+        ops.append([at, new])
+
+
 def _same(a: Any, b: Any) -> bool:
-    # A redacted snapshot shares most of its parts with the whole one: identity is the fast answer.
+    """Equal as JSON. Containers are compared by their bytes: one C call instead of a walk,
+    and ``1 == True`` in Python but not in JSON."""
     if a is b:
         return True
-    # ``1 == True`` in Python but not in JSON: compare containers by their bytes.
-    if type(a) is not type(b):
+    kind = type(a)
+    if kind is not type(b):
         return False
-    if isinstance(a, (dict, list)):
-        return a == b and _bytes_equal(a, b)
+    if kind is dict or kind is list:
+        # ``==`` first: it is cheap when they differ, and bytes are only needed to confirm equality.
+        return a == b and orjson.dumps(a) == orjson.dumps(b)
     return a == b
-
-
-def _bytes_equal(a: Any, b: Any) -> bool:
-    return orjson.dumps(a) == orjson.dumps(b)
 
 
 def patch(value: Any, ops: list[Op]) -> Any:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Hashable
 
 from recorder.header import Header
 
 from ..cards import KITS
 from ..state import BattleState
-from .figures import attack_figures
+from .figures import attack_figures, figures_key
 
 HERE = Path(__file__).parent
 
@@ -36,6 +36,9 @@ class BattleconView:
         if not state.revealed:
             return None
         return {"attacks": [attack_figures(state, p) for p in range(len(state.fighters))]}
+
+    def extras_key(self, state: BattleState) -> Hashable:
+        return figures_key(state)
 
     def series(self, snapshot: dict[str, Any]) -> dict[str, list[int]]:
         return {"Life": [f["life"] for f in snapshot["fighters"]]}

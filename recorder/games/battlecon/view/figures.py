@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
 from .. import stats
 from ..state import BattleState
@@ -28,6 +28,21 @@ def attack_figures(state: BattleState, player: int) -> dict[str, Any]:
         "soak": soak, "soak_terms": _terms(soak_terms, soak),
         "stun_guard": shown_guard, "stun_guard_terms": _terms(guard_terms, shown_guard),
     }
+
+
+def figures_key(state: BattleState) -> Hashable:
+    """Everything :func:`attack_figures` reads (through ``stats``), as one comparable value.
+
+    Keep it in step with ``stats``: a field the arithmetic starts to read must be added here,
+    or the viewer would show figures from an earlier frame (tests/test_viewer_frames.py checks
+    every frame of the sample logs against a fresh computation).
+    """
+    if not state.revealed:
+        return None
+    return (state.beat, tuple(
+        (f.kit, f.style, f.base, f.finisher, f.finisher_active, f.form, f.form_at_ante, tuple(f.anted),
+         tuple((st.stat, st.amount, st.beat, st.label) for st in f.statuses), f.damage_taken, f.iron_body)
+        for f in state.fighters))
 
 
 def _terms(terms: stats.Terms, total: Any) -> str | None:
