@@ -1,0 +1,120 @@
+"""The Cogs of Valor viewer in a real browser (Chromium through Playwright), opened from file://.
+
+Expected positions and scores come from folding the log (the game's own
+snapshot after each event), never from numbers written here. Skipped when
+/usr/bin/chromium is missing, unless BEATLOG_REQUIRE_BROWSER=1 (CI), where a
+missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from recorder.game import load_game
+from recorder.jsonl import read_jsonl
+from replay.walk import Visitor, walk
+from viewer.site import render_site
+from viewer.sources import Source
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+READY = "html[data-ready='1']"
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "sample_logs" / "cogs" / "cog-match-3p.jsonl"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("BEATLOG_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"BEATLOG_REQUIRE_BROWSER=1 but there is no browser at {CHROMIUM}")
+        pytest.skip(f"no browser at {CHROMIUM} (set BEATLOG_REQUIRE_BROWSER=1 to make this a failure)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+class _Snapshots(Visitor):
+    def __init__(self, game) -> None:
+        self.game, self.frames = game, []
+
+    def on_header(self, header, state) -> None:
+        self.frames.append(self.game.snapshot(state))
+
+    def after(self, record, state) -> None:
+        self.frames.append(self.game.snapshot(state))
+
+
+@pytest.fixture(scope="module")
+def match(tmp_path_factory):
+    log = read_jsonl(SAMPLE)
+    game = load_game("cogs")
+    snaps = _Snapshots(game)
+    walk(log.header, log.records, [snaps], game)
+    written = render_site([Source(SAMPLE.name, log)], tmp_path_factory.mktemp("site"))
+    return {"log": log, "frames": snaps.frames, "page": written.matches[0][1]}
+
+
+def _shown(page) -> dict:
+    """What the board shows: each cog's data attributes and each seat's score text."""
+    return page.evaluate("""() => ({
+        cogs: Array.from(document.querySelectorAll('#board g.cog')).map(g => ({
+            id: Number(g.dataset.cog), x: Number(g.dataset.x), y: Number(g.dataset.y),
+            heading: g.dataset.heading, hull: Number(g.dataset.hull), owner: Number(g.dataset.owner)})),
+        scores: Array.from(document.querySelectorAll('#board [data-score]')).map(e => e.textContent),
+        pos: window.beatlogViewer.pos,
+    })""")
+
+
+def _expected(frame: dict) -> dict:
+    cogs = sorted(({"id": c["id"], "x": c["x"], "y": c["y"], "heading": c["heading"], "hull": c["hull"],
+                    "owner": c["owner"]} for c in frame["cogs"]), key=lambda c: c["id"])
+    return {"cogs": cogs, "scores": [f"{s} pts" for s in frame["scores"]]}
+
+
+def test_stepping_with_keys_shows_the_fold(browser, match):
+    errors: list[str] = []
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(match["page"].resolve().as_uri())
+    page.wait_for_selector(READY, state="attached")
+    frames = match["frames"]
+    # Muster: nothing on the surface yet.
+    assert _shown(page)["pos"] == 0
+    # Next turn (l) a few times, then single events (ArrowRight), comparing with the fold each time.
+    for key in ["l", "l", "l", "ArrowRight", "ArrowRight", "l", "l", "ArrowLeft", "End"]:
+        page.keyboard.press(key)
+        shown = _shown(page)
+        expected = _expected(frames[shown["pos"]])
+        assert sorted(shown["cogs"], key=lambda c: c["id"]) == expected["cogs"], (key, shown["pos"])
+        assert shown["scores"] == expected["scores"], (key, shown["pos"])
+    assert _shown(page)["pos"] == len(match["log"].records)
+    # Three players: three score cards, and the wind rose says where the wind blows from.
+    assert page.locator("#board .cg-score").count() == 3
+    assert page.locator("#board g.wind").get_attribute("data-wind") == frames[-1]["wind"]
+    assert page.locator("#board svg.cogs-board").count() == 1
+    assert errors == []
+    page.close()
+
+
+def test_a_seat_does_not_see_the_others_secret_courses(browser, match):
+    log = match["log"]
+    course = next(r for r in log.records if r.type == "CourseSet" and r.actor == 0)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(match["page"].resolve().as_uri() + f"#e={course.seq}&p=2&r=0")
+    page.wait_for_selector(READY, state="attached")
+    cog = course.data["cog"]
+    card = page.locator(f"[data-cog-card='{cog}']")
+    assert "secret until revealed" not in card.inner_text()
+    page.goto(match["page"].resolve().as_uri() + f"#e={course.seq}&p=1&r=0")
+    page.reload()
+    page.wait_for_selector(READY, state="attached")
+    assert "secret until revealed" in page.locator(f"[data-cog-card='{cog}']").inner_text()
+    page.close()
