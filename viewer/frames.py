@@ -54,6 +54,7 @@ class FrameBuilder(Visitor):
         self.beats: list[list[int]] = []  # [duel, beat, first seq, last seq]
         self.judge_frames: list[Any] = []
         self.last_judge: dict[str, Any] | None = None
+        self.last_raw = b""  # the last snapshot's JSON: no snapshot's is empty
         self.extras_key = getattr(view, "extras_key", None)
         self.last_extras: tuple[Any, dict[str, Any] | None] = (_NO_KEY, None)  # (key, figures)
         self.seat_runs: dict[int, list[list[Any]]] = {seat: [] for seat in self.seats}
@@ -100,7 +101,17 @@ class FrameBuilder(Visitor):
 
     def _frame(self, state: Any) -> None:
         snapshot = self.game.snapshot(state)
-        judge = {"s": self._slim(snapshot), "v": self._extras(state)}
+        extras = self._extras(state)
+        raw = orjson.dumps(snapshot)
+        if raw == self.last_raw:
+            # About half the events (a decision, a draw) leave the snapshot as it was. Slimming and
+            # redacting are functions of the snapshot, so every perspective's snapshot is as it was
+            # too: only the figures may have changed, and the seats' operations (never about the
+            # figures, which every perspective shares) still hold.
+            self._unchanged(extras)
+            return
+        self.last_raw = raw
+        judge = {"s": self._slim(snapshot), "v": extras}
         if self.last_judge is None:
             self.judge_frames.append(judge)
         else:
@@ -109,13 +120,23 @@ class FrameBuilder(Visitor):
         for seat in self.seats:
             # A redacted snapshot is the judge's with a few parts replaced, and the figures are
             # public: the diff skips every shared part by identity.
-            mine = {"s": self._slim(self.game.redact(snapshot, seat)), "v": judge["v"]}
+            mine = {"s": self._slim(self.game.redact(snapshot, seat)), "v": extras}
             ops = diff_shared(judge, mine)
             runs = self.seat_runs[seat]
             if runs and runs[-1][1] == self.frame - 1 and _same_ops(runs[-1][2], ops):
                 runs[-1][1] = self.frame
             elif ops:
                 runs.append([self.frame, self.frame, ops])
+
+    def _unchanged(self, extras: dict[str, Any] | None) -> None:
+        """The frame of an event that did not change the snapshot."""
+        assert self.last_judge is not None
+        judge = {"s": self.last_judge["s"], "v": extras}
+        self.judge_frames.append(diff(self.last_judge, judge))
+        self.last_judge = judge
+        for runs in self.seat_runs.values():
+            if runs and runs[-1][1] == self.frame - 1:
+                runs[-1][1] = self.frame
 
     def _extras(self, state: Any) -> dict[str, Any] | None:
         """The view's figures for this frame, reused while its ``extras_key`` stays the same."""

@@ -9,7 +9,7 @@ combined range, power and priority with the terms they add up from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Hashable
 
@@ -17,9 +17,10 @@ from recorder.header import Header
 
 from ..cards import KITS
 from ..state import BattleState
-from .figures import attack_figures, figures_key
+from .figures import attack_figures, figures_key, fighter_key
 
 HERE = Path(__file__).parent
+_KNOWN_MAX = 4096  # figures kept for reuse (a few KB each at most)
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class BattleconView:
     name: str = "battlecon"
     js: Path = HERE / "board.js"
     css: Path = HERE / "board.css"
+    _known: dict[Any, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def static(self, header: Header) -> dict[str, Any]:
         return {"fighters": [_kit_info(p.side) for p in header.players]}
@@ -35,7 +37,18 @@ class BattleconView:
         # Figures exist only once both pairs are face up, so every seat may see them.
         if not state.revealed:
             return None
-        return {"attacks": [attack_figures(state, p) for p in range(len(state.fighters))]}
+        return {"attacks": [self._figures(state, p) for p in range(len(state.fighters))]}
+
+    def _figures(self, state: BattleState, player: int) -> dict[str, Any]:
+        # A fighter's figures are a function of its fighter_key: a pair played again with the
+        # same tokens and form (any match, any beat) has them already. Callers never mutate them.
+        key = fighter_key(state, player)
+        figures = self._known.get(key)
+        if figures is None:
+            if len(self._known) >= _KNOWN_MAX:
+                self._known.clear()
+            figures = self._known[key] = attack_figures(state, player)
+        return figures
 
     def extras_key(self, state: BattleState) -> Hashable:
         return figures_key(state)

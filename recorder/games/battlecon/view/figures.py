@@ -30,19 +30,25 @@ def attack_figures(state: BattleState, player: int) -> dict[str, Any]:
     }
 
 
-def figures_key(state: BattleState) -> Hashable:
-    """Everything :func:`attack_figures` reads (through ``stats``), as one comparable value.
+def fighter_key(state: BattleState, player: int) -> Hashable:
+    """Everything :func:`attack_figures` reads (through ``stats``) for ``player``, as one value.
 
     Keep it in step with ``stats``: a field the arithmetic starts to read must be added here,
-    or the viewer would show figures from an earlier frame (tests/test_viewer_frames.py checks
-    every frame of the sample logs against a fresh computation).
+    or the viewer would show stale figures (tests/test_viewer_frames.py checks every frame of
+    the sample logs against a fresh computation). Only this beat's statuses count.
     """
+    f = state.fighters[player]
+    statuses = tuple((st.stat, st.amount, st.label) for st in f.statuses if st.beat == state.beat) \
+        if f.statuses else ()
+    return (f.kit, f.style, f.base, f.finisher, f.finisher_active, f.form, f.form_at_ante, tuple(f.anted),
+            statuses, f.damage_taken, f.iron_body)
+
+
+def figures_key(state: BattleState) -> Hashable:
+    """What the view's figures for ``state`` depend on: nothing before the pairs are revealed."""
     if not state.revealed:
         return None
-    return (state.beat, tuple(
-        (f.kit, f.style, f.base, f.finisher, f.finisher_active, f.form, f.form_at_ante, tuple(f.anted),
-         tuple((st.stat, st.amount, st.beat, st.label) for st in f.statuses), f.damage_taken, f.iron_body)
-        for f in state.fighters))
+    return tuple(fighter_key(state, p) for p in range(len(state.fighters)))
 
 
 def _terms(terms: stats.Terms, total: Any) -> str | None:
