@@ -56,6 +56,7 @@ class FrameBuilder(Visitor):
         self.last_judge: dict[str, Any] | None = None
         self.last_raw = b""  # the last snapshot's JSON: no snapshot's is empty
         self.extras_key = getattr(view, "extras_key", None)
+        self.slim = getattr(view, "slim", None)
         self.last_extras: tuple[Any, dict[str, Any] | None] = (_NO_KEY, None)  # (key, figures)
         self.seat_runs: dict[int, list[list[Any]]] = {seat: [] for seat in self.seats}
         self.states: dict[str, list[str | None]] = {JUDGE: [], **{perspective_key(s): [] for s in self.seats}}
@@ -115,13 +116,12 @@ class FrameBuilder(Visitor):
         if self.last_judge is None:
             self.judge_frames.append(judge)
         else:
-            self.judge_frames.append(diff(self.last_judge, judge))
+            self.judge_frames.append(diff(self.last_judge["s"], judge["s"], "/s") + self._extras_ops(extras))
         self.last_judge = judge
         for seat in self.seats:
-            # A redacted snapshot is the judge's with a few parts replaced, and the figures are
-            # public: the diff skips every shared part by identity.
-            mine = {"s": self._slim(self.game.redact(snapshot, seat)), "v": extras}
-            ops = diff_shared(judge, mine)
+            # A redacted snapshot is the judge's with a few parts replaced: the diff skips every
+            # shared part by identity. The figures ("v") are public: the seat's are the judge's.
+            ops = diff_shared(judge["s"], self._slim(self.game.redact(snapshot, seat)), "/s")
             runs = self.seat_runs[seat]
             if runs and runs[-1][1] == self.frame - 1 and _same_ops(runs[-1][2], ops):
                 runs[-1][1] = self.frame
@@ -131,12 +131,17 @@ class FrameBuilder(Visitor):
     def _unchanged(self, extras: dict[str, Any] | None) -> None:
         """The frame of an event that did not change the snapshot."""
         assert self.last_judge is not None
-        judge = {"s": self.last_judge["s"], "v": extras}
-        self.judge_frames.append(diff(self.last_judge, judge))
-        self.last_judge = judge
+        self.judge_frames.append(self._extras_ops(extras))
+        self.last_judge = {"s": self.last_judge["s"], "v": extras}
         for runs in self.seat_runs.values():
             if runs and runs[-1][1] == self.frame - 1:
                 runs[-1][1] = self.frame
+
+    def _extras_ops(self, extras: dict[str, Any] | None) -> list[Any]:
+        """The judge's operations for the figures (none while the same figures are reused)."""
+        assert self.last_judge is not None
+        before = self.last_judge["v"]
+        return [] if before is extras else diff(before, extras, "/v")
 
     def _extras(self, state: Any) -> dict[str, Any] | None:
         """The view's figures for this frame, reused while its ``extras_key`` stays the same."""
@@ -148,8 +153,7 @@ class FrameBuilder(Visitor):
         return self.last_extras[1]
 
     def _slim(self, snapshot: dict[str, Any]) -> dict[str, Any]:
-        slim = getattr(self.view, "slim", None)
-        return snapshot if slim is None else slim(snapshot)
+        return snapshot if self.slim is None else self.slim(snapshot)
 
     def _boundary(self, state: Any) -> None:
         """Between two beats (or at the end): state texts, result line, chart point."""

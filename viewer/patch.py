@@ -42,25 +42,29 @@ def keys(text: str) -> list[str]:
     return [key.replace("~1", "/").replace("~0", "~") for key in text[1:].split("/")]
 
 
-def diff(old: Any, new: Any) -> list[Op]:
-    """The operations that turn ``old`` into ``new`` (``[]`` when equal)."""
+def diff(old: Any, new: Any, at: str = "") -> list[Op]:
+    """The operations that turn ``old`` into ``new`` (``[]`` when equal).
+
+    ``at``: the pointer of ``old`` and ``new`` inside a larger value (prefixed to every operation).
+    """
     ops: list[Op] = []
     if not _same(old, new):
-        _diff(old, new, "", ops)
+        _diff(old, new, at, ops)
     return ops
 
 
 _ABSENT = object()
 
 
-def diff_shared(old: Any, new: Any) -> list[Op]:
+def diff_shared(old: Any, new: Any, at: str = "") -> list[Op]:
     """:func:`diff` for a ``new`` built out of ``old``'s parts (a redacted copy of a snapshot).
 
     Parts that are the same objects are skipped; every other container is walked
     rather than compared whole first, as it usually holds a shared part or a change.
+    ``at``: the pointer of ``old`` and ``new`` inside a larger value (prefixed to every operation).
     """
     ops: list[Op] = []
-    _walk(old, new, "", ops)
+    _walk(old, new, at, ops)
     return ops
 
 
