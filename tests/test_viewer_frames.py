@@ -94,3 +94,24 @@ def test_reused_figures_equal_fresh_ones_at_every_frame(path):
     assert len(frames) == len(fresh.figures)
     for i, (frame, figures) in enumerate(zip(frames, fresh.figures)):
         assert frame["v"] == copy.deepcopy(figures), (path.name, i)
+
+
+def test_a_page_embeds_the_frames_with_a_pointer_table():
+    """``packed`` frames (pointers by index) rebuild exactly the frames ``build_frames`` made."""
+    from viewer.page import build_page
+    from viewer.sources import Source
+
+    log = vs.read(vs.WALKTHROUGH)
+    game = load_game(log.header.game)
+    plain = build_frames(game, view_for(game), log.header, log.records)["frames"]
+    embedded = build_page(Source("walkthrough", log)).data["frames"]
+    table = embedded["pointers"]
+    assert len(table) == len(set(table)) and all(p.startswith("/") for p in table)
+    assert embedded["judge"][0] == plain["judge"][0]
+    value = plain["judge"][0]
+    for packed_ops, ops in zip(embedded["judge"][1:], plain["judge"][1:], strict=True):
+        assert [[table[op[0]], *op[1:]] for op in packed_ops] == ops
+        assert patch(value, packed_ops, table) == patch(value, ops)
+        value = patch(value, ops)
+    for seat in ("1", "2"):
+        assert [[a, b, [[table[op[0]], *op[1:]] for op in ops]] for a, b, ops in embedded[seat]] == plain[seat]

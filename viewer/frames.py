@@ -10,9 +10,10 @@ Each perspective -- the judge, and each seat as that player could know it via
 frame then :mod:`viewer.patch` operations from each frame to the next; a
 seat's are stored as operations from the judge's frame at the same index, in
 runs that share the same operations (they differ only while something is
-face down). The dispute report of a beat is assembled by the page from the
-events, the state text at each beat boundary and the citations, in the same
-format as ``beatlog explain``.
+face down). A page embeds them :func:`packed`: each operation names its
+pointer by index in one ``pointers`` table. The dispute report of a beat is
+assembled by the page from the events, the state text at each beat boundary
+and the citations, in the same format as ``beatlog explain``.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from replay.explain import BeatReport, render_text
 from replay.walk import Describer, Visitor, walk
 
 from .gameview import GameView
-from .patch import diff, diff_shared
+from .patch import Pointers, diff, diff_shared
 
 JUDGE = "judge"
-FORMAT = 1
+FORMAT = 2  # of a page's data; 2: operations name their pointers by index (see packed)
 _NO_KEY = object()  # equal to no view's extras key
 
 
@@ -185,6 +186,20 @@ class FrameBuilder(Visitor):
             "frames": {JUDGE: self.judge_frames,
                        **{perspective_key(s): runs for s, runs in self.seat_runs.items()}},
         }
+
+
+def packed(frames: dict[str, list[Any]]) -> dict[str, Any]:
+    """``build_frames(...)["frames"]`` as a page embeds it: the operations' pointers by index
+    into ``frames["pointers"]`` (the judge's first frame stays whole)."""
+    pointers = Pointers()
+    out: dict[str, Any] = {}
+    for key, stored in frames.items():
+        if key == JUDGE:
+            out[key] = stored[:1] + [pointers.pack(ops) for ops in stored[1:]]
+        else:
+            out[key] = [[first, last, pointers.pack(ops)] for first, last, ops in stored]
+    out["pointers"] = pointers.table
+    return out
 
 
 def _same_ops(a: list[Any], b: list[Any]) -> bool:

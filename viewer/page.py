@@ -14,7 +14,7 @@ from recorder.game import load_game
 from recorder.header import Header
 from replay.stats import StatsVisitor
 
-from .frames import FORMAT, build_frames
+from .frames import FORMAT, build_frames, packed
 from .gameview import GameView, view_for
 from .names import match_file_stem
 from .sources import Source
@@ -70,6 +70,7 @@ def build_page(source: Source) -> MatchPage:
     stats = StatsVisitor(game)
     frames = build_frames(game, view, header, records, also=[stats])
     result = frames.pop("result")
+    frames["frames"] = packed(frames["frames"])
     summary = _summary(view, source, frames, result)
     data = {
         "format": FORMAT,

@@ -137,11 +137,14 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
-def patch(value: Any, ops: list[Op]) -> Any:
-    """``value`` with ``ops`` applied (``value`` itself is left untouched)."""
+def patch(value: Any, ops: list[Op], pointers: list[str] | None = None) -> Any:
+    """``value`` with ``ops`` applied (``value`` itself is left untouched).
+
+    ``pointers``: the table that :class:`Pointers` packed ``ops`` with (their pointers are indexes).
+    """
     value = copy.deepcopy(value)
     for op in ops:
-        path = keys(op[0])
+        path = keys(op[0] if pointers is None else pointers[op[0]])
         if not path:
             value = copy.deepcopy(op[1])
             continue
@@ -154,3 +157,23 @@ def patch(value: Any, ops: list[Op]) -> Any:
         else:
             parent[last] = copy.deepcopy(op[1])
     return value
+
+
+class Pointers:
+    """A table of the pointers in a page's operations, so each op names its pointer by index.
+
+    ``/s/fighters/1/hand`` and its like recur in thousands of operations: a table of the few
+    dozen distinct ones, and ``[index, value]`` for ``[pointer, value]``, saves a fifth of a page.
+    """
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}
+
+    def pack(self, ops: list[Op]) -> list[Op]:
+        """``ops`` with each pointer replaced by its index in :attr:`table`."""
+        index = self.index
+        return [[index.setdefault(op[0], len(index)), *op[1:]] for op in ops]
+
+    @property
+    def table(self) -> list[str]:
+        return list(self.index)

@@ -83,9 +83,11 @@
   }
 
   // Unchanged parts are shared between frames, so every frame costs only its changes.
-  function applyOps(value, ops) {
+  // An operation names its pointer by index into the page's table (`pointers`: each one split
+  // into keys once), or, given no table, by the pointer itself.
+  function applyOps(value, ops, pointers) {
     ops.forEach(function (op) {
-      var keys = pointerKeys(op[0]);
+      var keys = pointers ? pointers[op[0]] : pointerKeys(op[0]);
       value = keys.length ? setIn(value, keys, 0, op) : op[1];
     });
     return value;
@@ -114,8 +116,11 @@
     this.players = data.match.players;
     this.view = views[data.view] || views.plain;
     this.n = data.events.length;
+    this.pointers = data.frames.pointers.map(pointerKeys);
     this.judge = [data.frames.judge[0]];
-    for (var i = 1; i <= this.n; i++) this.judge.push(applyOps(this.judge[i - 1], data.frames.judge[i]));
+    for (var i = 1; i <= this.n; i++) {
+      this.judge.push(applyOps(this.judge[i - 1], data.frames.judge[i], this.pointers));
+    }
     this.cache = {};
     this.beatOf = [0];
     var self = this;
@@ -143,7 +148,7 @@
       var runs = this.data.frames[this.persp] || [];
       var frame = this.judge[pos];
       for (var i = 0; i < runs.length; i++) {
-        if (runs[i][0] <= pos && pos <= runs[i][1]) { frame = applyOps(frame, runs[i][2]); break; }
+        if (runs[i][0] <= pos && pos <= runs[i][1]) { frame = applyOps(frame, runs[i][2], this.pointers); break; }
       }
       this.cache[key] = frame;
     }
