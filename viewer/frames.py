@@ -76,7 +76,7 @@ class FrameBuilder(Visitor):
             if self.beats:
                 self._boundary(state)
             else:
-                self._state_texts(state)
+                self._state_texts(self.game.snapshot(state))
             self.beats.append([record.duel, record.beat, record.seq, record.seq])
         self.beats[-1][3] = record.seq
         self.events.append(self._event(record))
@@ -158,14 +158,14 @@ class FrameBuilder(Visitor):
 
     def _boundary(self, state: Any) -> None:
         """Between two beats (or at the end): state texts, result line, chart point."""
-        self._state_texts(state)
+        snapshot = self.game.snapshot(state)
+        self._state_texts(snapshot)
         result = self.game.result(state)
         self.results.append(None if result is None else _result_line(self.header, result))
         duel, beat = self.beats[-1][0], self.beats[-1][1]
-        self.series.append({"duel": duel, "beat": beat, **self.view.series(self.game.snapshot(state))})
+        self.series.append({"duel": duel, "beat": beat, **self.view.series(snapshot)})
 
-    def _state_texts(self, state: Any) -> None:
-        snapshot = self.game.snapshot(state)
+    def _state_texts(self, snapshot: dict[str, Any]) -> None:
         judge = self.game.render_state(snapshot)
         self.states[JUDGE].append(judge)
         for seat in self.seats:

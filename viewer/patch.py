@@ -171,6 +171,8 @@ class Pointers:
 
     def pack(self, ops: list[Op]) -> list[Op]:
         """``ops`` with each pointer replaced by its index in :attr:`table`."""
+        if not ops:  # half a match's events change nothing
+            return []
         index = self.index
         return [[index.setdefault(op[0], len(index)), *op[1:]] for op in ops]
 
