@@ -24,7 +24,9 @@ A game that wants a drawn board puts a ``view`` subpackage beside its engine
     per-player numbers charted beat by beat (e.g. ``{"Life": [20, 17]}``).
 ``slim(snapshot) -> dict`` (optional)
     the snapshot without what the drawing never shows and can derive, to keep
-    pages small (it gets the judge's snapshot and each redacted one).
+    pages small (it gets the judge's snapshot and each redacted one). A function
+    of the snapshot alone, like ``game.redact``: while the snapshot stays the same
+    the viewer reuses both results.
 ``side_name(side) -> str`` (optional)
     a side's display name (``khadath`` -> ``Khadath Ahemusei``); else the side as logged.
 
