@@ -11,6 +11,7 @@ check the store while it is being written never report damage that is not there.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import random
 import time
@@ -99,12 +100,17 @@ def test_two_processes_append_the_same_batches_one_wins_each_seq(tmp_path):
     with Store(db) as store:
         store.add_match(header)
 
+    # Both writers start each batch together, so a writer that the machine happens to
+    # schedule first cannot run through every batch before the other has begun.
+    gate = multiprocessing.Barrier(2)
+
     def writer(seed: int) -> Callable[[], object]:
         def job() -> list:
             rng = random.Random(seed)
             outcomes = []
             with Store(db, create=False) as store:
                 for part in parts:
+                    gate.wait(timeout=60)
                     time.sleep(rng.random() * 0.01)  # jitter, so that either may be first
                     try:
                         store.append(header.match_id, part)
