@@ -23,7 +23,9 @@ plain JSON-native dict::
          "outcome": "win",         # win | loss | draw | unfinished
          "counts":  {"damage_dealt": 41, ...},    # every count counter, 0 if never tallied
          "samples": {"distance": [57, 27]},       # sum and number of observations
-         "tags":    {"attack_pair": {"Trance Strike": 4, ...}}},
+         "tags":    {"attack_pair": {"Trance Strike": 4, ...}},
+         "usage":   {"cards_played": {"base": {"Strike": 5, ...}, "style": {...}},
+                     "tokens_used": {"anted": {"Fire": 2}, "spent": {"Iron Body": 1}}}},
         ...
       ]
     }
@@ -45,17 +47,24 @@ from recorder.header import Header
 
 from .walk import Visitor, walk
 
-COUNT, SAMPLE, TAG = "count", "sample", "tag"
-KINDS = (COUNT, SAMPLE, TAG)
+COUNT, SAMPLE, TAG, USAGE = "count", "sample", "tag", "usage"
+KINDS = (COUNT, SAMPLE, TAG, USAGE)
 
 
 class StatHook(Protocol):
     """What a game provides for its statistics (BattleCON: ``recorder.games.battlecon.stat_events``).
 
-    ``counters`` maps each counter name to its kind (count, sample or tag);
-    ``figures`` lists the derived figures in display order (see
-    :func:`replay.stats_summary.derive`); ``tally(record)`` yields
-    ``(seat, counter, value)`` for one record.
+    ``counters`` maps each counter name to its kind; ``figures`` lists the
+    derived figures in display order (see :func:`replay.stats_summary.derive`);
+    ``tally(record)`` yields ``(seat, counter, value)`` for one record. The
+    value of a ``count`` is added; of a ``sample``, one observation; of a
+    ``tag``, a label, or ``(label, n)`` to add n (negative to correct an earlier
+    tally: BattleCON's clash replaces the base revealed); of a ``usage``,
+    ``(group, label)`` or ``(group, label, n)`` (cards played by kind, tokens).
+
+    A hook that must remember earlier records of the same match has
+    ``begin(header)`` instead, returning that match's own tallier (an object
+    with ``tally`` and, optionally, ``reads_state``).
 
     A hook whose events do not name every seat they concern (Cogs of Valor:
     "crewmember 12 is killed" -- whose crewmember?) sets ``reads_state = True``
@@ -93,6 +102,8 @@ def stat_hook(game: Game) -> StatHook:
         hook = getattr(module, "STATS", None)
         if hook is None:
             return NoStats()
+    if getattr(hook, "begin", None) is None and getattr(hook, "tally", None) is None:
+        raise ValueError(f"{game.name} stat hook has neither tally(record) nor begin(header)")
     for name, kind in hook.counters.items():
         if kind not in KINDS:
             raise ValueError(f"{game.name} stat counter {name!r} has unknown kind {kind!r}; kinds: {KINDS}")
@@ -112,17 +123,22 @@ class StatsVisitor(Visitor):
         self._beats: set[tuple[int, int]] = set()
         self._events = 0
         self._result: dict[str, Any] | None = None
-        self._reads_state = bool(getattr(self.hook, "reads_state", False))
+        self._tallier: Any = self.hook
+        self._reads_state = False
         self._pending: Iterable[tuple[int, str, Any]] = ()
 
     def on_header(self, header: Header, state: Any) -> None:
         self._header = header
+        begin = getattr(self.hook, "begin", None)
+        self._tallier = begin(header) if begin is not None else self.hook
+        self._reads_state = bool(getattr(self._tallier, "reads_state", False))
         self._seats = [
             {
                 "seat": seat, "player": p.name, "side": p.side, "outcome": "unfinished",
                 "counts": {name: 0 for name, kind in self._kinds.items() if kind == COUNT},
                 "samples": {name: [0, 0] for name, kind in self._kinds.items() if kind == SAMPLE},
                 "tags": {name: Counter() for name, kind in self._kinds.items() if kind == TAG},
+                "usage": {name: {} for name, kind in self._kinds.items() if kind == USAGE},
             }
             for seat, p in enumerate(header.players)
         ]
@@ -130,7 +146,7 @@ class StatsVisitor(Visitor):
     def before(self, record: Record, state: Any) -> None:
         if self._reads_state:
             # Tallied now, while the state still holds what the record is about (a crewmember it removes).
-            self._pending = list(self.hook.tally(record, state))  # type: ignore[call-arg]
+            self._pending = self._tally(record, state)
 
     def after(self, record: Record, state: Any) -> None:
         self._events += 1
@@ -138,10 +154,24 @@ class StatsVisitor(Visitor):
             self._duels.add(record.duel)
             if record.beat >= 1:
                 self._beats.add((record.duel, record.beat))
-        tallies = self._pending if self._reads_state else self.hook.tally(record)
+        tallies = self._pending if self._reads_state else self._tally(record)
         self._pending = ()
         for seat, counter, value in tallies:
             self._add(record, seat, counter, value)
+
+    def _tally(self, record: Record, *state: Any) -> list[tuple[int, str, Any]]:
+        """The hook's tallies of one record; a payload the hook cannot read is the log's fault."""
+        try:
+            return list(self._tallier.tally(record, *state))
+        except CorruptLog:
+            raise
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            # The chain is intact and the fold applied it, so the event was forged with
+            # recomputed hashes (a seat that does not exist...); verify says what the engine expected.
+            raise CorruptLog(
+                f"match {record.match_id}, seq {record.seq}: the statistics cannot count this {record.type} "
+                f"({type(exc).__name__}: {exc}); run beatlog verify"
+            ) from None
 
     def _add(self, record: Record, seat: Any, counter: str, value: Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self._seats):
@@ -158,7 +188,11 @@ class StatsVisitor(Visitor):
             sample[0] += value
             sample[1] += 1
         elif kind == TAG:
-            entry["tags"][counter][value] += 1
+            label, n = value if isinstance(value, tuple) else (value, 1)
+            entry["tags"][counter][label] += n
+        elif kind == USAGE:
+            group, label, n = value if len(value) == 3 else (*value, 1)
+            entry["usage"][counter].setdefault(group, Counter())[label] += n
         else:
             raise ValueError(f"{self.game.name} stat hook tallied undeclared counter {counter!r} for {record.type}")
 
@@ -179,7 +213,8 @@ class StatsVisitor(Visitor):
             raise RuntimeError("StatsVisitor.stats() before the walk started")
         result = self._result
         seats = [
-            {**entry, "tags": {name: dict(sorted(c.items())) for name, c in entry["tags"].items()}}
+            {**entry, "tags": {name: _labels(c) for name, c in entry["tags"].items()},
+             "usage": {name: _groups(groups) for name, groups in entry["usage"].items()}}
             for entry in self._seats
         ]
         return {
@@ -196,6 +231,16 @@ class StatsVisitor(Visitor):
             "beats": len(self._beats),
             "seats": seats,
         }
+
+
+def _labels(counts: Counter) -> dict[str, int]:
+    """Labels by name, without those a later correction brought back to zero."""
+    return {label: n for label, n in sorted(counts.items()) if n}
+
+
+def _groups(groups: Mapping[str, Counter]) -> dict[str, dict[str, int]]:
+    out = {group: _labels(counts) for group, counts in sorted(groups.items())}
+    return {group: labels for group, labels in out.items() if labels}
 
 
 def match_stats(header: Header, records: Iterable[Record], game: Game | None = None) -> dict[str, Any]:

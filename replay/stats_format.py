@@ -54,7 +54,7 @@ def csv_rows(summary: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
                 out["played"] = "; ".join(f"{n}={c}" for n, c in row["played"].items())
                 for key, value in row.items():
                     if key not in out and key != "name" and key not in keys:
-                        out[key] = value
+                        out[key] = _flat(value) if isinstance(value, dict) else value
                 for f in game["figures"]:
                     value = row[f["key"]]
                     out[f["key"]] = "; ".join(f"{label}={n}" for label, n in value) if f.get("format") == "top" else value
@@ -62,6 +62,11 @@ def csv_rows(summary: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
         for side, row in game["matchups"]["cells"].items():
             for opp, cell in row.items():
                 yield {"game": game["game"], "section": "matchup", "name": side, "opponent": opp, **cell}
+
+
+def _flat(groups: Mapping[str, Mapping[str, int]]) -> str:
+    """A usage map in one CSV cell: ``base:Strike=4; style:Trance=2``."""
+    return "; ".join(f"{group}:{label}={n}" for group, labels in groups.items() for label, n in labels.items())
 
 
 def to_csv(summary: Mapping[str, Any]) -> str:

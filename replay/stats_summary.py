@@ -27,7 +27,11 @@ A ``Row`` is flat: ``name``, ``matches``, ``wins``, ``losses``, ``draws``,
 ``unfinished``, ``win_rate`` (wins / finished matches, None if none),
 ``duels``, ``beats``, ``played`` (for a player: the sides played and how
 often; for a fighter: who played it), every ``count`` counter of the game
-(``damage_dealt``...), and every figure's ``key`` (``hit_rate``: a fraction
+(``damage_dealt``...), every ``usage`` counter as ``{group: {label: n}}``
+(BattleCON: ``cards_played`` ``{"style": {"Trance": 4}, "base": {...},
+"finisher": {...}, "special": {...}}`` and ``tokens_used`` ``{"anted":
+{"Fire": 2}, "spent": {"Iron Body": 1}}``; groups and labels sorted by name,
+none with a zero count), and every figure's ``key`` (``hit_rate``: a fraction
 0..1 or None when there is nothing to divide by; ``top_pairs``: a list of
 ``[label, count]``). Fractions are rounded to 4 places.
 
@@ -45,7 +49,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from recorder.errors import UsageError
 from recorder.game import load_game
 
-from .stats import COUNT, stat_hook
+from .stats import COUNT, USAGE, stat_hook
 
 FORMAT = "beatlog-stats/1"
 OUTCOMES = ("win", "loss", "draw", "unfinished")
@@ -65,6 +69,7 @@ class Totals:
     counts: Counter = field(default_factory=Counter)
     samples: dict[str, list[float]] = field(default_factory=dict)
     tags: dict[str, Counter] = field(default_factory=dict)
+    usage: dict[str, dict[str, Counter]] = field(default_factory=dict)
 
     def add(self, match: Mapping[str, Any], seat: Mapping[str, Any], played: str) -> None:
         self.matches += 1
@@ -79,6 +84,10 @@ class Totals:
             acc[1] += n
         for name, labels in seat["tags"].items():
             self.tags.setdefault(name, Counter()).update(labels)
+        for name, groups in seat.get("usage", {}).items():
+            mine = self.usage.setdefault(name, {})
+            for group, labels in groups.items():
+                mine.setdefault(group, Counter()).update(labels)
 
     def row(self, counters: Mapping[str, str], figures: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         finished = self.matches - self.outcomes["unfinished"]
@@ -89,6 +98,10 @@ class Totals:
         out["beats"] = self.beats
         out["played"] = dict(sorted(self.played.items(), key=lambda kv: (-kv[1], kv[0])))
         out.update({name: self.counts[name] for name, kind in counters.items() if kind == COUNT})
+        for name, kind in counters.items():
+            if kind == USAGE:
+                groups = self.usage.get(name, {})
+                out[name] = {g: dict(sorted(groups[g].items())) for g in sorted(groups) if groups[g]}
         for figure in figures:
             out[figure["key"]] = derive(figure, self)
         return out

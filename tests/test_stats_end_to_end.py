@@ -47,17 +47,28 @@ def _by_hand(records):
     """A few figures straight from the raw records, without the stats code."""
     seats = defaultdict(Counter)
     beats = set()
+    pairs: dict[int, tuple[str, str]] = {}  # seat -> (style, base) of this beat's pair
     for r in records:
         d = r.data
         if r.beat >= 1:
             beats.add((r.duel, r.beat))
-        if r.type == "DamageDealt":
+        if r.type == "PairRevealed":
+            pairs = dict(enumerate(zip(d["styles"], d["bases"])))
+            for seat, pair in pairs.items():
+                seats[seat][pair] += 1
+        elif r.type == "ClashRevealed":  # the new base covers the old one: the pair played changes
+            for seat, base in enumerate(d["bases"]):
+                style, old = pairs[seat]
+                seats[seat][(style, old)] -= 1
+                seats[seat][(style, base)] += 1
+                pairs[seat] = (style, base)
+        elif r.type == "DamageDealt":
             seats[d["player"]]["damage_dealt"] += d["amount"]
             seats[d["target"]]["damage_taken"] += d["amount"]
         elif r.type == "HitScored":
             seats[d["player"]]["hits"] += 1
-        elif r.type == "AttackMissed":
-            seats[d["player"]]["misses"] += 1
+        elif r.type == "AttackMissed":  # an attack with range N/A (Dash) cannot hit: not a miss
+            seats[d["player"]]["misses" if d["reason"] != "range N/A" else "cannot_hit"] += 1
         elif r.type == "StunApplied":
             seats[d["player"]]["stuns_suffered"] += 1
         elif r.type == "PriorityCompared" and d["active"] is not None:
@@ -76,8 +87,13 @@ def test_figures_recomputed_from_raw_events(db, matches):
             m = by_id[match_id]
             assert m["beats"] == beats and m["winner"] == winner and m["finished"]
             for seat in m["seats"]:
-                for key in ("damage_dealt", "damage_taken", "hits", "misses", "stuns_suffered", "priority_won"):
-                    assert seat["counts"][key] == seats[seat["seat"]][key], (match_id, seat["seat"], key)
+                mine = seats[seat["seat"]]
+                for key in ("damage_dealt", "damage_taken", "hits", "misses", "cannot_hit", "stuns_suffered",
+                            "priority_won"):
+                    assert seat["counts"][key] == mine[key], (match_id, seat["seat"], key)
+                played = {f"{s} {b}".strip(): n for (s, b), n in
+                          ((k, n) for k, n in mine.items() if isinstance(k, tuple) and n)}
+                assert seat["tags"]["attack_pair"] == played, (match_id, seat["seat"])
                 assert seat["outcome"] == ("win" if winner == seat["seat"] else "draw" if winner is None else "loss")
                 fighter_damage[seat["side"]] += seats[seat["seat"]]["damage_dealt"]
     game = summarize(matches)["games"][0]

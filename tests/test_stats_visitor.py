@@ -83,7 +83,7 @@ def test_counts_of_a_hand_built_match():
     assert ann["counts"] == {
         "duels_won": 2, "duels_lost": 0, "duels_drawn": 0,
         "damage_dealt": 30, "damage_taken": 2, "life_lost": 0,
-        "hits": 3, "misses": 0, "stuns_inflicted": 1, "stuns_suffered": 0,
+        "hits": 3, "misses": 0, "cannot_hit": 0, "stuns_inflicted": 1, "stuns_suffered": 0,
         "priority_won": 2, "priority_decided": 3, "clashes": 1,
         "specials_used": 0, "finishers_used": 0,
     }
@@ -94,6 +94,82 @@ def test_counts_of_a_hand_built_match():
     assert ann["samples"] == {"distance": [7, 3]} == ben["samples"]
     assert ann["tags"] == {"attack_pair": {"Focused Shot": 1, "Trance Strike": 2}}
     assert ben["tags"] == {"attack_pair": {"Blight Drive": 2, "Lure Dash": 1}}
+    assert ann["usage"] == {"cards_played": {"base": {"Shot": 1, "Strike": 2}, "style": {"Focused": 1, "Trance": 2}},
+                            "tokens_used": {}}
+
+
+def test_a_clash_counts_the_base_played_not_the_one_it_covers():
+    """Beat 1: Ann reveals Trance Strike, Ben Blight Drive; they clash twice, and the attacks are made with
+    Trance Burst and Blight Grasp. Only the played pairs and bases count."""
+    h = header()
+    events = [
+        E.BeatStarted(beat=1), E.PairRevealed(styles=("Trance", "Blight"), bases=("Strike", "Drive")),
+        E.PriorityCompared(priorities=(3, 3), terms=("a", "b"), active=None, why="tie"),
+        E.ClashOccurred(priority=3, round=1), E.ClashRevealed(bases=("Shot", "Shot")),
+        E.PriorityCompared(priorities=(3, 3), terms=("a", "b"), active=None, why="tie"),
+        E.ClashOccurred(priority=3, round=2), E.ClashRevealed(bases=("Burst", "Grasp")),
+        E.PriorityCompared(priorities=(4, 3), terms=("a", "b"), active=0, why="higher"),
+        E.BeatEnded(beat=1, beats_left=14, life=(20, 20), positions=(3, 5)),
+    ]
+    m = match_stats(h, build(h, [[(1, e) for e in events]]))
+    ann, ben = m["seats"]
+    assert ann["tags"] == {"attack_pair": {"Trance Burst": 1}}
+    assert ben["tags"] == {"attack_pair": {"Blight Grasp": 1}}
+    assert ann["usage"]["cards_played"] == {"base": {"Burst": 1}, "style": {"Trance": 1}}
+    assert ann["counts"]["clashes"] == 2
+
+
+def test_dash_is_not_a_miss_and_a_knockout_beat_has_a_distance():
+    """Ann's Dash (range N/A) cannot hit: it is left out of the hit rate. Beat 2 ends the duel by knockout
+    (no BeatEnded): its distance, after Ben moved to 4, is counted from DuelEnded."""
+    h = header()
+    duel = (
+        beat(1, ("Trance", "Blight"), ("Dash", "Drive"), 0, hits=(1,), misses=(), positions=(3, 6))
+        + [(1, E.AttackMissed(player=0, reason="range N/A"))]
+    )
+    duel = [x for x in duel if x[1].TYPE != "BeatEnded"] + [
+        (1, E.BeatEnded(beat=1, beats_left=14, life=(20, 20), positions=(3, 6))),
+        (2, E.BeatStarted(beat=2)), (2, E.PairRevealed(styles=("Focused", "Lure"), bases=("Strike", "Strike"))),
+        (2, E.FighterMoved(player=1, by=1, kind="advance", from_space=6, to_space=4, distance=2,
+                           switched_sides=False)),
+        (2, E.HitScored(player=0, target=1)), (2, E.AttackMissed(player=1, reason="out of range (distance 1)")),
+    ] + duel_end(1, 0, 2)
+    m = match_stats(h, build(h, [duel]))
+    ann, ben = m["seats"]
+    assert (ann["counts"]["hits"], ann["counts"]["misses"], ann["counts"]["cannot_hit"]) == (1, 0, 1)
+    assert (ben["counts"]["hits"], ben["counts"]["misses"], ben["counts"]["cannot_hit"]) == (1, 1, 0)
+    assert ann["samples"]["distance"] == [3 + 1, 2]  # beat 1: 6 - 3; beat 2 (knockout): 4 - 3
+    game = summarize([m])["games"][0]
+    assert next(r for r in game["players"] if r["name"] == "Ann")["hit_rate"] == 1.0
+
+
+def test_tokens_and_finishers_are_counted_by_kind():
+    h = header(a=("Ann", "hikaru"), b=("Cat", "cadenza"))
+    from recorder.games.battlecon import special_events as SE
+
+    events = [
+        E.BeatStarted(beat=1),
+        E.AnteDeclared(player=0, ante="Fire", source="t"), E.AnteDeclared(player=1, ante="Iron Body", source="t"),
+        E.AnteDeclared(player=0, ante="Wind", source="t"), E.AnteDeclared(player=1, ante="pass", source="t"),
+        E.AnteDeclared(player=0, ante="pass", source="t"),
+        E.PairRevealed(styles=("Special Action", "Battery"), bases=("Burst", "Press")),
+        SE.SpecialActionRevealed(player=0, base="Burst", action="finisher"),
+        SE.FinisherRevealed(player=0, finisher="Wrath of Elements", how="special"),
+        SE.TokensAnted(player=0, tokens=("Earth", "Water"), card="Wrath of Elements"),
+        E.IronBodyDecided(player=1, spend=True, source="t"),
+        E.BeatEnded(beat=1, beats_left=14, life=(20, 20), positions=(3, 5)),
+    ]
+    m = match_stats(h, build(h, [[(1, e) for e in events]]))
+    ann, cat = m["seats"]
+    assert ann["usage"] == {
+        "cards_played": {"base": {"Burst": 1}, "finisher": {"Wrath of Elements": 1}, "special": {"Special Action": 1}},
+        "tokens_used": {"anted": {"Earth": 1, "Fire": 1, "Water": 1, "Wind": 1}},
+    }
+    assert cat["usage"]["tokens_used"] == {"anted": {"Iron Body": 1}, "spent": {"Iron Body": 1}}
+    assert (ann["counts"]["specials_used"], ann["counts"]["finishers_used"]) == (1, 1)
+    row = next(r for r in summarize([m])["games"][0]["players"] if r["name"] == "Cat")
+    assert row["tokens_used"] == {"anted": {"Iron Body": 1}, "spent": {"Iron Body": 1}}
+    assert row["cards_played"] == {"base": {"Press": 1}, "style": {"Battery": 1}}
 
 
 def test_unfinished_log_counts_what_it_has():
