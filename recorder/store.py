@@ -63,46 +63,91 @@ class ImportResult:
 
 
 class Store:
-    """A SQLite database of matches. ``create=False`` refuses a missing file."""
+    """A SQLite database of matches.
 
-    def __init__(self, path: str | Path, *, create: bool = True) -> None:
+    ``Store(path)`` is a writer: it creates a missing (or empty) file as a new
+    store. ``create=False`` is a reader: it refuses a missing file and opens the
+    database read-only (``mode=ro``), switching to a writable connection only
+    if the caller writes (resuming a recording); ``readonly=True`` refuses to
+    write at all. Either way an existing file is checked to be a beatlog store
+    over a read-only connection *before* anything is written to it, so a
+    foreign or damaged file is left exactly as it was.
+    """
+
+    def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False) -> None:
         self.path = Path(path)
         self.name = str(path)
-        if not create and not self.path.is_file():
-            raise UsageError(f"{self.name}: no such database")
+        self.readonly = readonly
+        create = create and not readonly
         self._headers: dict[str, Header] = {}
+        self._writable = False
         if self.path.is_dir():
             raise UsageError(f"{self.name}: is a directory, not a database file")
-        try:
-            conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
-        except sqlite3.OperationalError as exc:
-            raise UsageError(f"{self.name}: cannot open the database: {exc}") from None
-        self.db = sqlite_utils.Database(conn)
-        self.conn = conn
-        try:
-            self._configure()
-            self._open_schema(create)
-        except BaseException:
-            conn.close()
-            raise
+        exists = self.path.is_file()
+        if not exists and not create:
+            raise UsageError(f"{self.name}: no such database")
+        empty = not exists or self.path.stat().st_size == 0
+        if empty and not create:
+            raise CorruptLog(f"{self.name}: not a beatlog database (the file is empty)")
+        if not empty:
+            self._use(self._connect(readonly=True))
+            try:
+                self._probe()
+                self.check_schema()
+            except BaseException:
+                self.conn.close()
+                raise
+        if create:
+            try:
+                self._make_writable(new=empty)
+            except BaseException:
+                if getattr(self, "conn", None) is not None:
+                    self.conn.close()
+                raise
 
     # -- opening ----------------------------------------------------------------
-    def _configure(self) -> None:
+    def _connect(self, *, readonly: bool) -> sqlite3.Connection:
         try:
-            self.conn.execute("PRAGMA busy_timeout = %d" % BUSY_TIMEOUT_MS)
+            if readonly:
+                uri = f"{self.path.resolve().as_uri()}?mode=ro"
+                conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+            else:
+                conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+            conn.execute("PRAGMA busy_timeout = %d" % BUSY_TIMEOUT_MS)
             # Without this, INSERT OR REPLACE deletes rows without firing DELETE triggers.
-            self.conn.execute("PRAGMA recursive_triggers = ON")
-            self.conn.execute("PRAGMA synchronous = FULL")
-            self.conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA recursive_triggers = ON")
+            if not readonly:
+                conn.execute("PRAGMA synchronous = FULL")
+        except sqlite3.Error as exc:
+            raise UsageError(f"{self.name}: cannot open the database: {exc}") from None
+        return conn
+
+    def _use(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.db = sqlite_utils.Database(conn)
+
+    def _probe(self) -> None:
+        """Read the file's schema once: a file that is not SQLite at all fails here, unchanged."""
+        try:
+            self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.DatabaseError as exc:
             if getattr(exc, "sqlite_errorname", "") == "SQLITE_CORRUPT":
                 raise CorruptLog(f"{self.name}: the database file is damaged ({exc})") from None
             raise CorruptLog(f"{self.name}: not a beatlog database ({exc})") from None
 
-    def _open_schema(self, create: bool) -> None:
-        if not self._tables():
-            if not create:
-                raise CorruptLog(f"{self.name}: not a beatlog database (it has no tables)")
+    def _make_writable(self, *, new: bool) -> None:
+        """Switch to a writable connection: create the schema of a new store, check it, then WAL and views.
+
+        Only a file that was missing or empty gets a schema; any other file was
+        checked read-only first, and is checked again on this connection
+        before WAL (which rewrites the file header) is turned on.
+        """
+        old = getattr(self, "conn", None)
+        self._use(self._connect(readonly=False))
+        self._writable = True
+        if old is not None:
+            old.close()
+        if new:
             with self._writing():
                 if not self._tables():  # another process may have just created it
                     for ddl in (*schema.TABLES, *schema.TRIGGERS.values()):
@@ -110,6 +155,31 @@ class Store:
                     self.conn.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
                     self.conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION}")
         self.check_schema()
+        try:
+            if self.conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                self.conn.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError as exc:
+            raise BeatlogError(f"{self.name}: cannot write to the database: {exc}") from None
+        self._refresh_views()
+
+    def _refresh_views(self) -> None:
+        """Create or update the SQL views (recorder.views): every store beatlog writes has them."""
+        from .views import stale_views, write_views
+
+        with self._reading():
+            if not stale_views(self.conn):
+                return
+        with self._writing():
+            write_views(self.conn)
+
+    def _ensure_writable(self) -> None:
+        if self._writable:
+            return
+        if self.readonly:
+            raise UsageError(f"{self.name}: opened read-only; this command does not write to the database")
+        if self.conn.in_transaction:
+            raise BeatlogError(f"{self.name}: cannot start writing inside a read snapshot")
+        self._make_writable(new=False)
 
     def _tables(self) -> list[str]:
         return self.db.table_names()
@@ -161,6 +231,7 @@ class Store:
         SQLite's own failures (a full disk, a read-only file) become one-line
         BeatlogErrors; the transaction is rolled back whatever happens.
         """
+        self._ensure_writable()
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:

@@ -199,10 +199,7 @@ def run_tournament(
     """
     from replay.stats import match_stats
 
-    from .views import create_views
-
     started = time.perf_counter()
-    create_views(store.conn)
     game = load_game(plan.game)
     stored = set(store.match_ids())
     report = TournamentReport(plan)

@@ -6,10 +6,15 @@ and ``events`` tables and are created with ``IF NOT EXISTS``, so adding them
 to an existing store is harmless; they are not part of the append-only schema
 (:mod:`recorder.store_schema`) and dropping them loses nothing.
 
+Every store beatlog writes to has them: :class:`recorder.store.Store` creates
+them, or replaces any whose definition changed, when it opens a store for
+writing (``import``, ``record``, ``play``, ``simulate``, ``demo``, resuming).
+
 A match's result is read from its last event: every game ends a finished match
 with an event whose payload carries ``winner`` (a seat number, or null for a
 draw) -- BattleCON's and Cogs of Valor's ``MatchEnded``. Seats are the
-positions in the header's ``players`` array; "opponent" assumes two seats.
+positions in the header's ``players`` array; a match may have more than two
+(a 3-player Cogs of Valor match): every other seat is an opponent.
 
 ``match_results``
     one row per match: ``match_id, game, edition, created_at, finished,
@@ -19,12 +24,19 @@ positions in the header's ``players`` array; "opponent" assumes two seats.
 ``player_results``
     one row per seat of every match: ``match_id, game, edition, created_at,
     seat, player, side, opponent, opponent_side, outcome`` (win, loss, draw,
-    unfinished, unknown).
+    unfinished, unknown); ``opponent`` and ``opponent_side`` name every other
+    seat, comma-separated in seat order.
+``player_opponents``
+    one row per seat and each other seat of the match: ``match_id, game,
+    edition, created_at, seat, player, side, opponent_seat, opponent,
+    opponent_side, outcome`` (the seat's).
 ``player_standings`` / ``fighter_standings``
     per game and player (side): ``matches, wins, losses, draws, unfinished,
     win_rate`` (wins / finished matches).
 ``matchups``
-    per game, side and opponent side: the same counts, from ``side``'s view.
+    per game, side and opponent side: the same counts, from ``side``'s view,
+    over ``player_opponents`` (a 3-player match counts once against each of
+    the two others, as ``beatlog stats`` does).
 
 Each game may add its own views: a ``VIEWS`` dict (name -> ``CREATE VIEW IF
 NOT EXISTS`` statement) in its ``stat_events`` module, e.g. BattleCON's
@@ -65,13 +77,25 @@ SELECT r.match_id, r.game, r.edition, r.created_at,
     CAST(p.key AS INTEGER) AS seat,
     json_extract(p.value, '$.name') AS player,
     json_extract(p.value, '$.side') AS side,
-    json_extract(m.players, '$[' || (1 - p.key) || '].name') AS opponent,
-    json_extract(m.players, '$[' || (1 - p.key) || '].side') AS opponent_side,
+    (SELECT group_concat(o.name, ', ') FROM (
+        SELECT json_extract(x.value, '$.name') AS name FROM json_each(m.players) x
+        WHERE x.key != p.key ORDER BY x.key) o) AS opponent,
+    (SELECT group_concat(o.side, ', ') FROM (
+        SELECT json_extract(x.value, '$.side') AS side FROM json_each(m.players) x
+        WHERE x.key != p.key ORDER BY x.key) o) AS opponent_side,
     CASE r.result WHEN 'won' THEN (CASE WHEN r.winner = p.key THEN 'win' ELSE 'loss' END)
                   WHEN 'drawn' THEN 'draw'
                   ELSE r.result END AS outcome
 FROM match_results r
 JOIN matches m ON m.match_id = r.match_id, json_each(m.players) p""",
+    "player_opponents": """CREATE VIEW IF NOT EXISTS player_opponents AS
+SELECT r.match_id, r.game, r.edition, r.created_at, r.seat, r.player, r.side,
+    CAST(o.key AS INTEGER) AS opponent_seat,
+    json_extract(o.value, '$.name') AS opponent,
+    json_extract(o.value, '$.side') AS opponent_side,
+    r.outcome
+FROM player_results r JOIN matches m ON m.match_id = r.match_id, json_each(m.players) o
+WHERE o.key != r.seat""",
     "player_standings": f"""CREATE VIEW IF NOT EXISTS player_standings AS
 SELECT game, player, {_COUNTS}
 FROM player_results GROUP BY game, player""",
@@ -80,7 +104,7 @@ SELECT game, side, {_COUNTS}
 FROM player_results GROUP BY game, side""",
     "matchups": f"""CREATE VIEW IF NOT EXISTS matchups AS
 SELECT game, side, opponent_side, {_COUNTS}
-FROM player_results GROUP BY game, side, opponent_side""",
+FROM player_opponents GROUP BY game, side, opponent_side""",
 }
 
 
@@ -99,14 +123,45 @@ def game_views() -> dict[str, str]:
     return out
 
 
+def all_views() -> dict[str, str]:
+    """Every view a store should have: the game-agnostic ones, then each installed game's."""
+    return {**VIEWS, **game_views()}
+
+
+def _stored_form(ddl: str) -> str:
+    """A view's DDL as SQLite keeps it in sqlite_master (no IF NOT EXISTS), whitespace collapsed."""
+    return " ".join(ddl.replace("CREATE VIEW IF NOT EXISTS", "CREATE VIEW", 1).split())
+
+
+def stale_views(conn: sqlite3.Connection) -> list[str]:
+    """The views that are missing from the store on ``conn``, or defined differently."""
+    stored = dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'view'"))
+    return [name for name, ddl in all_views().items()
+            if name not in stored or " ".join((stored[name] or "").split()) != _stored_form(ddl)]
+
+
+def write_views(conn: sqlite3.Connection) -> None:
+    """Create the missing views and replace the stale ones (call inside a write transaction).
+
+    Views hold no data, so replacing one loses nothing; a view that depends on
+    a replaced one is replaced too (SQLite resolves views by name when queried).
+    """
+    for name in stale_views(conn):
+        conn.execute(f'DROP VIEW IF EXISTS "{name}"')
+        conn.execute(all_views()[name])
+
+
 def create_views(conn: sqlite3.Connection) -> None:
-    """Add the views (if missing) to the store open on ``conn``, in one transaction."""
+    """Add or refresh the views of the store open on ``conn``, in one transaction.
+
+    :class:`recorder.store.Store` does this itself whenever it opens a store
+    for writing; this is for a connection opened some other way.
+    """
     own = not conn.in_transaction
     if own:
         conn.execute("BEGIN IMMEDIATE")
     try:
-        for ddl in (*VIEWS.values(), *game_views().values()):
-            conn.execute(ddl)
+        write_views(conn)
     except BaseException:
         if own:
             conn.execute("ROLLBACK")

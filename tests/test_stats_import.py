@@ -9,7 +9,6 @@ from recorder.cli import main
 from recorder.jsonl import write_jsonl
 from recorder.store import Store
 from recorder.tournament import plan_tournament, play_fixture, schedule
-from recorder.views import create_views
 from replay.stats_sources import file_stats, store_stats
 from replay.stats_summary import summarize
 
@@ -32,8 +31,7 @@ def _import(db, *paths):
 
 
 def _standings(db):
-    with Store(db, create=False) as store:
-        create_views(store.conn)
+    with Store(db, create=False) as store:  # import made the views: nothing here creates them
         return store.conn.execute("SELECT side, matches, wins, losses, draws, unfinished FROM fighter_standings "
                                   "ORDER BY side").fetchall()
 

@@ -32,6 +32,11 @@ def _progress(console, total: int, label: str):
     )
 
 
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``1 pairing``, ``3 pairings``."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def default_jobs() -> int:
     return max(1, min(os.cpu_count() or 1, 8))
 
@@ -73,12 +78,14 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
     err = _console(stderr=True)
     total = len(schedule(plan))
     pairs = total // plan.matches
-    _say(err, f"Tournament: {plan.game} {plan.edition}, {len(plan.fighters)} fighters, {pairs} pairings × "
-              f"{plan.matches} = {total} matches, {plan.bots[0]} vs {plan.bots[1]}, seed {plan.seed}")
+    store = Store(db)  # opened (and checked) before anything is printed: a foreign file is one error line
+    _say(err, f"Tournament: {plan.game} {plan.edition}, {len(plan.fighters)} fighters, "
+              f"{_count(pairs, 'pairing')} × {plan.matches} = {_count(total, 'match', 'matches')}, "
+              f"{plan.bots[0]} vs {plan.bots[1]}, seed {plan.seed}")
     if plan.bots[0] != plan.bots[1] and plan.matches % 2:
         _say(err, f"note: with an odd --matches each pairing's first-listed fighter plays {plan.bots[0]} once more "
                   "than the other; use an even number for balanced seats")
-    with Store(db) as store, _progress(err, total, "playing") as bar:
+    with store, _progress(err, total, "playing") as bar:
         task = bar.add_task("matches", total=total)
         try:
             report = run_tournament(plan, store, jobs=jobs or default_jobs(),
