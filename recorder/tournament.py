@@ -164,13 +164,14 @@ def _play_batch(job: tuple[TournamentPlan, list[Fixture], str]) -> list[dict[str
     """
     from replay.stats import match_stats
 
-    from .store import Store
+    from .store import Importable, Store
 
     plan, fixtures, db = job
     logs = [play_fixture(plan, fixture) for fixture in fixtures]
     stats = [match_stats(log.header, log.records) for log in logs]
     with Store(db) as store:
-        store.import_logs(logs)
+        # The engine has just produced these logs, and the stats walk folded them: nothing to re-run.
+        store.import_logs([Importable(log, match["finished"]) for log, match in zip(logs, stats)])
     return stats
 
 

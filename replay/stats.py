@@ -243,9 +243,13 @@ def _groups(groups: Mapping[str, Counter]) -> dict[str, dict[str, int]]:
     return {group: labels for group, labels in out.items() if labels}
 
 
-def match_stats(header: Header, records: Iterable[Record], game: Game | None = None) -> dict[str, Any]:
-    """Walk one log and return its statistics (the dict in this module's docstring)."""
+def match_stats(header: Header, records: Iterable[Record], game: Game | None = None, *,
+                source: str = "") -> dict[str, Any]:
+    """Walk one log and return its statistics (the dict in this module's docstring).
+
+    ``source`` (a file name) prefixes the message of an event the rules cannot apply.
+    """
     game = game or load_game(header.game)
     visitor = StatsVisitor(game)
-    walk(header, records, [visitor], game)
+    walk(header, records, [visitor], game, source=source)
     return visitor.stats()

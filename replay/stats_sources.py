@@ -34,7 +34,7 @@ def store_ids(db: str | Path, match_id: str | None = None) -> list[str]:
     """The store's match ids (just ``match_id`` if given, after checking it is there)."""
     from recorder.store import Store
 
-    with Store(db, create=False) as store:
+    with Store(db, readonly=True) as store:
         ids = store.match_ids()
     if match_id is None:
         return ids
@@ -69,7 +69,7 @@ def _chunk_stats(job: tuple[str, list[str]]) -> list[dict[str, Any]]:
     from recorder.store import Store
 
     db, ids = job
-    with Store(db, create=False) as store:
+    with Store(db, readonly=True) as store:
         out = []
         for match_id in ids:
             log = store.read(match_id)

@@ -26,7 +26,7 @@ def export_command(db: str, match_id: str, out: str, force: bool) -> None:
 
     if out != "-" and not force and os.path.exists(out) and os.path.getsize(out) > 0:
         raise UsageError(f"{out}: the file already exists; use --force to replace it")
-    with Store(db, create=False) as store:
+    with Store(db, readonly=True) as store:
         log = store.read(match_id)
     write_jsonl(out, log.header, log.records)
     if out != "-":
@@ -36,21 +36,26 @@ def export_command(db: str, match_id: str, out: str, force: bool) -> None:
 @main.command("import")
 @click.argument("logs", nargs=-1, required=True, metavar="LOG.jsonl...")
 @click.option("--db", required=True, metavar="FILE", help="The SQLite store to add to (created if missing).")
-def import_command(logs: tuple[str, ...], db: str) -> None:
+@click.option("--no-verify", "no_verify", is_flag=True,
+              help="Do not re-run the rules on each log (faster; the chain is still checked and the "
+                   "events still folded).")
+def import_command(logs: tuple[str, ...], db: str, no_verify: bool) -> None:
     """Add JSONL logs to a store, all or nothing.
 
-    Matches the store already holds are skipped.
-
-    Every file is checked before anything is written; one bad file leaves the
-    store unchanged. A stored match that the file continues is extended.
+    Every file is checked before anything is written: its chain and hashes,
+    its events folded and counted as `beatlog stats` does, and the rules
+    re-run from its decisions (as `beatlog verify --partial` does) unless
+    --no-verify. One bad file leaves the store unchanged. Matches the store
+    already holds are skipped (after checking the stored copy); a stored match
+    that the file continues is extended.
 
     Example: beatlog import round1/*.jsonl --db club.db
     """
     from ..jsonl import read_jsonl
     from ..store import Store, importable
 
-    # Every file is read and folded before the store is opened (or created).
-    checked = [importable(read_jsonl(path), path) for path in logs]
+    # Every file is read, walked and re-run before the store is opened (or created).
+    checked = [importable(read_jsonl(path), path, verify=not no_verify) for path in logs]
     with Store(db) as store:
         results = store.import_logs(checked)
     for result in results:
@@ -58,6 +63,11 @@ def import_command(logs: tuple[str, ...], db: str) -> None:
             click.echo(f"imported {result.match_id} ({result.added} events)")
         elif result.status == "extended":
             click.echo(f"extended {result.match_id} (+{result.added} events, now {result.total})")
+        elif result.duplicate_of is not None:
+            if result.duplicate_of == result.source:
+                click.echo(f"skipped {result.match_id}: {result.source} is given more than once")
+            else:
+                click.echo(f"skipped {result.match_id}: {result.source} holds nothing that {result.duplicate_of} did not")
         else:
             click.echo(f"skipped {result.match_id}: already in {db}")
 
@@ -86,7 +96,7 @@ def check_command(logs: tuple[str, ...], db: str | None, match_id: str | None) -
     if match_id is not None and db is None:
         raise UsageError("--match only applies with --db")
     if db is not None:
-        with Store(db, create=False) as store:
+        with Store(db, readonly=True) as store:
             ids = [match_id] if match_id is not None else None
             for stored in check_store(store, ids):
                 log = stored.log
