@@ -123,17 +123,24 @@ class _Owners(Visitor):
             kind = "ranged" if d["mode"] == "ranged" else "close"
             self.c[seat][f"{kind}_attacks"] += 1
             self.c[seat][f"{kind}_hits"] += d["hit"]
+            self.c[seat][f"{d['weapon']}_attacks"] += 1
+            self.c[seat][f"{d['weapon']}_hits"] += d["hit"]
         elif t == "ArtilleryShot":
             seat = state.cogs[d["cog"]].owner
             self.c[seat]["artillery_shots"] += 1
             self.c[seat]["artillery_hits"] += d["outcome"] == "hit"
+            self.c[seat][f"{d['weapon']}_attacks"] += 1
+            self.c[seat][f"{d['weapon']}_hits"] += d["outcome"] == "hit"
         elif t == "HullDamaged":
             owner = state.cogs[d["cog"]].owner
             self.c[owner]["hull_taken"] += d["amount"]
             if d["by"] is not None and d["by"] != owner:
                 self.c[d["by"]]["hull_dealt"] += d["amount"]
-        elif t == "FireSpread":
-            self.c[state.cogs[d["cog"]].owner]["hull_taken"] += d["damage"]
+        elif t == "FireSpread":  # fire damage is dealt by whoever set the fire
+            owner = state.cogs[d["cog"]].owner
+            self.c[owner]["hull_taken"] += d["damage"]
+            if d["by"] is not None and d["by"] != owner:
+                self.c[d["by"]]["hull_dealt"] += d["damage"]
         elif t == "CrewCaptured":
             crew = state.crew[d["crew"]]
             if crew.captive_of is None:

@@ -4,6 +4,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from recorder.games.cogs import GAME
+from recorder.games.cogs.events import ROOT_EVENTS
 from recorder.header import Player
 from recorder.match import Match, run, sealed
 
@@ -62,6 +63,8 @@ def test_invariants_over_random_play(case):
             sums[r.data["player"]] += r.data["points"]
             assert r.data["total"] == sums[r.data["player"]]
     assert sums == list(state.scores)
+    # Every outcome names its cause, except the documented roots.
+    assert all(r.cause is not None for r in records if r.kind == "outcome" and r.type not in ROOT_EVENTS)
     # Every secret input is visible only to its player.
     assert all(r.visibility == r.actor for r in records if r.type in ("CourseSet", "BoardingOrdered"))
 

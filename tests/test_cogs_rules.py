@@ -4,45 +4,9 @@ from recorder.games.cogs.combat_attacks import melee_number, ranged_number
 from recorder.games.cogs.geometry import displacement, distance, gap, side_of
 from recorder.games.cogs.movement import course_options
 from recorder.games.cogs.testing import cog, events_of, fleet, play_until, scenario
+
+from .cogs_support import BASIC10, passive, pick, turn_is, two
 from recorder.games.cogs.wind import point_of_sail, sail_speed
-
-BASIC10 = [{"deck": "main", "count": 10}]
-
-
-def passive(overrides=None):
-    """Answer every request with the first option (anchor, hold fire, no boarding, stop, done)
-    except grapples (declined) and whatever ``overrides[kind]`` picks."""
-    overrides = overrides or {}
-
-    def choose(request, match):
-        if request.kind in overrides:
-            return overrides[request.kind](request, match)
-        if request.kind == "grapple":
-            return next(o for o in request.options if not o["grapple"])
-        return None
-    return choose
-
-
-def pick(**fields):
-    """Chooser: the first option whose fields match."""
-    def choose(request, match):
-        for o in request.options:
-            if all(o.get(k) == v for k, v in fields.items()):
-                return o
-        return request.options[0]
-    return choose
-
-
-def turn_is(n):
-    return lambda m: m.state.turn >= n
-
-
-def two(a_crew, b_crew, *, a_at=(500, 300, "N"), b_at=(500, 400, "S"), a_type="small", b_type="large",
-        a_leader="stern", b_leader="stern", b_upgrade="crossbow", **kw):
-    fa = fleet("Reds", cog("Ark", a_type, *a_at, a_crew, leader=a_leader))
-    fb = fleet("Blues", cog("Bark", b_type, *b_at, b_crew, leader=b_leader, leader_upgrade=b_upgrade))
-    return scenario([fa, fb], **kw)
-
 
 # -- geometry and wind ----------------------------------------------------------------
 def test_diagonal_moves_are_exact_integers():
@@ -161,7 +125,7 @@ def test_ranged_target_number_modifiers():
     stern_bow = next(c for c in s.crew.values() if c.deck == "stern" and not c.leader and c.owner == 0)
     nest_bow = next(c for c in s.crew.values() if c.deck == "nest" and c.owner == 0)
     # 30 inches: 6 beyond the optimum 24 = -3; the stern castle is a defended location: -2.
-    assert ranged_number(s, stern_bow, 1, "main") == (7, 0, ('-3 range (30" beyond 24")',))
+    assert ranged_number(s, stern_bow, 1, "main") == (7, 0, ('-3 range (30" away, 6" beyond 24")',))
     assert ranged_number(s, stern_bow, 1, "stern")[0] == 5
     assert ranged_number(s, nest_bow, 1, "stern")[0] == 7  # no defended penalty from a crow's nest
 
@@ -278,12 +242,36 @@ def test_sinking_drowns_armor_and_captures_the_rest():
     assert m.state.scores[0] == 11 + 5
 
 
-def test_repair_carpenter_and_free_crew():
+def test_repair_by_free_crew():
     m = two(FIREPOT, BASIC10, dice=[5])
     play_until(m, passive({"firepot": pick(target_cog=1, count=1)}), turn_is(2))
     rep = events_of(m, "CogRepaired")[0]
     # Bark's leader is no carpenter: two free crew fight the 2 fire, then four mend the 2 lost hull.
     assert (rep.fire_fought, rep.hull_repaired, rep.fire, rep.hull, len(rep.crew)) == (2, 2, 0, 20, 6)
+
+
+def test_repair_by_a_carpenters_mate_then_free_crew():
+    # Two firepot hits: 4 hull and 4 fire on Bark, whose leader is a carpenter's mate (p.2: 2 hull and
+    # 4 fire a turn, no action needed): it fights all 4 fire and mends 2 hull; two pairs of free crew
+    # mend the other 2.
+    pots = [{"deck": "main", "count": 8}, {"deck": "stern", "count": 2, "hero": True, "hero_upgrade": "firepot"}]
+    m = two(pots, BASIC10, b_upgrade="carpenter", dice=[5, 6])
+    play_until(m, passive({"firepot": pick(target_cog=1, count=2)}), turn_is(2))
+    assert [e.amount for e in events_of(m, "HullDamaged")] == [2, 2]
+    rep = events_of(m, "CogRepaired")[0]
+    assert (rep.fire_fought, rep.hull_repaired, rep.fire, rep.hull, len(rep.crew)) == (4, 4, 0, 20, 4)
+    carpenter = next(c for c in m.state.crew.values() if c.owner == 1 and c.hero_upgrade == "carpenter")
+    assert carpenter.id not in rep.crew and carpenter.spent == 0  # the mate's repair is no action
+    assert not events_of(m, "FireSpread")
+
+
+def test_a_carpenter_alone_needs_no_free_crew():
+    m = two(FIREPOT, [{"deck": "nest", "count": 2}], b_leader="stern", b_upgrade="carpenter", dice=[5])
+    play_until(m, passive({"firepot": pick(target_cog=1, count=1)}), turn_is(2))
+    rep = events_of(m, "CogRepaired")[0]
+    # The carpenter (on the stern castle) fights the 2 fire and mends the 2 hull; the crow's nest crew
+    # do not repair.
+    assert (rep.fire_fought, rep.hull_repaired, rep.fire, rep.hull, rep.crew) == (2, 2, 0, 20, ())
 
 
 def test_treasure_search_and_the_3d6_table():

@@ -15,7 +15,8 @@ from recorder.errors import InvalidDecision
 from recorder.rng import ChanceSource
 
 from .combat_attacks import ranged_number
-from .crew import members
+from .crew import armed, can_sail, members, ranged_weapon
+from .equip import equippers, upgrade_of
 from .geometry import distance
 from .movement import travel
 from .state import CogsState
@@ -35,7 +36,7 @@ class RandomBot:
 
     def answer(self, request: Request, match: Any) -> Answer:
         options = request.options
-        if request.kind == "transfer" and self.rng.draw(3):
+        if request.kind in ("transfer", "equip") and self.rng.draw(3):
             return Answer(options[0], self.name)  # mostly done: keeps regroups short
         return Answer(options[self.rng.draw(len(options))], self.name)
 
@@ -122,6 +123,39 @@ class SensibleBot:
 
     def _hero_upgrade(self, state, options) -> dict:
         return next(o for o in options if o["hero_upgrade"] == "crossbow")
+
+    def _equip(self, state: CogsState, options) -> dict:
+        """The most useful upgrade from the hold (never storing one), keeping three sailors."""
+        scored = [(equip_value(state, o), -i, o) for i, o in enumerate(options) if o["action"] == "equip"]
+        best = max(scored, default=None, key=lambda t: t[:2])
+        return best[2] if best and best[0] > 0 else options[0]
+
+
+HERO_VALUE = {"crossbow": 4, "quickshot": 3, "firepot": 2, "carpenter": 1}
+NO_SAIL_AFTER = ("armor", "sword", "longbow", "crossbow", "quickshot", "firepot")
+KEEP_SAILORS = 3
+
+
+def equip_value(state: CogsState, option: dict) -> int:
+    """How much an ``equip`` option helps (0 = not worth it): hero upgrades first (to a hero, who
+    keeps the hero save), then armor for fighters, then a weapon for crew without one; the leader
+    takes back what is its own. Never when it leaves the cog fewer than three sailors."""
+    cog = state.cogs[option["cog"]]
+    crew = members(equippers(state, cog), (cog.id, option["deck"], option["profile"]))[0]
+    upgrade = upgrade_of(option["item"])
+    if option["item"] != upgrade:
+        return 5  # the leader's own, back from the hold
+    sailors = [c for c in state.aboard(cog.id, owner=cog.owner) if c.deck in ("stern", "main", "fore") and can_sail(c)]
+    if can_sail(crew) and upgrade in NO_SAIL_AFTER and crew in sailors and len(sailors) <= KEEP_SAILORS:
+        return 0
+    keeps = 0 if can_sail(crew) else 2  # already no sailor: nothing lost
+    if upgrade in HERO_VALUE:
+        return (30 if crew.hero else 20) + HERO_VALUE[upgrade]
+    if upgrade == "armor":
+        return (10 if armed(crew) or ranged_weapon(crew) else 4) + keeps
+    if upgrade in ("sword", "mace"):
+        return 0 if armed(crew) else (8 if upgrade == "sword" else 7) + keeps
+    return 0 if ranged_weapon(crew) else 8 + keeps  # a longbow
 
 
 def make_bot(name: str, seed: int, player: int):

@@ -10,7 +10,7 @@ from recorder.decisions import Request
 from . import events as ev
 from .crew import cheapest, fresh, groups, members
 from .dice import d20
-from .geometry import distance, side_of
+from .geometry import side_of, within
 from .state import Cog, CogsState, Crew
 from .tables import (ARTILLERY_LARGE, ARTILLERY_TN, BALLISTA_CREW, BALLISTA_RANGE, BALLISTA_VS_BALLISTA,
                      FIREPOT_RANGE, TENTH)
@@ -33,7 +33,7 @@ def _throwers(state: CogsState, player: int) -> list[Crew]:
 
 
 def _targets(state: CogsState, player: int, cog: Cog, reach: int) -> list[Cog]:
-    return [t for t in state.afloat() if t.owner != player and distance(cog.pos, t.pos) <= reach * TENTH]
+    return [t for t in state.afloat() if t.owner != player and within(cog.pos, t.pos, reach * TENTH)]
 
 
 def _firepots(ctx: Context, player: int) -> Generator[Request, Any, None]:

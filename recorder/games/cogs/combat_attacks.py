@@ -18,7 +18,7 @@ from recorder.decisions import Request
 from . import events as ev
 from .crew import armed, groups, melee_weapon, members, ranged_weapon, shots
 from .dice import d20
-from .geometry import distance
+from .geometry import distance, distance2, inches, within
 from .state import CogsState, Crew, crew_profile
 from .tables import DECKS, MELEE_TN, RANGED_TN, SAVE_TARGET, TENTH
 
@@ -30,8 +30,11 @@ DEFENDED = 2
 
 # -- who may attack, and whom --------------------------------------------------
 def shooters(state: CogsState, player: int) -> list[Crew]:
+    """Crew with a missile weapon and a shot left. A quick shot's second shot is no spare action:
+    crew who sailed, rowed or worked a ballista "have acted and may not attack" (p.5, p.2)."""
     return [c for c in state.crew.values() if c.owner == player and c.captive_of is None
-            and c.deck in DECKS and ranged_weapon(c) and c.spent < shots(c) and not state.cogs[c.cog].sunk]
+            and c.deck in DECKS and ranged_weapon(c) and not c.tasked and c.spent < shots(c)
+            and not state.cogs[c.cog].sunk]
 
 
 def fighters(state: CogsState, player: int) -> list[Crew]:
@@ -81,16 +84,21 @@ def ranged_number(state: CogsState, shooter: Crew, target_cog: int, target_deck:
     """(target number, friendly fire penalty, modifiers named) for a shot (p.7)."""
     weapon = ranged_weapon(shooter)
     assert weapon
-    dist = distance(state.cogs[shooter.cog].pos, state.cogs[target_cog].pos)
+    here, there = state.cogs[shooter.cog].pos, state.cogs[target_cog].pos
     optimum, step = OPTIMUM[weapon] * TENTH, RANGE_STEP[weapon] * TENTH
     tn, mods = RANGED_TN, []
-    if dist <= optimum:
+    if within(here, there, optimum):
         tn += 1
         mods.append("+1 optimum range")
-    elif (dist - optimum) // step:
+    else:
+        # Full steps beyond the optimum: for whole tenths m, sqrt(d2) >= m iff isqrt(d2) >= m,
+        # so counting on the rounded-down distance is exact.
+        dist = distance(here, there)
         over = (dist - optimum) // step
-        tn -= over
-        mods.append(f"-{over} range ({dist // TENTH}\" beyond {optimum // TENTH}\")")
+        if over:
+            tn -= over
+            mods.append(f"-{over} range ({inches(dist)}\" away, {inches(dist - optimum)}\" beyond "
+                        f"{optimum // TENTH}\")")
     if target_deck in ("stern", "fore", "nest") and target_cog != shooter.cog and shooter.deck != "nest":
         tn -= DEFENDED
         mods.append("-2 defended location")
@@ -303,4 +311,4 @@ def capture_hold(state: CogsState, player: int, near: int) -> int | None:
     if not own:
         return None
     origin = here.pos if here is not None else (0, 0)
-    return min(own, key=lambda c: (distance(origin, c.pos), c.id)).id
+    return min(own, key=lambda c: (distance2(origin, c.pos), c.id)).id

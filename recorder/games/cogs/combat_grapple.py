@@ -9,14 +9,14 @@ from recorder.decisions import Request
 
 from . import events as ev
 from .dice import d20
-from .geometry import gap
+from .geometry import gap_within
 from .state import Cog, CogsState
 from .tables import GRAPPLE_REACH, TENTH
 
 
 def within_reach(a: Cog, b: Cog, reach: int = GRAPPLE_REACH) -> bool:
-    """Ruling: "within 3" is measured edge to edge between the cogs' footprints."""
-    return gap(a.pos, a.kind.radius, b.pos, b.kind.radius) <= reach * TENTH
+    """Ruling: "within 3" is measured edge to edge between the cogs' footprints (exactly: 3.01" is not)."""
+    return gap_within(a.pos, a.kind.radius, b.pos, b.kind.radius, reach * TENTH)
 
 
 def grapple_phase(ctx: Context) -> Generator[Request, Any, None]:
@@ -42,10 +42,10 @@ def _attempt(ctx: Context, cog: Cog, target: Cog, cause: int) -> None:
     state: CogsState = ctx.state
     if not state.aboard(target.id, living=False):
         # An undefended cog cannot repel the grapple.
-        ctx.emit(ev.GrappleRolled(cog=cog.id, target_cog=target.id, roll=None, repel_roll=None, held=True),
-                 actor=cog.owner, cause=cause)
+        ctx.emit(ev.GrappleRolled(cog=cog.id, target_cog=target.id, roll=None, repel_roll=None, dice=(),
+                                  held=True), actor=cog.owner, cause=cause)
         return
-    roll, _ = d20(ctx, "grapple", cause=cause)
+    roll, first = d20(ctx, "grapple", cause=cause)
     repel, seq = d20(ctx, "repel grapple", cause=cause)
-    ctx.emit(ev.GrappleRolled(cog=cog.id, target_cog=target.id, roll=roll, repel_roll=repel,
+    ctx.emit(ev.GrappleRolled(cog=cog.id, target_cog=target.id, roll=roll, repel_roll=repel, dice=(first, seq),
                               held=not repel > roll), actor=cog.owner, cause=seq)

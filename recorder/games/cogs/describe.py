@@ -55,6 +55,9 @@ CITES = {
     "CrewUpgraded": "Cogs p.10, treasure 18",
     "TransferOrdered": "Cogs p.9 D, Transfers",
     "ConversionRolled": "Cogs p.9 E, conversion on a 1 or 20",
+    "EquipOrdered": "Cogs p.9 E, Crew equipping (p.10 hold of holdings; p.3 the leader's upgrades)",
+    "UpgradeEquipped": "Cogs p.9 E equipping (p.2 hero apprentices; p.3 the leader's upgrade switch)",
+    "UpgradeStored": "Cogs p.9 E, unneeded upgrades kept in the hold (p.3 the leader's are marked)",
     "FireSpread": "Cogs p.9 F, Fire doubles and does its new value in hull damage",
     "GrappleBroken": "Cogs p.9 G, Grapple breaks",
     "CogSank": "Cogs p.9 H, Sinking",
@@ -142,12 +145,15 @@ def describe(state: CogsState, record: Record) -> str:
     if t == "GrappleRolled":
         if d["roll"] is None:
             return f"{_cog(state, d['cog'])} grapples the undefended {_cog(state, d['target_cog'])}"
-        return (f"{_cog(state, d['cog'])} grapples {_cog(state, d['target_cog'])}: rolled {d['roll']}, repel "
-                f"{d['repel_roll']} (must be higher): {'held' if d['held'] else 'repelled'}")
+        seqs = d["dice"] if len(d["dice"]) == 2 else ("?", "?")
+        return (f"{_cog(state, d['cog'])} grapples {_cog(state, d['target_cog'])}: rolled {d['roll']} (#{seqs[0]}), "
+                f"repel {d['repel_roll']} (#{seqs[1]}; must be higher): {'held' if d['held'] else 'repelled'}")
     if t == "WindShifted":
         return f"wind roll {d['roll']}: shifts {d['shift']:+d}, now from {d['direction']}"
     if t == "FireSpread":
-        return f"fire on {_cog(state, d['cog'])} doubles to {d['fire']}: {d['damage']} hull damage, hull {d['hull']}"
+        by = f" (set by {state.players[d['by']]})" if d["by"] is not None else ""
+        return (f"fire on {_cog(state, d['cog'])}{by} doubles to {d['fire']}: {d['damage']} hull damage, "
+                f"hull {d['hull']}")
     if t == "CogSank":
         return f"{_cog(state, d['cog'])} sinks" + (f" (last damaged by {state.players[d['by']]})"
                                                   if d["by"] is not None else "")
@@ -200,7 +206,8 @@ def _more(state: CogsState, t: str, d: dict[str, Any], who: str) -> str | None:
         return f"{_cog(state, d['cog'])} searches island {d['island']}: rolled {d['roll']} (needs 12 or less): " \
                f"{'found something' if d['success'] else 'nothing'}"
     if t == "TreasureFound":
-        return f"treasure roll {d['roll']} (3d6): {d['item']}"
+        dice = " + ".join(f"{f} (#{s})" for f, s in zip(d["faces"], d["dice"]))
+        return f"treasure roll 3d6 = {dice} = {d['roll']}: {d['item']}"
     if t == "ConversionRolled":
         return f"{_crew(state, d['crew'])} conversion roll {d['roll']} (needs 1 or 20): " \
                f"{'converted' if d['converted'] else 'refuses'}"
@@ -254,6 +261,19 @@ def _more(state: CogsState, t: str, d: dict[str, Any], who: str) -> str | None:
         return f"the grapple between {_cog(state, d['cog'])} and {_cog(state, d['other'])} breaks"
     if t == "FleetRespawned":
         return f"{state.players[d['player']]}'s fresh fleet arrives (cog-matching respawn, turn {d['turn']})"
+    if t == "EquipOrdered":
+        if d["action"] == "done":
+            return f"{who} is done equipping the crew of {_cog(state, d['cog'])}"
+        group = f"a {d['profile']} on {_cog(state, d['cog'])} {d['deck']}"
+        if d["action"] == "equip":
+            return f"{who} gives {group} the {d['item']} from the hold"
+        return f"{who} has {group} put its {d['item']} in the hold"
+    if t == "UpgradeEquipped":
+        marked = " (the leader's own)" if d["item"] != d["upgrade"] else ""
+        return f"{_crew(state, d['crew'])} takes the {d['upgrade']}{marked} from the hold"
+    if t == "UpgradeStored":
+        marked = ", marked as the leader's" if d["item"] != d["upgrade"] else ""
+        return f"{_crew(state, d['crew'])} puts its {d['upgrade']} into the hold{marked}"
     if t == "CogsRammed":
         return f"{_cog(state, d['cog'])} and {_cog(state, d['other'])} collide: a d20 of hull damage each"
     return None

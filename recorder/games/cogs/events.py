@@ -16,6 +16,10 @@ from recorder.events import INPUT, KERNEL, Event, EventRegistry
 from .fleet import fleet_schema
 
 EVENTS = EventRegistry("cogs", KERNEL)
+
+# The only outcomes with no cause (``cause`` null): they start a chain rather than follow from an event.
+# Every other outcome cites the event it follows from (docs/protocol-cogs.md, "Causes").
+ROOT_EVENTS = ("FleetMustered", "WindSet", "TurnBegan")
 EVENTS.add_schema("fleet.json", fleet_schema())
 
 reg = EVENTS.register
@@ -289,12 +293,14 @@ class GrappleOrdered(Event):
 @reg
 @dataclass(frozen=True, slots=True)
 class GrappleRolled(Event):
-    """A grapple attempt: a defended target repels it by rolling higher on a d20."""
+    """A grapple attempt: a defended target repels it by rolling higher on a d20; ``dice`` = the seqs
+    of the grappler's and the defender's ChanceDrawn (empty for an undefended target)."""
 
     cog: int
     target_cog: int
     roll: int | None
     repel_roll: int | None
+    dice: tuple[int, ...]
     held: bool
 
 
@@ -480,10 +486,13 @@ class IslandSearched(Event):
 @reg
 @dataclass(frozen=True, slots=True)
 class TreasureFound(Event):
-    """The 3d6 treasure roll and what it brought (items go to the cog or its hold)."""
+    """The 3d6 treasure roll (``faces`` of the three dice, ``dice`` their ChanceDrawn seqs, ``roll``
+    the total) and what it brought (items go to the cog or its hold)."""
 
     cog: int
     island: int
+    faces: tuple[int, ...]
+    dice: tuple[int, ...]
     roll: int
     item: str
 
@@ -534,6 +543,45 @@ class TransferOrdered(Event):
 
 @reg
 @dataclass(frozen=True, slots=True)
+class EquipOrdered(Event):
+    """Regroup step E for one cog: give one crewmember of a group an item from the hold (``equip``),
+    put one of its upgrades into the hold (``store``), or finish with this cog (``done``)."""
+
+    KIND: ClassVar[str] = INPUT
+    cog: int
+    action: str
+    deck: str | None
+    profile: str | None
+    item: str | None
+    source: str
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class UpgradeEquipped(Event):
+    """A crewmember takes ``item`` out of its cog's hold and carries ``upgrade`` (a hero upgrade on a
+    crewmember who is not a hero makes a hero apprentice: the ability, no hero save)."""
+
+    crew: int
+    cog: int
+    item: str
+    upgrade: str
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class UpgradeStored(Event):
+    """A crewmember puts ``upgrade`` into its cog's hold as ``item`` (the leader's own are marked
+    ``leader:<upgrade>``: only the leader may take them back)."""
+
+    crew: int
+    cog: int
+    upgrade: str
+    item: str
+
+
+@reg
+@dataclass(frozen=True, slots=True)
 class ConversionRolled(Event):
     """A captive's conversion roll: converted on a 1 or a 20, joining the holding cog's crew."""
 
@@ -547,12 +595,14 @@ class ConversionRolled(Event):
 @reg
 @dataclass(frozen=True, slots=True)
 class FireSpread(Event):
-    """Unrepaired fire doubles and does its new value in hull damage."""
+    """Unrepaired fire doubles and does its new value in hull damage; ``by`` set the fire (None: a
+    firepot's critical miss on its own cog)."""
 
     cog: int
     fire: int
     damage: int
     hull: int
+    by: int | None
 
 
 @reg

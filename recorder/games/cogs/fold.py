@@ -8,13 +8,26 @@ from recorder.events import ChanceDrawn
 
 from . import events as ev
 from .state import Ballista, Cog, CogsState, Crew
-from .tables import COG_TYPES, HEADINGS, PAINT_FIRE
+from .tables import BASIC_UPGRADES, COG_TYPES, DECKS, HEADINGS, HERO_UPGRADES, PAINT_FIRE
 
 
 def apply(state: CogsState, event: Any) -> None:
+    # Every event is folded once, in log order (live and in replay), so the count is the seq of the
+    # event being folded: handlers remember the seqs that later events cite as their cause.
+    state.seq += 1
     handler = HANDLERS.get(type(event))
     if handler is not None:
         handler(state, event)
+
+
+def _lost(s: CogsState, player: int, cog: Cog) -> None:
+    """Note a loss of ``player``'s on ``cog``: cog-matching respawns far from the latest one."""
+    s.losses[player] = (s.seq, cog.x, cog.y)
+
+
+def _loses_crew(s: CogsState, c: Crew) -> None:
+    if c.captive_of is None and c.deck != "hold":
+        _lost(s, c.owner, s.cogs[c.cog])
 
 
 def _mustered(s: CogsState, e: ev.FleetMustered) -> None:
@@ -40,10 +53,10 @@ def _wind(s: CogsState, e: ev.WindSet | ev.WindShifted) -> None:
 
 
 def _turn(s: CogsState, e: ev.TurnBegan) -> None:
-    s.turn = e.turn
+    s.turn, s.turn_seq = e.turn, s.seq
     s.boarding.clear()
     for c in s.crew.values():
-        c.spent, c.moved = 0, False
+        c.spent, c.moved, c.tasked = 0, False, False
     for cog in s.cogs.values():
         for b in cog.ballistae:
             b.rotated = False
@@ -59,7 +72,8 @@ def _revealed(s: CogsState, e: ev.CoursesRevealed) -> None:
 
 def _tasked(s: CogsState, e: ev.CrewTasked) -> None:
     for cid in e.crew:
-        s.crew[cid].spent += 1
+        c = s.crew[cid]
+        c.spent, c.tasked = c.spent + 1, True
 
 
 def _anchor(s: CogsState, e: ev.AnchorDropped) -> None:
@@ -77,7 +91,7 @@ def _moved(s: CogsState, e: ev.CogMoved) -> None:
 
 def _damaged(s: CogsState, e: ev.HullDamaged) -> None:
     cog = s.cogs[e.cog]
-    cog.hull = e.hull
+    cog.hull, cog.damage_seq = e.hull, s.seq
     if e.by is not None:
         cog.last_damager = e.by
 
@@ -91,6 +105,8 @@ def _fire(s: CogsState, e: ev.FireSet) -> None:
     cog = s.cogs[e.cog]
     cog.fire = e.fire
     cog.paint -= e.ignored
+    if e.amount > e.ignored:
+        cog.fire_seq, cog.fire_by = s.seq, e.by
 
 
 def _ballista_gone(s: CogsState, e: ev.BallistaDestroyed) -> None:
@@ -102,6 +118,7 @@ def _grappled(s: CogsState, e: ev.GrappleRolled) -> None:
         a, b = s.cogs[e.cog], s.cogs[e.target_cog]
         a.grappled = sorted(set(a.grappled) | {b.id})
         b.grappled = sorted(set(b.grappled) | {a.id})
+        a.grapple_seq[b.id] = b.grapple_seq[a.id] = s.seq
 
 
 def _attack(s: CogsState, e: ev.AttackRolled) -> None:
@@ -115,7 +132,7 @@ def _artillery(s: CogsState, e: ev.ArtilleryShot) -> None:
 
 def _struck(s: CogsState, e: ev.CrewStruck) -> None:
     c = s.crew[e.crew]
-    c.fate, c.fate_by, c.hold_cog = e.fate, e.by, e.hold_cog
+    c.fate, c.fate_by, c.hold_cog, c.struck_seq = e.fate, e.by, e.hold_cog, s.seq
 
 
 def _boarding(s: CogsState, e: ev.BoardingOrdered) -> None:
@@ -136,6 +153,8 @@ def _crew_moved(s: CogsState, e: ev.CrewMoved) -> None:
         c.deck = e.deck
         if e.reason == "transfer":
             c.moved = True
+        if e.deck in DECKS:
+            s.cogs[e.cog].arrived[c.owner] = s.seq
 
 
 def _score(s: CogsState, e: ev.ScoreAwarded) -> None:
@@ -143,6 +162,7 @@ def _score(s: CogsState, e: ev.ScoreAwarded) -> None:
 
 
 def _killed(s: CogsState, e: ev.CrewKilled) -> None:
+    _loses_crew(s, s.crew[e.crew])
     del s.crew[e.crew]
     if e.loot_cog is not None:
         hold = s.cogs[e.loot_cog].hold
@@ -152,11 +172,13 @@ def _killed(s: CogsState, e: ev.CrewKilled) -> None:
 
 def _captured(s: CogsState, e: ev.CrewCaptured) -> None:
     c = s.crew[e.crew]
+    _loses_crew(s, c)
     c.cog, c.deck, c.captive_of = e.hold_cog, "hold", e.by
-    c.fate = c.fate_by = c.hold_cog = c.facing = None
+    c.fate = c.fate_by = c.hold_cog = c.facing = c.struck_seq = None
 
 
 def _cog_captured(s: CogsState, e: ev.CogCaptured) -> None:
+    _lost(s, e.previous, s.cogs[e.cog])
     s.cogs[e.cog].owner = e.by
 
 
@@ -170,9 +192,7 @@ def _repaired(s: CogsState, e: ev.CogRepaired) -> None:
     cog = s.cogs[e.cog]
     cog.fire, cog.hull = e.fire, e.hull
     if e.timber:
-        cog.hold["timber"] -= 1
-        if not cog.hold["timber"]:
-            del cog.hold["timber"]
+        _take(cog.hold, "timber")
     for cid in e.crew:
         s.crew[cid].spent += 1
 
@@ -199,6 +219,31 @@ def _upgraded(s: CogsState, e: ev.CrewUpgraded) -> None:
     s.crew[e.crew].hero_upgrade = e.hero_upgrade
 
 
+def _equipped(s: CogsState, e: ev.UpgradeEquipped) -> None:
+    _take(s.cogs[e.cog].hold, e.item)
+    c = s.crew[e.crew]
+    if e.upgrade in HERO_UPGRADES:
+        c.hero_upgrade = e.upgrade
+    else:
+        c.upgrades = tuple(u for u in BASIC_UPGRADES if u in c.upgrades or u == e.upgrade)
+
+
+def _stored(s: CogsState, e: ev.UpgradeStored) -> None:
+    c = s.crew[e.crew]
+    if e.upgrade in HERO_UPGRADES:
+        c.hero_upgrade = None
+    else:
+        c.upgrades = tuple(u for u in c.upgrades if u != e.upgrade)
+    hold = s.cogs[e.cog].hold
+    hold[e.item] = hold.get(e.item, 0) + 1
+
+
+def _take(hold: dict[str, int], item: str) -> None:
+    hold[item] -= 1
+    if not hold[item]:
+        del hold[item]
+
+
 def _converted(s: CogsState, e: ev.ConversionRolled) -> None:
     if e.converted:
         c = s.crew[e.crew]
@@ -207,21 +252,27 @@ def _converted(s: CogsState, e: ev.ConversionRolled) -> None:
 
 def _spread(s: CogsState, e: ev.FireSpread) -> None:
     cog = s.cogs[e.cog]
-    cog.fire, cog.hull = e.fire, e.hull
+    cog.fire, cog.hull, cog.damage_seq = e.fire, e.hull, s.seq
+    if e.by is not None:
+        cog.last_damager = e.by  # the damage of a fire is its setter's
 
 
 def _broken(s: CogsState, e: ev.GrappleBroken) -> None:
     a, b = s.cogs[e.cog], s.cogs[e.other]
     a.grappled = [x for x in a.grappled if x != b.id]
     b.grappled = [x for x in b.grappled if x != a.id]
+    a.grapple_seq.pop(b.id, None)
+    b.grapple_seq.pop(a.id, None)
 
 
 def _sank(s: CogsState, e: ev.CogSank) -> None:
     cog = s.cogs[e.cog]
+    _lost(s, cog.owner, cog)
     cog.sunk, cog.fire, cog.hold, cog.anchored = True, 0, {}, False
     for other in cog.grappled:
         s.cogs[other].grappled = [x for x in s.cogs[other].grappled if x != cog.id]
-    cog.grappled = []
+        s.cogs[other].grapple_seq.pop(cog.id, None)
+    cog.grappled, cog.grapple_seq = [], {}
 
 
 def _ended(s: CogsState, e: ev.MatchEnded) -> None:
@@ -261,6 +312,8 @@ HANDLERS: dict[type, Callable[[CogsState, Any], None]] = {
     ev.IslandSearched: _searched,
     ev.HoldStocked: _stocked,
     ev.CrewUpgraded: _upgraded,
+    ev.UpgradeEquipped: _equipped,
+    ev.UpgradeStored: _stored,
     ev.ConversionRolled: _converted,
     ev.FireSpread: _spread,
     ev.GrappleBroken: _broken,

@@ -11,7 +11,7 @@ from recorder.errors import InvalidDecision
 from recorder.header import Header, Player, derive_match_id
 
 from . import describe as describe_mod
-from . import fold
+from . import fold, script_entry
 from .bots import BOTS, make_bot
 from .events import EVENTS
 from .fleet import ready_fleets
@@ -21,17 +21,17 @@ from .setup import complete_options, new_state, parse_options
 from .state import CogsState, snapshot_of
 from .turn import play as play_match
 
-SCRIPT_KINDS = {"courses": "course", "shots": "shoot", "melee": "melee", "boarding": "board",
-                "grapples": "grapple", "firepots": "firepot", "ballistae": "ballista", "rams": "ram",
-                "transfers": "transfer", "deflections": "deflect"}
+EVENTS.add_schema("script-entry.json", script_entry.entry_schema())
 
 
 class CogsGame:
     name = "cogs"
-    engine_version = "cogs-0.1.0"
-    rules_version = "cogs-of-valor-2012/beatlog-rulings-1"
+    engine_version = "cogs-0.2.0"
+    rules_version = "cogs-of-valor-2012/beatlog-rulings-2"
     editions = ("standard",)
     events = EVENTS
+    # Every request kind the engine can ask; a script naming another kind is refused before the match starts.
+    decision_kinds = script_entry.DECISION_KINDS
 
     @property
     def fighters(self) -> tuple[str, ...]:
@@ -86,8 +86,11 @@ class CogsGame:
         return out
 
     def render_state(self, snapshot: dict[str, Any]) -> str:
+        """The turn, wind and scores, a line per cog, then the secret courses and boarding orders the
+        (possibly redacted) snapshot still holds: all of them for a judge, a seat's own for ``--as``."""
         lines = [f"turn {snapshot['turn']}  wind from {snapshot['wind']}  scores "
                  + " ".join(f"{n} {s}" for n, s in zip(snapshot["players"], snapshot["scores"]))]
+        names = {str(c["id"]): c["name"] for c in snapshot["cogs"]}
         for cog in snapshot["cogs"]:
             if cog["sunk"]:
                 lines.append(f"  {cog['name']}: sunk")
@@ -100,6 +103,11 @@ class CogsGame:
             flags = (" anchored" if cog["anchored"] else "") + (f" fire {cog['fire']}" if cog["fire"] else "")
             lines.append(f"  {cog['name']} ({snapshot['players'][cog['owner']]}) at ({inches(cog['x'])}, "
                          f"{inches(cog['y'])}) {cog['heading']} hull {cog['hull']}/{cog['max_hull']}{flags}: {crew}")
+        for cid, (move, speed) in snapshot["courses"].items():
+            lines.append(f"  secret course of {names.get(cid, 'cog ' + cid)}: {move} {speed}\"")
+        for cid, (target, count) in snapshot["boarding"].items():
+            lines.append(f"  secret boarding order of {names.get(cid, 'cog ' + cid)}: {count} to "
+                         f"{names.get(str(target), target)}")
         return "\n".join(lines)
 
     def result(self, state: CogsState) -> dict[str, Any] | None:
@@ -108,13 +116,10 @@ class CogsGame:
         return {"winner": state.winner, "reason": state.reason, "scores": list(state.scores)}
 
     def script_answers(self, entry: dict[str, Any]) -> list[dict[str, Any]]:
-        """A script entry lists answers by kind: {"courses": [{"cog": 0, "move": "ahead", "speed": 12}],
-        "shots": [...], ...} or raw {"answers": [{"kind": ..., ...}]}, expanded in that order."""
-        out = [dict(a) for a in entry.get("answers", [])]
-        for key, kind in SCRIPT_KINDS.items():
-            for item in entry.get(key, []):
-                out.append({"kind": kind, **item})
-        return out
+        """A script entry lists answers by kind ({"courses": [{"cog": 0, "move": "ahead", "speed": 12}],
+        "shots": [...], ...}) or in the kernel's generic form ({"choices": [{"kind": ..., ...}]}, which
+        ``whatif --choices`` sends); anything else is refused (see :mod:`.script_entry`)."""
+        return script_entry.script_answers(entry)
 
     def bot(self, name: str, seed: int, player: int):
         return make_bot(name, seed, player)

@@ -36,16 +36,28 @@ def distance2(a: Point, b: Point) -> int:
 
 
 def distance(a: Point, b: Point) -> int:
-    """Centre-to-centre distance in whole tenths, rounded down.
+    """Centre-to-centre distance in whole tenths, rounded down: for reports and ordering only.
 
-    Comparing it with an integer threshold is exact: ``isqrt(d2) >= T`` iff
-    ``sqrt(d2) >= T`` for integer ``T``.
+    Never compare it with ``<=``: 12.03" rounds down to 120 tenths and would pass
+    ``distance <= 120``. Range tests use :func:`within` / :func:`gap_within`, which
+    compare squared distances and so are exact.
     """
     return isqrt(distance2(a, b))
 
 
+def within(a: Point, b: Point, reach: int) -> bool:
+    """True when the centres are at most ``reach`` tenths apart (exact: squared distances)."""
+    return distance2(a, b) <= reach * reach
+
+
+def gap_within(a: Point, ra: int, b: Point, rb: int, reach: int) -> bool:
+    """True when two round footprints are at most ``reach`` tenths apart edge to edge (exact)."""
+    return distance2(a, b) <= (reach + ra + rb) ** 2
+
+
 def gap(a: Point, ra: int, b: Point, rb: int) -> int:
-    """Edge-to-edge distance of two round footprints, in whole tenths (0 if touching)."""
+    """Edge-to-edge distance of two round footprints, in whole tenths rounded down (0 if touching);
+    for reports only (see :func:`gap_within`)."""
     return max(0, distance(a, b) - ra - rb)
 
 

@@ -62,7 +62,8 @@ def course_options(state: CogsState, cog: Cog) -> list[dict[str, Any]]:
     opts: list[dict[str, Any]] = [{"cog": cog.id, "move": "anchor", "speed": 0}]
     if len(sailors(state, cog)) >= 2:
         opts.append({"cog": cog.id, "move": "ahead", "speed": 0})
-    elif not cog.anchored:
+    else:
+        # Without two sailors the cog drifts; an anchored one may cut its anchor to drift (p.10).
         opts.append({"cog": cog.id, "move": "drift", "speed": DRIFT})
     for move in ("ahead", "port", "starboard", "astern"):
         _, top, step = drive(state, cog, move)
@@ -76,6 +77,7 @@ def course_options(state: CogsState, cog: Cog) -> list[dict[str, Any]]:
 def movement_phase(ctx: Context) -> Generator[Request, Any, None]:
     state: CogsState = ctx.state
     moving = [c for c in state.afloat() if manned(state, c)]
+    last_course = None
     for player in range(len(state.players)):
         for cog in moving:
             if cog.owner != player:
@@ -84,6 +86,7 @@ def movement_phase(ctx: Context) -> Generator[Request, Any, None]:
                           prompt=f"Course for {cog.name} (heading {HEADINGS[cog.heading]}, wind from "
                                  f"{HEADINGS[state.wind]})", secret=True)
             yield from ctx.ask(req)
+            last_course = ctx.last_seq
     courses = {cid: state.courses[cid] for cid in sorted(state.courses)}
     plans: dict[int, tuple[str, int, str]] = {}
     for cog in state.afloat():
@@ -94,7 +97,7 @@ def movement_phase(ctx: Context) -> Generator[Request, Any, None]:
     seq = ctx.emit(ev.CoursesRevealed(
         cogs=tuple(plans), moves=tuple(p[0] for p in plans.values()),
         speeds=tuple(p[1] for p in plans.values()), drives=tuple(p[2] for p in plans.values()),
-    ))
+    ), cause=last_course or state.turn_seq)
     _task_crews(ctx, plans, seq)
     yield from _move_all(ctx, plans, seq)
 

@@ -18,7 +18,7 @@ from recorder.context import Context
 from recorder.errors import InvalidDecision
 
 from . import events as ev
-from .fleet import check_equal, check_fleet, fleet_points, ready_fleet
+from .fleet import check_equal, check_fleet, fleet_points, fleet_units, ready_fleet
 from .state import CogsState, Island
 from .tables import COG_TYPES, HEADINGS, TENTH
 
@@ -26,6 +26,7 @@ OPTION_KEYS = ("fleets", "wind", "turns", "surface", "islands", "unequal_fleets"
 ISLAND_RADIUS = 30  # ruling: an island's footprint, tenths of an inch
 EDGE_GAP = 30  # cogs start 3 inches in from their edge
 COG_SPACING = 100  # 10 inches between cogs of a fleet at the start
+COG_MATCH_UNITS = 2  # small-cog units of 60 points of cog: a large cog (30 per small cog, p.3, p.11)
 
 
 @dataclass(frozen=True)
@@ -87,8 +88,19 @@ def parse_options(options: dict[str, Any], names: list[str]) -> Options:
     for key in ("unequal_fleets", "cog_match"):
         if type(options.get(key, False)) is not bool:
             raise InvalidDecision(f"option {key} must be true or false, got {options[key]!r}")
+    if options.get("cog_match", False):
+        for i, fleet in enumerate(checked):
+            check_cog_match(fleet, f"player {i} ({names[i]})")
     return Options(checked, HEADINGS.index(wind), turns, width, height, islands,
                    options.get("unequal_fleets", False), options.get("cog_match", False))
+
+
+def check_cog_match(fleet: dict[str, Any], who: str) -> None:
+    """Cog-matching: "each player starts with 60 points of cog (either 1 large or 2 small)" (p.11)."""
+    if fleet_units(fleet) != COG_MATCH_UNITS:
+        kinds = ", ".join(COG_TYPES[c["type"]].title for c in fleet["cogs"])
+        raise InvalidDecision(f"{who}: fleet {fleet['name']!r} brings {kinds}; in cog-matching each player "
+                              f"starts with 60 points of cog, either 1 large or 2 small (rules p.11, Cog Matching)")
 
 
 def new_state(names: list[str], opts: Options) -> CogsState:
@@ -125,8 +137,10 @@ def edge_positions(edge: str, n: int, state: CogsState, radius: int) -> list[tup
 
 
 def muster(ctx: Context, opts: Options, player: int, edge: str | None = None,
-           reason: str = "muster") -> None:
-    """Put ``player``'s fleet on the table: cogs launched, crew embarked, leader aboard."""
+           reason: str = "muster", cause: int | None = None) -> None:
+    """Put ``player``'s fleet on the table: cogs launched, crew embarked, leader aboard.
+
+    Each cog cites the FleetMustered (or, respawning, the FleetRespawned ``cause``); its crew cite it."""
     state: CogsState = ctx.state
     fleet = opts.fleets[player]
     seat_edge, heading = EDGES[player % len(EDGES)]
@@ -137,7 +151,7 @@ def muster(ctx: Context, opts: Options, player: int, edge: str | None = None,
     spots = edge_positions(edge, len(fleet["cogs"]), state, radius)
     ids = tuple(range(first_cog, first_cog + len(fleet["cogs"])))
     if reason == "muster":
-        ctx.emit(ev.FleetMustered(player=player, fleet=fleet["name"], points=fleet_points(fleet), cogs=ids))
+        cause = ctx.emit(ev.FleetMustered(player=player, fleet=fleet["name"], points=fleet_points(fleet), cogs=ids))
     next_crew = state.next_crew
     for cog_id, spec, (x, y) in zip(ids, fleet["cogs"], spots):
         kind = COG_TYPES[spec["type"]]
@@ -146,11 +160,11 @@ def muster(ctx: Context, opts: Options, player: int, edge: str | None = None,
             x, y, facing = at["x"], at["y"], HEADINGS.index(at["heading"])
         else:
             facing = heading
-        ctx.emit(ev.CogLaunched(
+        launched = ctx.emit(ev.CogLaunched(
             cog=cog_id, player=player, name=spec["name"], type=spec["type"], x=x, y=y,
             heading=HEADINGS[facing], hull=kind.hull,
             ballistae=tuple(b["side"] for b in spec.get("ballistae", ())),
-        ))
+        ), cause=cause)
         lines = list(spec["crew"])
         for line in lines:
             crew = tuple(range(next_crew, next_crew + line["count"]))
@@ -159,11 +173,11 @@ def muster(ctx: Context, opts: Options, player: int, edge: str | None = None,
                 cog=cog_id, deck=line["deck"], crew=crew, player=player,
                 upgrades=tuple(line.get("upgrades", ())), hero=line.get("hero", False),
                 hero_upgrade=line.get("hero_upgrade"), leader=False, reason=reason,
-            ))
+            ), cause=launched)
         if "leader" in spec:
             ctx.emit(ev.CrewEmbarked(
                 cog=cog_id, deck=spec["leader"]["deck"], crew=(next_crew,), player=player,
                 upgrades=("armor", "sword", "longbow", "mace"), hero=False,
                 hero_upgrade=spec["leader"]["hero_upgrade"], leader=True, reason=reason,
-            ))
+            ), cause=launched)
             next_crew += 1

@@ -23,7 +23,7 @@ COUNTERS: dict[str, str] = {
     "crew_lost": "count",  # own crew killed or taken captive (a captive lost later is not lost twice)
     "crew_killed": "count",  # opposing crew this player killed (struck down, or drowned when it sank their cog)
     "crew_captured": "count",  # opposing crew this player took captive
-    "hull_dealt": "count",  # hull damage caused (ram, artillery) to other players' cogs
+    "hull_dealt": "count",  # hull damage caused (ram, artillery, fire it set) to other players' cogs
     "hull_taken": "count",  # hull damage to own cogs, from anything (fire included)
     "ranged_attacks": "count",
     "ranged_hits": "count",
@@ -38,6 +38,13 @@ COUNTERS: dict[str, str] = {
     "treasure": "count",  # treasure rolls (3d6) won by a successful search
     "score_reason": "tag",  # what the points were for
 }
+# Attacks and hits per weapon: "longbow_attacks", "longbow_hits", ... (firepot and ballista: shots).
+WEAPONS = ("longbow", "crossbow", "quickshot", "sword", "mace", "unarmed", "firepot", "ballista")
+WEAPON_LABELS = {"longbow": "Longbow", "crossbow": "Crossbow", "quickshot": "Quick shot", "sword": "Sword",
+                 "mace": "Mace", "unarmed": "Bare hands", "firepot": "Firepot", "ballista": "Ballista"}
+for _w in WEAPONS:
+    COUNTERS[f"{_w}_attacks"] = "count"
+    COUNTERS[f"{_w}_hits"] = "count"
 
 FIGURES: tuple[dict[str, Any], ...] = (
     {"key": "points", "label": "Points", "count": "points", "format": "int"},
@@ -51,6 +58,8 @@ FIGURES: tuple[dict[str, Any], ...] = (
     {"key": "close_hit_rate", "label": "Close %", "ratio": ["close_hits", ["close_attacks"]], "format": "percent"},
     {"key": "artillery_hit_rate", "label": "Artillery %", "ratio": ["artillery_hits", ["artillery_shots"]],
      "format": "percent"},
+    *({"key": f"{w}_hit_rate", "label": f"{WEAPON_LABELS[w]} %", "ratio": [f"{w}_hits", [f"{w}_attacks"]],
+       "format": "percent"} for w in WEAPONS),
     {"key": "cogs_sunk", "label": "Sunk", "count": "cogs_sunk", "format": "int"},
     {"key": "cogs_captured", "label": "Cogs taken", "count": "cogs_captured", "format": "int"},
     {"key": "cogs_lost", "label": "Cogs lost", "count": "cogs_lost", "format": "int"},
@@ -84,15 +93,19 @@ def _attack(s: CogsState, d: dict[str, Any], actor: Any) -> Iterable[Tally]:
     seat = s.crew[d["attacker"]].owner
     kind = "ranged" if d["mode"] == "ranged" else "close"
     yield seat, f"{kind}_attacks", 1
+    yield seat, f"{d['weapon']}_attacks", 1
     if d["hit"]:
         yield seat, f"{kind}_hits", 1
+        yield seat, f"{d['weapon']}_hits", 1
 
 
 def _artillery(s: CogsState, d: dict[str, Any], actor: Any) -> Iterable[Tally]:
     seat = s.crew[d["crew"]].owner if d["crew"] is not None else s.cogs[d["cog"]].owner
     yield seat, "artillery_shots", 1
+    yield seat, f"{d['weapon']}_attacks", 1
     if d["outcome"] == "hit":
         yield seat, "artillery_hits", 1
+        yield seat, f"{d['weapon']}_hits", 1
 
 
 def _hull(s: CogsState, d: dict[str, Any], actor: Any) -> Iterable[Tally]:
@@ -103,7 +116,11 @@ def _hull(s: CogsState, d: dict[str, Any], actor: Any) -> Iterable[Tally]:
 
 
 def _fire(s: CogsState, d: dict[str, Any], actor: Any) -> Iterable[Tally]:
-    return ((s.cogs[d["cog"]].owner, "hull_taken", d["damage"]),)
+    """Fire damage is taken by the cog's side and dealt by whoever set the fire (FireSpread.by)."""
+    owner = s.cogs[d["cog"]].owner
+    yield owner, "hull_taken", d["damage"]
+    if d["by"] is not None and d["by"] != owner:
+        yield d["by"], "hull_dealt", d["damage"]
 
 
 def _killed(s: CogsState, d: dict[str, Any], actor: Any) -> Iterable[Tally]:
@@ -173,7 +190,7 @@ def _seat_columns(seat_sql: str, prefix: str = "") -> str:
 
 # SQL views over a store's events (added by recorder.views.create_views), so a
 # SQLite client answers Cogs questions directly: every point scored and why, and
-# every attack roll with its target number.
+# every attack roll -- crew attacks and artillery shots -- with its target number.
 VIEWS: dict[str, str] = {
     "cogs_scores": f"""CREATE VIEW IF NOT EXISTS cogs_scores AS
 SELECT e.match_id, e.beat AS turn, e.seq,
@@ -189,5 +206,13 @@ SELECT e.match_id, e.beat AS turn, e.seq, e.actor AS seat,
     json_extract(e.data, '$.roll') AS roll, json_extract(e.data, '$.target_number') AS target_number,
     json_extract(e.data, '$.hit') AS hit
 FROM events e JOIN matches m ON m.match_id = e.match_id
-WHERE e.type = 'AttackRolled' AND m.game = 'cogs'""",
+WHERE e.type = 'AttackRolled' AND m.game = 'cogs'
+UNION ALL
+SELECT e.match_id, e.beat AS turn, e.seq, e.actor AS seat,
+    json_extract(m.players, '$[' || e.actor || '].name') AS player,
+    'artillery' AS mode, json_extract(e.data, '$.weapon') AS weapon,
+    json_extract(e.data, '$.roll') AS roll, json_extract(e.data, '$.target_number') AS target_number,
+    json_extract(e.data, '$.outcome') = 'hit' AS hit
+FROM events e JOIN matches m ON m.match_id = e.match_id
+WHERE e.type = 'ArtilleryShot' AND m.game = 'cogs'""",
 }

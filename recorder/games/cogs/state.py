@@ -25,11 +25,13 @@ class Crew:
     leader: bool
     captive_of: int | None = None  # set while held in a hold as a captive
     spent: int = 0  # actions used this turn (a quick shot hero may shoot twice)
+    tasked: bool = False  # sailed, rowed or worked a ballista this turn: no attacks (p.5)
     fate: str | None = None  # "killed" / "captured" once struck; removed at cleanup
     fate_by: int | None = None
     hold_cog: int | None = None  # where a captured crewmember will be taken
     facing: int | None = None  # the other cog, while in a boarding melee in the middle
     moved: bool = False  # transferred during this turn's regroup
+    struck_seq: int | None = None  # the CrewStruck that decided its fate (cleanup cites it)
 
     @property
     def armored(self) -> bool:
@@ -71,6 +73,12 @@ class Cog:
     grappled: list[int] = field(default_factory=list)
     last_damager: int | None = None
     origin: int = 0  # the player whose fleet launched it
+    # Seqs of the events the regroup cites as causes (see fold.apply: state.seq).
+    damage_seq: int | None = None  # the last HullDamaged or FireSpread
+    fire_seq: int | None = None  # the last FireSet that added fire
+    fire_by: int | None = None  # who set that fire (None: a firepot's critical on its own cog)
+    grapple_seq: dict[int, int] = field(default_factory=dict)  # other cog -> GrappleRolled that held
+    arrived: dict[int, int] = field(default_factory=dict)  # player -> last CrewMoved bringing its crew aboard
 
     @property
     def kind(self) -> CogType:
@@ -105,6 +113,11 @@ class CogsState:
     boarding: dict[int, tuple[int, int]] = field(default_factory=dict)  # cog -> (target, count), secret
     fleets: dict[int, str] = field(default_factory=dict)  # player -> fleet name
     next_crew: int = 0  # crew ids are never reused, even after the crew is gone
+    seq: int = 0  # events folded so far: while an event is folded, its own seq
+    turn_seq: int = 0  # the current turn's TurnBegan
+    # player -> (seq, x, y) of its latest loss on deck (crew killed or captured, a cog sunk or
+    # captured): where a cog-matching player was last eliminated.
+    losses: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     over: bool = False
     winner: int | None = None
     reason: str = ""
@@ -168,7 +181,7 @@ def snapshot_of(state: CogsState) -> dict[str, Any]:
     for c in state.crew.values():
         crew.append({
             "id": c.id, "owner": c.owner, "cog": c.cog, "deck": c.deck, "profile": crew_profile(c),
-            "captive_of": c.captive_of, "spent": c.spent, "fate": c.fate,
+            "captive_of": c.captive_of, "spent": c.spent, "tasked": c.tasked, "fate": c.fate,
         })
     return {
         "turn": state.turn, "wind": HEADINGS[state.wind], "players": list(state.players),

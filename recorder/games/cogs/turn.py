@@ -39,27 +39,36 @@ def play(ctx: Context, opts: Options) -> Generator[Request, Any, None]:
         yield from artillery_phase(ctx)
         yield from grapple_phase(ctx)
         yield from ranged_phase(ctx)
-        parties = yield from boarding_orders(ctx)
-        melees = board(ctx, parties)
+        parties, reveal = yield from boarding_orders(ctx)
+        melees = board(ctx, parties, reveal)
         yield from melee_phase(ctx)
         settle_melees(ctx, melees)
         yield from regroup_phase(ctx)
-        reason = end_reason(state, turn, opts.turns, opts.cog_match)
-        if reason:
-            finish(ctx, reason)
+        ended = end_reason(state, turn, opts.turns, opts.cog_match)
+        if ended:
+            finish(ctx, *ended)
             return
 
 
+def respawn_edge(state: CogsState, player: int) -> tuple[str, int]:
+    """The board edge farthest from where ``player`` was last eliminated -- the place of its latest
+    loss (crew killed or taken, a cog sunk or captured) -- and that loss's seq (rules p.11)."""
+    if player in state.losses:
+        seq, x, y = state.losses[player]
+    else:
+        seq, (x, y) = state.turn_seq, (state.width // 2, state.height // 2)
+    # Distance from the place to each edge; the farthest wins, ties in the order S, N, W, E.
+    far = {"S": y, "N": state.height - y, "W": x, "E": state.width - x}
+    return max(far, key=lambda e: (far[e], -"SNWE".index(e))), seq
+
+
 def respawn(ctx: Context, opts: Options, turn: int) -> None:
-    """Cog-matching: a fully eliminated player's fresh fleet arrives at the board edge
-    farthest from where its last cog was (rules p.11, Cog Matching)."""
+    """Cog-matching: a fully eliminated player's fresh fleet arrives at the beginning of the next
+    turn at the board edge farthest from where it was last eliminated (rules p.11, Cog Matching)."""
     state: CogsState = ctx.state
     for player in range(len(state.players)):
         if state.in_play(player):
             continue
-        last = [c for c in state.cogs.values() if c.origin == player]
-        x, y = (last[-1].x, last[-1].y) if last else (state.width // 2, state.height // 2)
-        far = {"S": y, "N": state.height - y, "W": x, "E": state.width - x}
-        edge = max(far, key=lambda e: (far[e], -"SNWE".index(e)))
-        ctx.emit(ev.FleetRespawned(player=player, turn=turn))
-        muster(ctx, opts, player, edge=edge, reason="respawn")
+        edge, cause = respawn_edge(state, player)
+        seq = ctx.emit(ev.FleetRespawned(player=player, turn=turn), cause=cause)
+        muster(ctx, opts, player, edge=edge, reason="respawn", cause=seq)

@@ -15,7 +15,7 @@ def wind_phase(ctx: Context, turn: int) -> None:
     """On every other turn (2, 4, ...) a d6 shifts the wind by the table."""
     if turn % 2:
         return
-    roll, seq = d6(ctx, "wind")
+    roll, seq = d6(ctx, "wind", cause=ctx.state.turn_seq)
     shift = WIND_SHIFT[roll]
     new = (ctx.state.wind + shift) % 8
     ctx.emit(ev.WindShifted(roll=roll, shift=shift, direction=HEADINGS[new]), cause=seq)
