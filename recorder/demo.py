@@ -1,9 +1,10 @@
 """``beatlog demo``: the whole tool in one command, from an empty folder.
 
 Simulates a small round-robin per game (BattleCON: every pairing of the
-fighters, the greedy bot against the random one; Cogs of Valor: three ready
-fleets, the sensible bot against the random one; two matches per pairing
-with seats swapped) into one store, verifies every match by re-executing it,
+fighters, the greedy bot against the random one, with the game's tournament
+options -- Special Actions on; Cogs of Valor: three ready fleets, the
+sensible bot against the random one; two matches per pairing with seats
+swapped) into one store, verifies every match by re-executing it,
 writes each match as a JSONL log, renders one static site for all of them and
 returns where its ``index.html`` is. The seed is fixed, so the demo records
 the same matches everywhere; run again into the same folder it reuses what is
@@ -17,9 +18,9 @@ import time
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, ContextManager
+from typing import Any, Callable, ContextManager, Mapping
 
-from .errors import UsageError, VerificationFailed
+from .errors import BeatlogError, UsageError, VerificationFailed
 
 DEMO_SEED = 2024
 DEMO_MATCHES = 2  # per pairing: one with each fighter in seat 1
@@ -58,23 +59,29 @@ class DemoResult:
 
 
 def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | None = None,
-             jobs: int | None = None) -> DemoResult:
-    """Record, verify, export and render the demo tournament into ``out``."""
+             jobs: int | None = None, options: Mapping[str, Any] | None = None) -> DemoResult:
+    """Record, verify, export and render the demo tournament into ``out``.
+
+    ``options`` (``--option``): ``KEY`` for every game, ``GAME.KEY`` for one;
+    they go over each game's tournament defaults.
+    """
     from .store import Store
-    from .tournament import plan_tournament, run_tournament, schedule
+    from .tournament import run_tournament, schedule
 
     started = time.perf_counter()
+    per_game = split_options(options or {}, [t.game for t in DEMO_TOURNAMENTS])
+    plans = [_plan(t, per_game[t.game], shared=any("." not in key for key in options or {}))
+             for t in DEMO_TOURNAMENTS]
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     db = folder / "demo.db"
-    plans = [plan_tournament(game_name=t.game, fighters=t.fighters, matches=DEMO_MATCHES, bots=t.bots,
-                             seed=DEMO_SEED, duels=t.duels) for t in DEMO_TOURNAMENTS]
     total = sum(len(schedule(plan)) for plan in plans)
     say(f"1/4 Simulating {total} matches of {len(plans)} games (seed {DEMO_SEED}) into {db}")
     for plan in plans:
         count = len(schedule(plan))
+        options = ", ".join(f"{k}={v}" for k, v in sorted(plan.options.items()))
         say(f"    {plan.game}: {count} matches, {', '.join(plan.fighters)}, every pairing twice, "
-            f"{plan.bots[0]} bot vs {plan.bots[1]} bot")
+            f"{plan.bots[0]} bot vs {plan.bots[1]} bot" + (f" ({options})" if options else ""))
         with Store(db) as store, _bar(progress, count, "  playing") as bar:
             task = bar.add_task("matches", total=count) if bar is not None else None
             report = run_tournament(plan, store, jobs=jobs or min(2, os.cpu_count() or 1),
@@ -92,6 +99,35 @@ def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | N
     seconds = time.perf_counter() - started
     say(f"4/4 Done in {seconds:.1f} s. Open the site in a browser:")
     return DemoResult(folder, db, logs, index, total, seconds)
+
+
+def _plan(t: DemoTournament, options: dict[str, Any], *, shared: bool) -> Any:
+    from .tournament import plan_tournament
+
+    try:
+        return plan_tournament(game_name=t.game, fighters=t.fighters, matches=DEMO_MATCHES, bots=t.bots,
+                               seed=DEMO_SEED, duels=t.duels, options=options)
+    except BeatlogError as exc:
+        if not shared:
+            raise
+        games = ", ".join(d.game for d in DEMO_TOURNAMENTS)
+        raise type(exc)(f"{exc} (an --option without a game prefix goes to every game of the demo: {games}; "
+                        "write GAME.KEY=VALUE to set it for one)") from None
+
+
+def split_options(options: Mapping[str, Any], games: list[str]) -> dict[str, dict[str, Any]]:
+    """``{"special_actions": x, "cogs.turns": y}`` -> each game's options (unprefixed keys go to every game)."""
+    out: dict[str, dict[str, Any]] = {game: {} for game in games}
+    for key, value in options.items():
+        game, dot, name = key.partition(".")
+        if not dot:
+            for mine in out.values():
+                mine[key] = value
+        elif game in out:
+            out[game][name] = value
+        else:
+            raise UsageError(f"--option {key}: the demo plays {' and '.join(games)}, not {game!r}")
+    return out
 
 
 def _bar(progress: ProgressFactory | None, total: int, label: str) -> ContextManager[Any]:

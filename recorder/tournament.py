@@ -20,7 +20,7 @@ import itertools
 import multiprocessing
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from . import canonical
 from .decisions import DecisionSource, FirstOption
@@ -43,6 +43,8 @@ class TournamentPlan:
     bots: tuple[str, str]  # seat 0, seat 1
     seed: int
     duels: int | None = None  # None: the game's default
+    # The header options of every match: the game's tournament defaults, then --option, then --duels.
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def players(self) -> tuple[str, str]:
@@ -71,8 +73,13 @@ def plan_tournament(
     bots: str | Sequence[str] = "random",
     seed: int = 0,
     duels: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> TournamentPlan:
-    """Check a tournament's options and fix its plan (UsageError / the game's errors on bad input)."""
+    """Check a tournament's options and fix its plan (UsageError / the game's errors on bad input).
+
+    ``options`` (``--option KEY=VALUE``) go over the game's tournament defaults
+    (:func:`tournament_options`); the game's ``make_header`` validates them.
+    """
     game = load_game(game_name)
     known = _fighters_of(game)
     if fighters == "all" or fighters == ["all"]:
@@ -101,9 +108,23 @@ def plan_tournament(
         if name not in allowed:
             raise UsageError(f"unknown bot {name!r}; known bots: {', '.join(allowed)}")
     edition = edition or getattr(game, "default_edition", None) or game.editions[0]
-    plan = TournamentPlan(game_name, chosen, matches, edition, (names[0], names[1]), seed, duels)
+    given = dict(options or {})
+    if duels is not None and "duels" in given and given["duels"] != duels:
+        raise UsageError(f"--duels {duels} and --option duels={given['duels']!r} disagree; give one of them")
+    merged = {**tournament_options(game, edition), **given, **({} if duels is None else {"duels": duels})}
+    plan = TournamentPlan(game_name, chosen, matches, edition, (names[0], names[1]), seed, duels, merged)
     header_for(game, plan, schedule(plan)[0])  # the game checks the edition and options now
     return plan
+
+
+def tournament_options(game: Game, edition: str) -> dict[str, Any]:
+    """The options the game's tournament play uses by default (its ``tournament_options(edition)`` hook).
+
+    BattleCON turns Special Actions on for the War of Indines ("standard for
+    tournament play", WoI p.32); a game without the hook plays its defaults.
+    """
+    hook = getattr(game, "tournament_options", None)
+    return dict(hook(edition)) if hook is not None else {}
 
 
 def _fighters_of(game: Game) -> tuple[str, ...]:
@@ -135,8 +156,7 @@ def schedule(plan: TournamentPlan) -> list[Fixture]:
 
 def header_for(game: Game, plan: TournamentPlan, fixture: Fixture) -> Header:
     players = tuple(Player(name, side) for name, side in zip(plan.players, fixture.sides))
-    options: dict[str, Any] = {} if plan.duels is None else {"duels": plan.duels}
-    return game.make_header(players=players, edition=plan.edition, seed=fixture.seed, options=options)
+    return game.make_header(players=players, edition=plan.edition, seed=fixture.seed, options=dict(plan.options))
 
 
 def _sources(game: Game, header: Header, bots: tuple[str, str]) -> dict[int, DecisionSource]:

@@ -132,3 +132,63 @@ def test_simulate_command_errors(tmp_path):
         assert result.exit_code == 1, (extra, result.output)
         assert message in result.stderr and "Traceback" not in result.output
     assert not (tmp_path / "t.db").exists()  # options are checked before the store is created
+
+
+# -- tournament options: the game's defaults, then --option ----------------------------------------
+
+def test_the_game_decides_its_tournament_options():
+    """WoI p.32 calls Special Actions standard for tournament play: a woi tournament turns them on."""
+    assert dict(plan_tournament(duels=1).options) == {"special_actions": True, "duels": 1}
+    assert dict(plan_tournament(edition="preview").options) == {}
+    off = plan_tournament(options={"special_actions": False, "discards": "chosen"})
+    assert dict(off.options) == {"special_actions": False, "discards": "chosen"}
+    assert dict(plan_tournament(game_name="cogs", fighters="lions,herons").options) == {}
+    with pytest.raises(UsageError, match=r"--duels 1 and --option duels=3 disagree"):
+        plan_tournament(duels=1, options={"duels": 3})
+    with pytest.raises(InvalidDecision, match="unknown BattleCON option 'tempo'"):
+        plan_tournament(options={"tempo": 2})
+
+
+def test_simulate_plays_special_actions_and_stats_show_them(tmp_path):
+    db = tmp_path / "t.db"
+    result = CliRunner().invoke(main, ["simulate", "--matches", "2", "--db", str(db), "--seed", "5",
+                                       "--fighters", "hikaru,cadenza", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "options special_actions=true" in result.stderr
+    with Store(db, readonly=True) as store:
+        assert all(store.header(m).options["special_actions"] is True for m in store.match_ids())
+    stats = CliRunner().invoke(main, ["stats", "--db", str(db), "--format", "json"])
+    import json
+
+    rows = json.loads(stats.stdout)["games"][0]["fighters"]
+    assert sum(r["specials_used"] for r in rows) > 0
+    assert sum(r["cards_played"].get("special", {}).get("Special Action", 0) for r in rows) > 0
+    off = CliRunner().invoke(main, ["simulate", "--matches", "1", "--db", str(tmp_path / "off.db"), "--seed", "5",
+                                    "--fighters", "hikaru,cadenza", "--option", "special_actions=false",
+                                    "--jobs", "1"])
+    assert off.exit_code == 0, off.output
+    with Store(tmp_path / "off.db", readonly=True) as store:
+        assert all(store.header(m).options["special_actions"] is False for m in store.match_ids())
+
+
+def test_simulate_option_errors(tmp_path):
+    for extra, message in [
+        (["--option", "special_actions"], "Error: --option takes KEY=VALUE"),
+        (["--option", "special_actions=maybe"], "Error: BattleCON option special_actions='maybe' is not allowed"),
+        (["--duels", "1", "--option", "duels=3"], "Error: --duels 1 and --option duels=3 disagree"),
+    ]:
+        result = CliRunner().invoke(main, ["simulate", "--db", str(tmp_path / "t.db"), *extra])
+        assert result.exit_code == 1 and result.stderr.startswith(message), (extra, result.stderr)
+    assert not (tmp_path / "t.db").exists()
+
+
+def test_demo_options_go_to_every_game_or_to_one():
+    from recorder.demo import split_options
+
+    games = ["battlecon", "cogs"]
+    assert split_options({"battlecon.special_actions": False, "x": 1}, games) == {
+        "battlecon": {"special_actions": False, "x": 1}, "cogs": {"x": 1}}
+    with pytest.raises(UsageError, match=r"--option chess.x: the demo plays battlecon and cogs, not 'chess'"):
+        split_options({"chess.x": 1}, games)
+    result = CliRunner().invoke(main, ["demo", "-o", "nowhere", "--option", "special_actions=false"])
+    assert result.exit_code == 1 and "write GAME.KEY=VALUE to set it for one)" in result.stderr, result.stderr

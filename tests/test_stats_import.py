@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 
@@ -52,7 +54,9 @@ def test_a_corrupt_file_leaves_the_store_unchanged(logs, tmp_path):
     db = tmp_path / "club.db"
     assert _import(db, logs[0]).exit_code == 0
     lines = logs[1].read_bytes().split(b"\n")
-    lines[5] = lines[5].replace(b'"beat":1', b'"beat":2', 1)  # an edited event: its hash no longer matches
+    edited = json.loads(lines[5])
+    edited["beat"] += 1  # an edited event: its hash no longer matches
+    lines[5] = json.dumps(edited, sort_keys=True, separators=(",", ":")).encode()
     bad = tmp_path / "edited.jsonl"
     bad.write_bytes(b"\n".join(lines))
     result = _import(db, logs[2], bad)

@@ -9,7 +9,7 @@ import click
 
 from . import main
 from ..errors import UsageError
-from .match_options import DEFAULT_GAME, new_seed, parse_seed
+from .match_options import DEFAULT_GAME, new_seed, parse_options, parse_seed
 
 
 def _console(stderr: bool = False):
@@ -37,6 +37,15 @@ def _count(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
+def _options_text(options: dict[str, Any]) -> str:
+    """``, options duels=1 special_actions=true`` (JSON values), or nothing."""
+    from .. import canonical
+
+    if not options:
+        return ""
+    return ", options " + " ".join(f"{k}={canonical.dumps(v).decode()}" for k, v in sorted(options.items()))
+
+
 def default_jobs() -> int:
     return max(1, min(os.cpu_count() or 1, 8))
 
@@ -53,14 +62,19 @@ def default_jobs() -> int:
               help="The bot in seat 1 and in seat 2 (one name: both seats). Bots are the players.")
 @click.option("--seed", metavar="S", help="Tournament seed; each match's seed derives from it (default: fresh, printed).")
 @click.option("--duels", type=click.Choice(["1", "3"]), help="A single duel or best of three (default: the game's).")
+@click.option("--option", "game_options", multiple=True, metavar="KEY=VALUE",
+              help="A game option for every match, repeatable, over the game's tournament defaults "
+                   "(BattleCON woi: special_actions=true), e.g. --option special_actions=false.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Processes playing matches (default: the number of CPUs, at most 8).")
-def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, duels, jobs) -> None:
+def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, duels, game_options, jobs) -> None:
     """Play a round-robin bot tournament into a store and print the standings.
 
     Every pair of fighters meets N times, swapping seats each match. The same
     seed records the same matches; matches already in the store are kept, so
-    an interrupted run is finished by running it again.
+    an interrupted run is finished by running it again. Matches use the
+    game's tournament options (BattleCON woi: Special Actions on, as WoI p.32
+    has it); --option changes them.
 
     Example: beatlog simulate --matches 10 --db t.db --bots greedy,random
     """
@@ -74,6 +88,7 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
     plan = plan_tournament(
         game_name=game_name, fighters=fighters, matches=per_pairing, edition=edition, bots=bots,
         seed=new_seed() if seed_value is None else seed_value, duels=int(duels) if duels else None,
+        options=parse_options(game_options),
     )
     err = _console(stderr=True)
     total = len(schedule(plan))
@@ -81,7 +96,7 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
     store = Store(db)  # opened (and checked) before anything is printed: a foreign file is one error line
     _say(err, f"Tournament: {plan.game} {plan.edition}, {len(plan.fighters)} fighters, "
               f"{_count(pairs, 'pairing')} × {plan.matches} = {_count(total, 'match', 'matches')}, "
-              f"{plan.bots[0]} vs {plan.bots[1]}, seed {plan.seed}")
+              f"{plan.bots[0]} vs {plan.bots[1]}, seed {plan.seed}{_options_text(plan.options)}")
     if plan.bots[0] != plan.bots[1] and plan.matches % 2:
         _say(err, f"note: with an odd --matches each pairing's first-listed fighter plays {plan.bots[0]} once more "
                   "than the other; use an even number for balanced seats")
@@ -164,7 +179,10 @@ def _print_tables(summary: dict[str, Any], source: str) -> None:
 @main.command("demo")
 @click.option("-o", "--out", "out", default="beatlog-demo", show_default=True, metavar="DIR",
               help="Folder for the demo's database, logs and site (created if missing).")
-def demo_command(out: str) -> None:
+@click.option("--option", "game_options", multiple=True, metavar="[GAME.]KEY=VALUE",
+              help="A game option, repeatable, over each game's tournament defaults: KEY=VALUE for every "
+                   "game of the demo, GAME.KEY=VALUE for one, e.g. --option battlecon.special_actions=false.")
+def demo_command(out: str, game_options: tuple[str, ...]) -> None:
     """Simulate a small tournament, verify every match and render the site.
 
     The first thing to try: it needs nothing but an empty folder, and prints
@@ -176,5 +194,6 @@ def demo_command(out: str) -> None:
 
     err = _console(stderr=True)
     result = run_demo(out, say=lambda text: _say(err, text),
-                      progress=lambda total, label: _progress(err, total, label))
+                      progress=lambda total, label: _progress(err, total, label),
+                      options=parse_options(game_options))
     click.echo(str(result.index))
