@@ -82,6 +82,8 @@ class Game(Protocol):
     #                                        against it before a match starts)
     #   optional_answer(kind, data) -> bool  a scripted answer that may go unused (e.g. an ante pass)
     #   fighters: tuple[str, ...]            the sides a tournament pairs up (``beatlog simulate``)
+    #   tournament_options(edition) -> dict  the header options a tournament plays by default
+    #                                        (``simulate``/``demo``; ``--option`` goes over them)
     #   view                                 the viewer's drawing (viewer/gameview.py; else
     #                                        ``<game package>.view.VIEW``)
     #   stat_events                          the statistics hook (replay/stats.py; else
