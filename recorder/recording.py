@@ -91,6 +91,8 @@ class JsonlSink:
 class StoreSink:
     """A match in a SQLite :class:`recorder.store.Store` (one transaction per batch: a beat)."""
 
+    may_refuse = True  # start() fails when the store already holds the match: Tee starts it first
+
     def __init__(self, store_or_path: Any) -> None:
         from .store import Store
 
@@ -122,7 +124,9 @@ class Tee:
     sinks: Sequence[Sink]
 
     def start(self, header: Header) -> None:
-        for sink in self.sinks:
+        # A sink that may refuse the match (a store that already holds it) starts first, so that a
+        # refusal leaves nothing behind: no JSONL file holding just a header.
+        for sink in sorted(self.sinks, key=lambda sink: not getattr(sink, "may_refuse", False)):
             sink.start(header)
 
     def append(self, records: Sequence[Record]) -> None:

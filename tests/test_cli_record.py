@@ -78,6 +78,46 @@ def test_record_into_a_store_and_a_file(runner, tmp_path):
     assert [r.line() for r in stored.records] == [r.line() for r in log.records]
 
 
+def test_a_match_the_store_already_holds_writes_nothing(runner, tmp_path):
+    """The match id names the seed and set-up, not who plays: other bots with the same seed are the same
+    match id. The store refuses it before anything is written: no JSONL file holding just a header."""
+    duel = ["--fighters", "hikaru,khadath", "--duels", "1"]
+    first = invoke(runner, ["record", *duel, "--seed", "9", "--bots", "first,random", "--db", "m.db", "-o", "a.jsonl"])
+    assert first.exit_code == 0, first.output
+    match_id = read_jsonl(tmp_path / "a.jsonl").match_id
+    before = (tmp_path / "m.db").read_bytes()
+    again = invoke(runner, ["record", *duel, "--seed", "9", "--bots", "random,random", "--db", "m.db", "-o", "b.jsonl"])
+    assert error_of(again) == (
+        f"Error: m.db already holds match {match_id} (battlecon woi, seed 9, Player 1 (hikaru) vs Player 2 "
+        "(khadath)); "
+        "a match id names the seed and set-up, not the bots or script that play it: choose another --seed")
+    assert not (tmp_path / "b.jsonl").exists()
+    assert (tmp_path / "m.db").read_bytes() == before
+    other = invoke(runner, ["record", *duel, "--seed", "10", "--bots", "random,random", "--db", "m.db", "-o", "b.jsonl"])
+    assert other.exit_code == 0, other.output
+
+
+def test_a_store_refusing_at_the_start_leaves_no_file_behind(tmp_path):
+    """Even past the early check (another writer recorded the match meanwhile), the store starts first."""
+    from recorder.errors import LogConflict
+    from recorder.game import load_game
+    from recorder.header import Player
+    from recorder.recording import JsonlSink, MemorySink, StoreSink, Tee, record
+    from recorder.store import Store
+
+    game = load_game("toy")
+    header = game.make_header(players=(Player("A", "red"), Player("B", "blue")), edition="standard", seed=4,
+                              options={})
+    from recorder.decisions import FirstOption
+
+    sources = {0: FirstOption("bot:first"), 1: FirstOption("bot:first")}
+    with Store(tmp_path / "m.db") as store:
+        record(game, header, sources, StoreSink(store))
+        with pytest.raises(LogConflict, match="already recorded"):
+            record(game, header, sources, Tee([JsonlSink(tmp_path / "x.jsonl"), MemorySink(), StoreSink(store)]))
+    assert not (tmp_path / "x.jsonl").exists()
+
+
 def test_same_seed_same_events(runner, tmp_path):
     invoke(runner, ["record", *TOY, "--seed", "5", "-o", "a.jsonl"])
     invoke(runner, ["record", *TOY, "--seed", "5", "-o", "b.jsonl"])
@@ -367,14 +407,18 @@ def test_fighters_unknown(runner):
 
 
 def test_play_battlecon_hot_seat_hides_the_face_down_pair(runner, tmp_path):
-    # Ann picks her pair (option 1 = Focused Shot), Ben his, then Ann is asked to ante in public.
+    # Ann picks her pair (option 1 = Focused Shot), Ben his; Ann's ante is asked behind a hand-over prompt
+    # (her own pair is on screen then), and she quits there.
     result = invoke(runner, ["play", *BC, "--seed", "3", "-o", "p.jsonl"], input="\n1\n\n1\nq\n")
     assert result.exit_code == 0, result.output
     after_pairs = result.output.split("Ben has chosen.")[1]
-    assert "Focused Shot" not in after_pairs  # never shown before the reveal
-    assert "pair: ? ?" in after_pairs
+    assert "Focused Shot" not in after_pairs  # never shown on the shared screen before the reveal
+    assert "Ann (hikaru): your turn, with your face-down choices on screen (Ben, look away)" in after_pairs
     log = read_jsonl(tmp_path / "p.jsonl")
-    assert [r.type for r in log.records if r.kind == "input" and "source" in r.data] == ["PairSelected"] * 2
+    selected = [r for r in log.records if r.kind == "input" and "source" in r.data]
+    assert [r.type for r in selected] == ["PairSelected"] * 2
+    # A person's pair carries a random secret salt: the public commitment cannot be opened by trying pairs.
+    assert all(len(r.data["salt"]) == 32 for r in selected)
 
 
 def test_play_stopped_in_a_store_is_not_finished(runner, tmp_path):

@@ -93,9 +93,35 @@ def record_command(fighters, game_name, players, edition, duels, game_options, s
         if bots is not None:
             names = split_pair(bots, "--bots", 1) * seats if "," not in bots else split_pair(bots, "--bots", seats)
         sources = bot_sources(plan.game, plan.header, names)
+    _check_new_match(plan, db)
     sink, where = open_sinks(plan.header, out, db)
     result = record(plan.game, plan.header, sources, sink)
     _summary(plan, result, where, err=out == "-")
+
+
+def _check_new_match(plan: MatchPlan, db: str | None) -> None:
+    """Refuse, before anything is written, a match the store already holds.
+
+    A match id names what defines the match -- game, seed, players, edition and
+    options -- not who answers for the seats (bots, a script, a policy): the
+    same seed and set-up with other bots is the same match id, so it needs
+    another --seed.
+    """
+    from pathlib import Path
+
+    from ..store import Store
+
+    if db is None or not Path(db).is_file() or Path(db).stat().st_size == 0:
+        return
+    header = plan.header
+    with Store(db, readonly=True) as store:
+        if header.match_id not in store.match_ids():
+            return
+    seats = " vs ".join(f"{p.name} ({p.side})" for p in header.players)
+    raise UsageError(
+        f"{db} already holds match {header.match_id} ({header.game} {header.edition}, seed {header.seed}, {seats}); "
+        "a match id names the seed and set-up, not the bots or script that play it: choose another --seed"
+    )
 
 
 def _summary(plan: MatchPlan, rec: Recording, where: list[str], *, err: bool) -> None:
@@ -147,6 +173,7 @@ def play_command(fighters, game_name, players, edition, duels, game_options, see
     sources = {seat: person for seat in seats}
     if opponent is not None:
         sources[1] = bot_sources(plan.game, plan.header, (opponent, opponent))[1]
+    _check_new_match(plan, db)
     sink, where = open_sinks(plan.header, out, db)
     click.echo(f"Playing {plan.header.match_id} (seed {plan.header.seed}); recording to {' and '.join(where)}.")
     result = record(plan.game, plan.header, sources, Tee([sink, Narrator(plan.game)]))
