@@ -335,7 +335,8 @@ def test_unknown_edition(runner):
 
 def test_bad_duels_is_a_usage_error(runner):
     result = invoke(runner, ["record", *BC, "--duels", "2"])
-    assert result.exit_code == 2 and "'2' is not one of '1', '3'" in result.stderr
+    assert error_of(result) == ("Error: Invalid value for '--duels': '2' is not one of '1', '3' "
+                                "(see beatlog record -h)")
 
 
 def test_battlecon_script_with_a_card_in_discard_is_illegal(runner, tmp_path):
