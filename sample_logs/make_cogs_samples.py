@@ -10,12 +10,19 @@ sample_logs/cogs/*.jsonl``).
 
     python sample_logs/make_cogs_samples.py          # rewrite the files
     python sample_logs/make_cogs_samples.py --check  # exit 1 if any file would change
+    python sample_logs/make_cogs_samples.py --doc    # also refresh docs/protocol-cogs.md's event sections
+
+``--doc`` rewrites each ``### EventType`` section of the protocol doc from the event class (its
+docstring, kind, rule and fields) with the first example line of that type in the samples (a type
+the samples lack keeps its example); the prose before the first section is left alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +32,7 @@ from recorder.jsonl import encode_jsonl
 from recorder.recording import MemorySink, record
 
 HERE = Path(__file__).resolve().parent / "cogs"
+DOC = HERE.parent.parent / "docs" / "protocol-cogs.md"
 CREATED_AT = "2024-01-01T00:00:00Z"  # pinned: samples must regenerate byte for byte
 
 # name -> (players, sides, bots, seed, options)
@@ -32,7 +40,7 @@ MATCHES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int,
     "lions-vs-herons": (("Ann", "Ben"), ("lions", "herons"), ("sensible", "random"), 3, {}),
     "merchants-vs-griffins": (("Ann", "Ben"), ("merchants", "griffins"), ("sensible", "sensible"), 12,
                               {"turns": 10}),
-    "cog-match-3p": (("Ann", "Ben", "Cy"), ("lions", "herons", "griffins"), ("sensible", "sensible", "random"), 5,
+    "cog-match-3p": (("Ann", "Ben", "Cy"), ("lions", "herons", "griffins"), ("sensible", "sensible", "random"), 35,
                      {"cog_match": True, "turns": 8}),
 }
 
@@ -51,13 +59,57 @@ def samples() -> dict[str, bytes]:
     return out
 
 
+def protocol_doc(logs: dict[str, bytes], text: str) -> str:
+    """``text`` (docs/protocol-cogs.md) with every event section rebuilt (see the module docstring)."""
+    from recorder.games.cogs.describe import CITES
+    from recorder.events import payload_types
+    from recorder.games.cogs.events import EVENTS
+
+    examples: dict[str, str] = {}
+    for data in logs.values():
+        for line in data.decode("utf-8").splitlines()[1:]:
+            examples.setdefault(re.search(r'"type":"(\w+)"', line).group(1), line)
+    head, _, rest = text.partition("\n### ")
+    old = {part.split("\n", 1)[0].strip(): part for part in rest.split("\n### ")}
+    sections = []
+    for cls in sorted(EVENTS.own(), key=lambda c: c.TYPE):
+        before = old.get(cls.TYPE, "")
+        shown = re.search(r"\n(Public\.|Secret:[^\n]*)\n", before)
+        kept = re.search(r"```json\n(.*?)\n```", before, flags=re.S)
+        example = examples.get(cls.TYPE) or (kept.group(1) if kept else None)
+        fields = ", ".join(f"`{n}` ({_type(t)})" for n, t in payload_types(cls).items())
+        doc = " ".join((cls.__doc__ or "").split())
+        part = (f"{cls.TYPE}\n\n{doc} Kind: `{cls.KIND}`. Rule: {CITES.get(cls.TYPE)}.\n\nFields: {fields}.\n\n"
+                f"{shown.group(1) if shown else 'Public.'}\n")
+        if example:
+            part += f"\n```json\n{example}\n```\n"
+        sections.append(part)
+    return head + "\n### " + "\n### ".join(sections)
+
+
+def _type(hint: typing.Any) -> str:
+    if not typing.get_args(hint) and hasattr(hint, "__name__"):
+        return hint.__name__
+    return str(hint).replace("typing.", "").replace("NoneType", "None")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only compare with the files on disk")
+    parser.add_argument("--doc", action="store_true", help="also refresh docs/protocol-cogs.md's event sections")
     args = parser.parse_args(argv)
     HERE.mkdir(exist_ok=True)
     stale = []
-    for name, data in samples().items():
+    logs = samples()
+    if args.doc:
+        text = DOC.read_text(encoding="utf-8")
+        doc = protocol_doc(logs, text)
+        if doc != text:
+            stale.append(DOC.name)
+            if not args.check:
+                DOC.write_text(doc, encoding="utf-8")
+                print(f"wrote {DOC.relative_to(HERE.parent.parent)}")
+    for name, data in logs.items():
         path = HERE / name
         if path.exists() and path.read_bytes() == data:
             continue

@@ -203,3 +203,33 @@ def test_stats_command_on_a_mixed_store(tmp_path):
     assert points == {r["name"]: r["points"] for r in cogs["players"]}
     again = summarize([])
     assert again["games"] == []
+
+
+def test_hit_rates_by_weapon_and_the_attacks_view(tmp_path):
+    db = tmp_path / "samples.db"
+    runner = CliRunner()
+    result = runner.invoke(main, ["import", *map(str, SAMPLES), "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(main, ["stats", "--db", str(db), "--format", "json", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    cogs = next(g for g in json.loads(result.stdout)["games"] if g["game"] == "cogs")
+    keys = [f["key"] for f in cogs["figures"]]
+    for weapon in ("longbow", "crossbow", "quickshot", "sword", "mace", "unarmed", "firepot", "ballista"):
+        assert f"{weapon}_hit_rate" in keys
+    # Every attack roll and artillery shot of the samples is a row of cogs_attacks, hits counted alike.
+    rolls = Counter()
+    for path in SAMPLES:
+        for r in read_jsonl(path).records:
+            if r.type == "AttackRolled":
+                rolls[(r.data["weapon"], bool(r.data["hit"]))] += 1
+            elif r.type == "ArtilleryShot":
+                rolls[(r.data["weapon"], r.data["outcome"] == "hit")] += 1
+    import sqlite3
+
+    with sqlite3.connect(db) as conn:
+        rows = Counter({(w, bool(h)): n for w, h, n in conn.execute(
+            "SELECT weapon, hit, count(*) FROM cogs_attacks GROUP BY weapon, hit")})
+        modes = {m for (m,) in conn.execute("SELECT DISTINCT mode FROM cogs_attacks")}
+    assert rows == rolls and "artillery" in modes
+    table = runner.invoke(main, ["stats", "--db", str(db), "--jobs", "1"])
+    assert "Longbow %" in table.stdout and "Ballista %" in table.stdout
