@@ -61,7 +61,8 @@ def parse_seed(value: str | None) -> int | None:
 def parse_options(values: Sequence[str]) -> dict[str, Any]:
     """``("special_actions=true", "discards=chosen")`` -> ``{"special_actions": True, "discards": "chosen"}``.
 
-    A VALUE that is valid JSON is read as JSON (``true``, ``3``, ``"3"``, ``[1, 2]``); any other text is
+    A VALUE that is valid JSON is read as JSON (``true``, ``3``, ``"3"``, ``[1, 2]``); ``@FILE`` reads the
+    value from a JSON file (``fleets=@fleets.json``; ``@@text`` is the text ``@text``); any other text is
     a string. Which keys and values a game takes is the game's to say (``make_header``).
     """
     options: dict[str, Any] = {}
@@ -72,11 +73,31 @@ def parse_options(values: Sequence[str]) -> dict[str, Any]:
             raise UsageError(f"--option takes KEY=VALUE (e.g. special_actions=true), got {text!r}")
         if key in options:
             raise UsageError(f"--option {key} is given twice; give each option once")
-        try:
-            options[key] = canonical.loads(raw)
-        except ValueError:
-            options[key] = raw
+        if raw.startswith("@@"):
+            options[key] = raw[1:]
+        elif raw.startswith("@"):
+            options[key] = _option_file(key, raw[1:])
+        else:
+            try:
+                options[key] = canonical.loads(raw)
+            except ValueError:
+                options[key] = raw
     return options
+
+
+def _option_file(key: str, name: str) -> Any:
+    """The JSON value of ``--option KEY=@FILE``."""
+    if not name:
+        raise UsageError(f"--option {key}=@ names no file; write {key}=@FILE (or {key}=@@text for text "
+                         f"starting with @)")
+    try:
+        raw = Path(name).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"--option {key}=@{name}: cannot read {name}: {exc.strerror or exc}") from None
+    try:
+        return canonical.loads(raw)
+    except ValueError as exc:
+        raise UsageError(f"--option {key}=@{name}: {name} is not valid JSON: {exc}") from None
 
 
 def new_seed() -> int:
