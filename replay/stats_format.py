@@ -43,6 +43,21 @@ def _played(row: Mapping[str, Any]) -> str:
 # -- CSV -------------------------------------------------------------------------
 
 
+def source_line(summary: Mapping[str, Any], source: str) -> str:
+    """The last line under the tables: how many matches were read, and which seats count.
+
+    With a filter, only the matches where that player (fighter) has a seat are
+    counted: ``7 of 13 matches from a.db have hikaru's seats (only those seats count)``.
+    """
+    total = summary["matches"]
+    filt = summary["filter"]
+    who = filt["player"] or filt["fighter"]
+    if not who:
+        return f"{total} {'match' if total == 1 else 'matches'} from {source}"
+    counted = sum(game["matches"] for game in summary["games"])
+    return f"{counted} of {total} matches from {source} have {who}'s seats (only those seats count)"
+
+
 def csv_rows(summary: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     """Long-format rows: ``section`` is player, fighter or matchup."""
     for game in summary["games"]:
@@ -170,7 +185,8 @@ def matchup_table(game: Mapping[str, Any]) -> Table | None:
 
 
 def tables(summary: Mapping[str, Any], *, figures: bool = True, width: int = 80) -> list[Table]:
-    """Every table of a summary, game by game: results, figures, attack pairs, matchups."""
+    """Every table of a summary, game by game: results, figures, most-played (per player and per fighter),
+    matchups."""
     out: list[Table | None] = []
     for game in summary["games"]:
         name = game["game"]
@@ -179,6 +195,7 @@ def tables(summary: Mapping[str, Any], *, figures: bool = True, width: int = 80)
         if figures:
             out.extend(figures_tables(f"{name}: players' play", game["players"], game["figures"], "Player", width))
             out.extend(figures_tables(f"{name}: fighters' play", game["fighters"], game["figures"], "Fighter", width))
-            out.append(top_table(f"{name}: most-played", game["fighters"], game["figures"], "Fighter"))
+            out.append(top_table(f"{name}: players' most-played", game["players"], game["figures"], "Player"))
+            out.append(top_table(f"{name}: fighters' most-played", game["fighters"], game["figures"], "Fighter"))
         out.append(matchup_table(game))
     return [t for t in out if t is not None]

@@ -163,7 +163,7 @@ def stats_command(logs, db, match_id, player, fighter, form, jobs) -> None:
 
 
 def _print_tables(summary: dict[str, Any], source: str) -> None:
-    from replay.stats_format import tables
+    from replay.stats_format import source_line, tables
 
     out = _console()
     if not summary["matches"]:
@@ -171,9 +171,7 @@ def _print_tables(summary: dict[str, Any], source: str) -> None:
         return
     for table in tables(summary, width=out.width):
         out.print(table)
-    filt = summary["filter"]
-    only = f" (only {filt['player'] or filt['fighter']}'s seats)" if filt["player"] or filt["fighter"] else ""
-    _say(out, f"{summary['matches']} matches from {source}{only}")
+    _say(out, source_line(summary, source))
 
 
 @main.command("demo")
