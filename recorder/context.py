@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generator
 
-from .decisions import Answer, Request
+from .decisions import Answer, Request, salt_error
 from .envelope import Entry
 from .errors import IllegalDecision, InvalidDecision
 from .events import ChanceDrawn, Event
@@ -89,6 +89,10 @@ class Context:
     def check(self, request: Request, answer: Answer) -> None:
         if not isinstance(answer, Answer) or not isinstance(answer.data, dict):
             raise InvalidDecision(f"{self.where}: a {request.kind} answer must be an object, got {answer!r}")
+        bad_salt = salt_error(request.event, answer.data)
+        if bad_salt is not None:
+            name = self.header.players[request.player].name
+            raise IllegalDecision(f"{self.where}: {name}'s {request.kind} answer {bad_salt}")
         if request.index_of(answer.data) is None:
             name = self.header.players[request.player].name
             legal = "; ".join(request.label(i) for i in range(len(request.options)))

@@ -8,11 +8,37 @@ answer's fields plus ``source`` (who gave it).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from . import canonical
 from .events import Event
+
+# An input event with a ``salt`` field takes, besides one of the request's options, a secret salt chosen by
+# the decision source: a hex string that makes the decision's public commitment unguessable ("" = none).
+SALT = "salt"
+SALT_TEXT = re.compile(r"[0-9a-f]{0,128}")
+
+
+def salt_error(event: type[Event], answer: dict[str, Any]) -> str | None:
+    """Why the ``salt`` of ``answer`` is not acceptable for ``event``, or None (also when there is none)."""
+    if SALT not in answer:
+        return None
+    if SALT not in event.field_names():
+        return f"has a salt, but {event.TYPE} takes none"
+    value = answer[SALT]
+    if not isinstance(value, str) or not SALT_TEXT.fullmatch(value):
+        return f"salt {value!r} is not a string of at most 128 hex digits (0-9, a-f)"
+    return None
+
+
+def same_answer(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two answers are the same decision: an empty salt is the same as none (the input event records
+    ``salt: ""`` for a source that gave none)."""
+    def norm(d: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in d.items() if not (k == SALT and v == "")}
+    return norm(a) == norm(b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +60,11 @@ class Request:
         return describe_answer(self.options[index])
 
     def index_of(self, answer: dict[str, Any]) -> int | None:
+        # A salt is the source's own addition, not part of the option it names.
+        if SALT in answer:
+            if salt_error(self.event, answer) is not None:
+                return None
+            answer = {k: v for k, v in answer.items() if k != SALT}
         # Dict equality finds the candidate cheaply; the canonical comparison
         # then rejects look-alikes that == accepts (1 == True, [1] != (1,)).
         key = canonical.dumps(answer)

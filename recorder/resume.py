@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .decisions import Answer, DecisionSource
+from .decisions import Answer, DecisionSource, same_answer
 from .envelope import Entry, Record, seal
 from .errors import UsageError, VerificationFailed
 from .events import INPUT
@@ -240,7 +240,7 @@ def _catch_up(
         data = dict(record.data)
         recorded = Answer(data, data.pop("source", "script"))
         mine = sources[request.player].answer(request, match)
-        if mine.data != recorded.data or mine.source != recorded.source:
+        if not same_answer(mine.data, recorded.data) or mine.source != recorded.source:
             name = header.players[request.player].name
             raise UsageError(
                 f"cannot resume {where}: the log has {name}'s {request.kind} {recorded.data!r} from "
