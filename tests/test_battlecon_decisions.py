@@ -18,20 +18,29 @@ def start(a="hikaru", b="khadath", **options):
     return m
 
 
+HIKARU_PAIRS = ("Focused Shot; Focused Drive; Focused Burst; Focused Dash; Focused Palm Strike; Advancing Shot; "
+                "Advancing Drive; Advancing Burst; Advancing Dash; Advancing Palm Strike; Geomantic Shot; "
+                "Geomantic Drive; Geomantic Burst; Geomantic Dash; Geomantic Palm Strike")
+
+
 def test_pair_with_a_card_in_discard_is_illegal():
     m = start()
     assert m.pending.kind == "pair"
     with pytest.raises(IllegalDecision) as info:
         m.advance(Answer({"player": 0, "style": "Sweeping", "base": "Strike"}, "test"))
-    msg = str(info.value)
-    assert msg.startswith(f"match {m.header.match_id}, duel 1, beat 1: Ann's pair ")
-    assert "'style': 'Sweeping'" in msg and "is not legal; legal options: Focused Shot; Focused Drive;" in msg
+    assert str(info.value) == (f"match {m.header.match_id}, duel 1, beat 1: Ann's pair "
+                               f"{{'player': 0, 'style': 'Sweeping', 'base': 'Strike'}} is not legal; "
+                               f"legal options: {HIKARU_PAIRS}")
+    assert len(m.entries) == 4  # nothing appended
 
 
 def test_pair_of_two_styles_is_illegal():
     m = start()
-    with pytest.raises(IllegalDecision, match=r"Ann's pair \{'player': 0, 'style': 'Focused', 'base': 'Advancing'\}"):
+    with pytest.raises(IllegalDecision) as info:
         m.advance(Answer({"player": 0, "style": "Focused", "base": "Advancing"}, "test"))
+    assert str(info.value) == (f"match {m.header.match_id}, duel 1, beat 1: Ann's pair "
+                               f"{{'player': 0, 'style': 'Focused', 'base': 'Advancing'}} is not legal; "
+                               f"legal options: {HIKARU_PAIRS}")
 
 
 def test_ante_of_a_token_not_held_is_illegal():
@@ -45,14 +54,48 @@ def test_ante_of_a_token_not_held_is_illegal():
         m.advance(Answer(m.pending.options[0], "test"))
     with pytest.raises(IllegalDecision) as info:
         m.advance(Answer({"player": 0, "ante": "Fire"}, "test"))
-    assert "Ann's ante {'player': 0, 'ante': 'Fire'} is not legal; legal options: Pass; Ante Earth; Ante Water; " \
-           "Ante Wind" in str(info.value)
+    assert str(info.value) == (f"match {m.header.match_id}, duel 1, beat {m.ctx.beat}: Ann's ante "
+                               "{'player': 0, 'ante': 'Fire'} is not legal; legal options: Pass; Ante Earth; "
+                               "Ante Water; Ante Wind")
 
 
 def test_malformed_answer():
     m = start()
-    with pytest.raises(InvalidDecision, match="a pair answer must be an object"):
+    with pytest.raises(InvalidDecision) as info:
         m.advance(Answer(["Focused", "Shot"], "test"))
+    assert str(info.value) == (f"match {m.header.match_id}, duel 1, beat 1: a pair answer must be an object, "
+                               "got Answer(data=['Focused', 'Shot'], source='test')")
+
+
+def test_a_script_for_the_wrong_fighter_is_refused():
+    from recorder.script import ScriptSource, parse_script
+
+    script = parse_script({"game": "battlecon", "players": [{"name": "Ann", "side": "hikaru"},
+                                                            {"name": "Ben", "side": "cadenza"}],
+                           "beats": [{"beat": 1, "player": 1, "pair": ["Clockwork", "Strike"]}]}, "cadenza.json")
+    m = start()  # hikaru vs khadath
+    with pytest.raises(InvalidDecision) as info:
+        ScriptSource(GAME, script, m.header)
+    assert str(info.value) == "cadenza.json: script is for hikaru vs cadenza, but the match is hikaru vs khadath"
+
+
+def test_a_scripted_pair_of_the_other_fighters_cards_is_refused():
+    from recorder.script import ScriptSource, parse_script
+
+    script = parse_script({"game": "battlecon", "players": [{"name": "Ann", "side": "hikaru"},
+                                                            {"name": "Ben", "side": "khadath"}],
+                           "beats": [{"beat": 1, "player": 1, "pair": ["Clockwork", "Strike"]}]}, "s.json")
+    m = start()
+    source = ScriptSource(GAME, script, m.header)
+    m.advance(Answer({"player": 0, "style": "Focused", "base": "Shot"}, "test"))
+    with pytest.raises(IllegalDecision) as info:
+        source.answer(m.pending, m)
+    assert str(info.value) == (
+        f"s.json: beats[0] (duel 1, beat 1, player 1): Ben's scripted pair "
+        f"{{'player': 1, 'style': 'Clockwork', 'base': 'Strike'}} is not legal at match {m.header.match_id}, "
+        "duel 1, beat 1; legal options: Teleport Strike; Teleport Shot; Teleport Drive; Teleport Burst; "
+        "Teleport Dash; Blight Strike; Blight Shot; Blight Drive; Blight Burst; Blight Dash; Lure Strike; "
+        "Lure Shot; Lure Drive; Lure Burst; Lure Dash")
 
 
 def test_unknown_fighter_lists_the_known_ones():

@@ -82,7 +82,7 @@ CHOICE = 'a choice: {"kind": K, ...answer}, K one of ' + ", ".join(GAME.decision
      'choices[0].spend is "yes" (not true or false); expected a iron_body choice: {"kind": "iron_body", '
      '"spend": true or false}'),
     ({"pairs": ["Focused", "Drive"]}, 'BattleCON entry: unexpected part "pairs"; the parts an entry may have: '
-                                      "antes, choices, discards, finisher, new_pairs, note, pair"),
+                                      "antes, choices, discards, finisher, new_pairs, note, pair, salt"),
     ({"antes": [[[[[[[[["deep"]]]]]]]]]}, "antes is nested more than 8 levels deep; expected a list of what to "
                                           "ante, in order (token names, the Finisher); [] means pass"),
 ])

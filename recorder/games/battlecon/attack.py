@@ -74,7 +74,9 @@ def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
     t = 1 - p
     pw, pterms = stats.power(s, p)
     power = max(pw or 0, 0)
-    extra = sum(item["amount"] for _, item in stats.passives(s, t, "extra_damage_taken")) if power >= 1 else 0
+    # Sweeping: "If you are hit this beat, you take 2 extra damage from that attack": every hit, a 0-power one
+    # too ("a hit for zero damage is still a hit", Preview FAQ); before soak (docs/rulings.md).
+    extra = sum(item["amount"] for _, item in stats.passives(s, t, "extra_damage_taken"))
     sk, sterms = stats.soak(s, t)
     amount = max(power + extra - sk, 0)
     life_after = s.fighters[t].life - amount
@@ -90,7 +92,12 @@ def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
 
 
 def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
+    """Stun from damage over stun guard. WoI: each attack's damage on its own ("applies separately to each
+    one", WoI p.30). Preview: the total damage taken this beat ("unless the total damage taken this turn is
+    greater than his stun guard"), which differs for repeated attacks (Four Winds, Chain of Destruction)."""
     s = ctx.state
+    if s.edition == "preview":
+        amount = s.fighters[t].damage_taken  # this hit's damage is already folded in
     immune = stats.stun_immunity(s, t)
     guard, _ = stats.stun_guard(s, t)
     if immune:
@@ -106,7 +113,8 @@ def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
         opts = [{"player": t, "spend": True}, {"player": t, "spend": False}]
         pick = yield from choose(ctx, t, "iron_body", E.IronBodyDecided, opts,
                                  ["Spend an Iron Body token (Stun Guard infinity)", "Keep it and be stunned"],
-                                 f"{amount} damage would stun you (stun guard {guard})", cause, always=True)
+                                 f"{amount} damage{' this beat' if s.edition == 'preview' else ''} would stun you "
+                                 f"(stun guard {guard})", cause, always=True)
         if pick["spend"]:
             ctx.emit(E.StunPrevented(player=t, by="Iron Body", damage=amount, stun_guard=stats.INFINITE),
                      actor=t, cause=cause)

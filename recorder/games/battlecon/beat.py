@@ -10,7 +10,7 @@ from . import specials, stats
 from .attack import activate
 from .cards import BASE, KITS, SPECIAL, SPECIAL_ACTION, STYLE, special_action
 from .effects import ante_options, choose, fighter_name, run_triggers
-from .fighters import after_ante, on_reveal
+from .fighters import after_ante, end_of_beat
 from .state import BattleState
 
 PREVIEW_CLASH_CAP = 12  # engine safeguard: a Preview clash this long ends as in WoI (docs/rulings.md)
@@ -39,11 +39,15 @@ def pair_options(s: BattleState, p: int) -> tuple[list[dict], list[str]]:
     return opts, labels
 
 
-def commitment(ctx, p: int, style: str, base: str) -> str:
+def commitment(ctx, p: int, style: str, base: str, salt: str = "") -> str:
+    """The public digest of a face-down pair. Its nonce is the selection's secret salt (a person's is random,
+    so only its owner can open it before the reveal); without one (bots, scripts, policies) the nonce derives
+    from the header, which binds the pair but does not hide it from a holder of the log (whose seed and script
+    re-derive those choices anyway): docs/protocol-battlecon.md, "Commitment"."""
     h = ctx.header
     s = ctx.state
-    nonce = canonical.digest({"seed": h.seed, "match_id": h.match_id, "duel": s.duel, "beat": s.beat,
-                              "player": p})[:16]
+    nonce = salt or canonical.digest({"seed": h.seed, "match_id": h.match_id, "duel": s.duel, "beat": s.beat,
+                                      "player": p})[:16]
     return canonical.digest({"match_id": h.match_id, "duel": s.duel, "beat": s.beat, "player": p,
                              "style": style, "base": base, "nonce": nonce})
 
@@ -58,19 +62,30 @@ def select_pairs(ctx, players: tuple[int, ...] = (0, 1), kind: str = "pair", cau
         prompt = (f"{s.names[p]}: choose your attack pair (face down)" if kind == "pair"
                   else f"{s.names[p]}: choose a new attack pair" + (" (face down)" if secret else ""))
         pick = yield from choose(ctx, p, kind, E.PairSelected, opts, labels, prompt, cause,
-                                 secret=secret, always=True)
+                                 secret=secret, always=True, extra=("salt",))
         if secret:
-            ctx.emit(E.PairCommitted(player=p, digest=commitment(ctx, p, pick["style"], pick["base"])), actor=p,
-                     cause=len(ctx.entries))
+            digest = commitment(ctx, p, pick["style"], pick["base"], pick["salt"])
+            ctx.emit(E.PairCommitted(player=p, digest=digest), actor=p, cause=len(ctx.entries))
+
+
+def first_to_ante(ctx) -> tuple[int, str]:
+    """Who antes first, and why: the previous beat's active player (WoI p.24); after a beat without one (a
+    clash abandoned, a Pulse, a beat skipped) the active player of the last beat that had one; by chance
+    on the first beat, or while no beat of the duel has had one (docs/rulings.md, "Ante")."""
+    s = ctx.state
+    if s.last_active is None:
+        first = ctx.chance("first_ante", 2)
+        return first, ("drawn by chance (first beat of the duel)" if s.beat == 1 else
+                       "drawn by chance (no beat of this duel has had an active player yet)")
+    if s.last_active_beat == s.beat - 1:
+        return s.last_active, "active player of the previous beat"
+    return s.last_active, (f"active player of beat {s.last_active_beat}, the last beat that had one "
+                           f"(beat {s.beat - 1} had no active player)")
 
 
 def ante_step(ctx):
     s = ctx.state
-    if s.beat == 1 or s.last_active is None:
-        first = ctx.chance("first_ante", 2)
-        why = "drawn by chance (first beat of the duel)"
-    else:
-        first, why = s.last_active, "active player of the previous beat"
+    first, why = first_to_ante(ctx)
     ctx.emit(E.AnteStarted(first=first, why=why))
     passes, p = 0, first
     while passes < 2:
@@ -103,11 +118,24 @@ def reveal(ctx):
     outcome = yield from specials.resolve(ctx)
     if outcome is not None:
         return outcome
-    for p in (0, 1):
+    for p in (0, 1):  # each player's Reveal triggers: the pair's and the unique ability's (Gate Trap)
         yield from run_triggers(ctx, p, "reveal")
-    for p in (0, 1):  # unique abilities at Reveal (Khadath's Gate Trap)
-        on_reveal(ctx, p)
     return None
+
+
+def late_ante_tie(s: BattleState, priorities: tuple[int, int], terms) -> int | None:
+    """Preview: a tie made by a token anted after the ante step (Geomantic at Reveal) leaves priority with
+    the player who had it before that ante (Preview FAQ, Hikaru). The player who was higher without the late
+    tokens' terms, or None when the tie does not come from them."""
+    if s.edition != "preview" or priorities[0] != priorities[1]:
+        return None
+    before = []
+    for p in (0, 1):
+        late = {f"{t} token" for t in s.fighters[p].anted_late}
+        before.append(priorities[p] - sum(v for label, v in terms[p] if label in late and isinstance(v, int)))
+    if before[0] == before[1]:
+        return None
+    return 0 if before[0] > before[1] else 1
 
 
 def decide_priority(ctx):
@@ -122,6 +150,13 @@ def decide_priority(ctx):
             active = 0 if p0 > p1 else 1
             why = f"{fighter_name(ctx, active)} has the higher priority ({max(p0, p1)} > {min(p0, p1)})"
             ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=active, why=why))
+            return True
+        kept = late_ante_tie(s, (p0, p1), (t0, t1))
+        if kept is not None:
+            late = ", ".join(f"{t} token" for f in s.fighters for t in f.anted_late)
+            why = (f"tie at {p0} made by an ante after the ante step ({late}): {fighter_name(ctx, kept)} had the "
+                   f"higher priority before it and keeps it (Preview FAQ, Hikaru's Geomantic)")
+            ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=kept, why=why))
             return True
         finishing = [p for p in (0, 1) if s.fighters[p].finisher_active]
         if len(finishing) == 2:
@@ -176,6 +211,16 @@ def end_beat(ctx) -> None:
                          positions=tuple(f.position for f in s.fighters)))
 
 
+def abilities_at_end(ctx):
+    """Unique abilities acting "at the end of each beat": after recycling (WoI p.25), active player first
+    (seat order in a beat without one), not in a beat where a Pulse was revealed (WoI p.33: they "stop
+    working" that beat)."""
+    s = ctx.state
+    first = s.active if s.active is not None else 0
+    for p in (first, 1 - first):
+        yield from end_of_beat(ctx, p)
+
+
 def play_beat(ctx):
     """One beat. Raises DuelOver (after DuelEnded) when a fighter reaches 0 life."""
     s = ctx.state
@@ -188,6 +233,7 @@ def play_beat(ctx):
                      actor=p)
             for q in (0, 1):
                 recycle(ctx, q)
+            yield from abilities_at_end(ctx)
             end_beat(ctx)
             return
     yield from select_pairs(ctx)
@@ -206,12 +252,13 @@ def after_antes(ctx):
     s = ctx.state
     for q in (0, 1):  # effects fixed by the ante step (Kallistar's form)
         after_ante(ctx, q)
+    pulse = False
     while True:
         outcome = yield from reveal(ctx)
         if outcome == specials.AGAIN:
             continue  # new pairs were chosen after a Cancel: reveal them
         if outcome is not None:  # a Pulse, or no pair could be formed: straight to recycling
-            attacks = False
+            attacks, pulse = False, outcome == specials.PULSE
             break
         attacks = yield from decide_priority(ctx)
         if attacks == specials.TIED:
@@ -229,4 +276,6 @@ def after_antes(ctx):
             yield from run_triggers(ctx, p, "end")
     for p in (0, 1):
         recycle(ctx, p)
+    if not pulse:
+        yield from abilities_at_end(ctx)
     end_beat(ctx)

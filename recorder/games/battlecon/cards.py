@@ -75,6 +75,12 @@ class Kit:
     has_trap: bool
     suggested: tuple[tuple[str, str], tuple[str, str]]  # (discard 1 pair, discard 2 pair)
     cards: dict[str, Card]
+    # Cards printed differently in an edition: edition -> name -> Card (Preview's Geomantic antes at Reveal).
+    variants: dict[str, dict[str, Card]] = field(default_factory=dict)
+
+    def card(self, name: str, edition: str) -> Card:
+        """The card ``name`` as ``edition`` prints it."""
+        return self.variants.get(edition, {}).get(name) or self.cards[name]
 
     @property
     def all_cards(self) -> tuple[str, ...]:
@@ -106,6 +112,13 @@ def _card(name: str, kind: str, owner: str, raw: dict[str, Any], forms: tuple[st
     )
 
 
+def _variants(name: str, kind: str, owner: str, raw: dict[str, Any], forms: tuple[str, ...],
+              out: dict[str, dict[str, Card]]) -> None:
+    """``raw["editions"][edition]`` replaces some of the card's fields in that edition (text and triggers)."""
+    for edition, changes in raw.get("editions", {}).items():
+        out.setdefault(edition, {})[name] = _card(name, kind, owner, {**raw, **changes}, forms)
+
+
 def _load() -> dict[str, Kit]:
     generic = {n: _card(n, BASE, "generic", raw) for n, raw in RAW["generic_bases"].items()}
     generic[SPECIAL_ACTION] = _card(SPECIAL_ACTION, SPECIAL, "generic", RAW["special_action"])
@@ -115,8 +128,10 @@ def _load() -> dict[str, Kit]:
         forms = tuple(raw.get("forms", {}))
         (ubase, ubase_raw), = raw["base"].items()
         cards[ubase] = _card(ubase, BASE, fid, ubase_raw, forms)
+        variants: dict[str, dict[str, Card]] = {}
         for n, r in raw["styles"].items():
             cards[n] = _card(n, STYLE, fid, r, forms)
+            _variants(n, STYLE, fid, r, forms, variants)
         for n, r in raw.get("finishers", {}).items():
             cards[n] = _card(n, FINISHER, fid, r, forms)
         sd = raw["suggested_discards"]
@@ -126,7 +141,7 @@ def _load() -> dict[str, Kit]:
             finishers=tuple(raw.get("finishers", {})), tokens=tuple(raw.get("tokens", ())),
             token_effects=raw.get("token_effects", {}), forms=raw.get("forms", {}),
             has_trap=bool(raw.get("trap")), suggested=(tuple(sd["discard1"]), tuple(sd["discard2"])),
-            cards=cards,
+            cards=cards, variants=variants,
         )
     return kits
 

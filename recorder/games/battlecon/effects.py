@@ -3,7 +3,8 @@
 Each primitive is a small generator ``(ctx, owner, card, cause, **params)``
 that asks for any choice it needs and changes the state only by emitting
 events. ``run_triggers`` resolves one player's triggered effects for a timing
-window (asking for their order when both cards of the pair trigger).
+window (asking for their order when more than one triggers: the pair's cards
+and the unique ability's).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from recorder.decisions import Request
 from . import events as E
 from . import movement
 from .cards import KITS
+from .fighters import Trigger, ability_triggers
 from .stats import applies, attack_range, has_passive, pair_cards
 
 Gen = Generator[Request, Any, Any]
@@ -32,13 +34,15 @@ def fighter_name(ctx, p: int) -> str:
 
 
 def choose(ctx, player: int, kind: str, event: type, options: list[dict[str, Any]], labels: list[str],
-           prompt: str, cause: int | None, *, secret: bool = False, always: bool = False) -> Gen:
-    """The chosen option: asked through a Request unless only one option exists (and not ``always``)."""
+           prompt: str, cause: int | None, *, secret: bool = False, always: bool = False,
+           extra: tuple[str, ...] = ()) -> Gen:
+    """The chosen option: asked through a Request unless only one option exists (and not ``always``).
+    ``extra`` names answer fields beyond the option's to return too (a pair's secret salt)."""
     if len(options) == 1 and not always:
         return options[0]
     req = Request(player, kind, event, tuple(options), prompt, secret, cause, tuple(labels))
     ev = yield from ctx.ask(req)
-    return {k: getattr(ev, k) for k in options[0]}
+    return {k: getattr(ev, k) for k in (*options[0], *extra)}
 
 
 # -- movement -------------------------------------------------------------------
@@ -201,6 +205,12 @@ def ante_options(s, p: int, extra: bool = False) -> list[str]:
 
 
 def extra_ante(ctx, owner, card, cause, **_):
+    anted = [p for p, f in enumerate(ctx.state.fighters) if f.finisher_anted]
+    if anted:  # Ante Finishers: "No further antes can be made by either player after a Finisher is anted."
+        who = "you" if anted == [owner] else fighter_name(ctx, anted[0])
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"no further antes: {who} anted a Finisher "
+                                 "(WoI p.32)"), actor=owner, cause=cause)
+        return
     tokens = ante_options(ctx.state, owner, extra=True)
     if not tokens:
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no token to ante"), actor=owner, cause=cause)
@@ -260,31 +270,44 @@ PRIMITIVES: dict[str, Callable[..., Gen]] = {
 }
 
 
-def run_triggers(ctx, p: int, timing: str) -> Gen:
-    """Resolve player p's triggered effects for ``timing`` (the player orders simultaneous ones)."""
-    s = ctx.state
+def _card_trigger(card, effs: list[dict[str, Any]], timing: str, form: str | None) -> Trigger:
+    def run(ctx, p: int, cause: int) -> Gen:
+        for e in effs:
+            params = {k: v for k, v in e.items() if k not in ("op", "if")}
+            yield from PRIMITIVES[e["op"]](ctx, p, card.name, cause, **params)
+    # Quote only this window's text (as it applies in the fighter's form), not the whole card.
+    return Trigger(card.name, card.trigger_text(timing, form), run)
+
+
+def pending_triggers(s, p: int, timing: str) -> list[Trigger]:
+    """Every trigger player p owns in the ``timing`` window: the pair's cards (or the Finisher), then the
+    unique ability's (Khadath's Gate Trap at Reveal)."""
     f = s.fighters[p]
-    form = f.form  # the form the effects were chosen for (an earlier effect may change it)
-    todo = []
+    out = []
     for card in pair_cards(s, p):
         effs = [e for e in card.triggers.get(timing, ()) if applies(f, e)]
         if effs:
-            todo.append((card, effs))
-    if not todo:
-        return
-    if len(todo) == 2:
-        names = [c.name for c, _ in todo]
+            out.append(_card_trigger(card, effs, timing, f.form))
+    return out + ability_triggers(s, p, timing)
+
+
+def run_triggers(ctx, p: int, timing: str) -> Gen:
+    """Resolve player p's triggered effects for ``timing``. With more than one, the player orders them all
+    first (WoI p.26, Preview "Resolving Effects": "he chooses which order he activates them"): one ``order``
+    decision per place, each naming the trigger that resolves next, until one is left."""
+    s = ctx.state
+    todo = pending_triggers(s, p, timing)  # fixed now: an earlier effect may change the form
+    ordered: list[Trigger] = []
+    while len(todo) > 1:
+        names = [t.name for t in todo]
+        place = "first" if not ordered else f"next (after {', '.join(t.name for t in ordered)})"
         pick = yield from choose(ctx, p, "order", E.TriggerOrderChosen, [{"player": p, "first": n} for n in names],
-                                 [f"{n} first" for n in names], f"Order your {timing} effects", None)
-        if pick["first"] != names[0]:
-            todo.reverse()
-    for card, effs in todo:
-        # Quote only this window's text (as it applies in the fighter's form), not the whole card.
-        text = card.trigger_text(timing, form)
-        seq = ctx.emit(E.TriggerResolved(player=p, card=card.name, timing=timing, text=text), actor=p)
-        for e in effs:
-            params = {k: v for k, v in e.items() if k not in ("op", "if")}
-            yield from PRIMITIVES[e["op"]](ctx, p, card.name, seq, **params)
+                                 [f"{n} {'first' if not ordered else 'next'}" for n in names],
+                                 f"Order your {timing} effects: which resolves {place}?", None)
+        ordered.append(todo.pop(names.index(pick["first"])))
+    for trig in ordered + todo:
+        seq = ctx.emit(E.TriggerResolved(player=p, card=trig.name, timing=timing, text=trig.text), actor=p)
+        yield from trig.run(ctx, p, seq)
 
 
 # Finishers' own verbs live in finisher_effects.py (imported last: it builds on the primitives above).

@@ -37,13 +37,16 @@ class DiscardsChosen(Event):
 @reg
 @ev
 class PairSelected(Event):
-    """A player's attack pair, placed face down (secret until PairRevealed)."""
+    """A player's attack pair, placed face down (secret until PairRevealed). ``salt``: the secret the decision
+    source added to hide the public commitment (a person's is random); "" = derived from the header (bots,
+    scripts and policies, whose choices anyone holding the seed and the script can re-derive anyway)."""
 
     KIND: ClassVar[str] = INPUT
     player: int
     style: str
     base: str
     source: str
+    salt: str = ""
 
 
 @reg
@@ -104,7 +107,8 @@ class TrapSpaceChosen(Event):
 @reg
 @ev
 class TriggerOrderChosen(Event):
-    """Which of the player's simultaneous triggered effects resolves first (named by its card)."""
+    """Which of the player's simultaneous triggered effects resolves first (named by its card, or by the unique
+    ability that triggers); with three or more, one per place but the last, each naming the next."""
 
     KIND: ClassVar[str] = INPUT
     player: int
@@ -153,8 +157,8 @@ class DiscardsSet(Event):
 @ev
 class PairCommitted(Event):
     """Public commitment to a face-down pair: sha256 of canonical {match_id, duel, beat, player, style, base,
-    nonce}. The nonce derives from the header seed, so it binds the pair but does not hide it from a
-    holder of the log."""
+    nonce}. The nonce is the selection's secret salt; without one it derives from the header seed, and then the
+    digest binds the pair but does not hide it from a holder of the log (docs/protocol-battlecon.md)."""
 
     player: int
     digest: str
@@ -163,7 +167,8 @@ class PairCommitted(Event):
 @reg
 @ev
 class AnteStarted(Event):
-    """The ante step begins with ``first`` (the previous beat's active player, or drawn by chance)."""
+    """The ante step begins with ``first``: the previous beat's active player (after a beat without one, the
+    last beat's that had one), or drawn by chance; ``why`` says which."""
 
     first: int
     why: str
@@ -190,7 +195,8 @@ class PairRevealed(Event):
 @reg
 @ev
 class TriggerResolved(Event):
-    """A triggered effect starts resolving; the events it causes name this one as their cause."""
+    """A triggered effect starts resolving; the events it causes name this one as their cause. ``card`` names
+    the card, or the unique ability that triggered (Khadath's "Gate Trap")."""
 
     player: int
     card: str
@@ -407,7 +413,8 @@ class LifeLost(Event):
 @reg
 @ev
 class StunApplied(Event):
-    """The fighter is stunned: by ``damage`` over its stun guard, or by an effect ("the opponent is stunned")."""
+    """The fighter is stunned: by ``damage`` over its stun guard, or by an effect ("the opponent is stunned").
+    ``damage`` is the damage compared: this attack's (WoI), the total taken this beat (Preview)."""
 
     player: int
     reason: Literal["damage", "effect"]
@@ -418,7 +425,8 @@ class StunApplied(Event):
 @reg
 @ev
 class StunPrevented(Event):
-    """A stun that did not happen: ``by`` stun guard, stun immunity or a spent Iron Body token."""
+    """A stun that did not happen: ``by`` stun guard, stun immunity or a spent Iron Body token. ``damage`` is
+    the damage compared: this attack's (WoI), the total taken this beat (Preview)."""
 
     player: int
     by: str

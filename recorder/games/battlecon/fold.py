@@ -21,7 +21,7 @@ def _duel_started(s: BattleState, e: E.DuelStarted) -> None:
     s.uncounted = 0
     s.trap = None
     s.trap_owner = None
-    s.active = s.last_active = s.ante_first = None
+    s.active = s.last_active = s.last_active_beat = s.ante_first = None
     s.duel_over = False
     s.phase = "setup"
     s.fighters = []
@@ -73,6 +73,8 @@ def _ante_declared(s: BattleState, e: E.AnteDeclared) -> None:
     f.anted.append(e.ante)
     f.anted_this_beat.append(e.ante)
     f.ante_turns += 1
+    if s.phase != "ante":  # Geomantic's extra ante, at Reveal (Preview) or Start of Beat (WoI)
+        f.anted_late.append(e.ante)
 
 
 def _form_effect(s: BattleState, e: E.FormEffectApplied) -> None:
@@ -207,12 +209,13 @@ def _beat_ended(s: BattleState, e: E.BeatEnded) -> None:
     s.phase = "select-next"
     s.revealed = False
     s.clash_round = 0
-    if s.active is not None:
-        s.last_active = s.active
+    if s.active is not None:  # a beat without an active player (abandoned clash, Pulse) keeps the older one
+        s.last_active, s.last_active_beat = s.active, s.beat
     s.active = None
     for f in s.fighters:
         f.anted.clear()
         f.anted_this_beat.clear()
+        f.anted_late.clear()
         f.ante_turns = 0
         f.form_at_ante = None
         f.stunned = False

@@ -47,7 +47,7 @@ def _identity(opts: dict[str, Any]) -> dict[str, Any]:
 
 class BattleCON:
     name = "battlecon"
-    engine_version = "battlecon-engine-2"
+    engine_version = "battlecon-engine-3"
     editions = EDITIONS
     events = EVENTS
     fighters = FIGHTERS

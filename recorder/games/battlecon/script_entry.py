@@ -52,7 +52,9 @@ PARTS = {
     "new_pairs": "a list of [style, base] pairs, one per new pair after a Cancel",
     "choices": 'a list of {"kind": K, ...answer} objects',
     "note": "text for people",
+    "salt": "up to 128 hex digits (0-9, a-f): a secret that hides this entry's pair commitment",
 }
+SALT = {"type": "string", "pattern": "^[0-9a-f]{0,128}$"}
 
 
 def _choice_schema() -> dict[str, Any]:
@@ -88,6 +90,7 @@ def entry_schema() -> dict[str, Any]:
             "player": {"type": "integer", "minimum": 0, "maximum": 1},
             "note": {"description": PARTS["note"], "type": "string", "maxLength": 4096},
             "pair": {"description": PARTS["pair"], **PAIR},
+            "salt": {"description": PARTS["salt"], **SALT},
             "discards": {"description": PARTS["discards"], "type": "array", "prefixItems": [PAIR, PAIR],
                          "minItems": 2, "maxItems": 2},
             "finisher": {"description": PARTS["finisher"], **CARD},
@@ -174,6 +177,8 @@ def _reason(error: jsonschema.ValidationError, key: str = "") -> str:
         return f"longer than {want} characters"
     if how == "anyOf":
         return "not one of the allowed values"
+    if how == "pattern":
+        return "not hex digits 0-9, a-f"
     return error.message
 
 
@@ -211,7 +216,8 @@ def script_answers(entry: dict[str, Any]) -> list[dict[str, Any]]:
 
     ``antes: []`` means "pass"; tokens anted are followed by nothing (a fighter who cannot ante
     again is not asked); an ante may name the Finisher (Ante Finishers). ``"finisher": name`` answers the
-    setup's Finisher choice; ``"new_pairs": [[style, base], ...]`` the new pairs chosen after Cancels.
+    setup's Finisher choice; ``"new_pairs": [[style, base], ...]`` the new pairs chosen after Cancels;
+    ``"salt": hex`` is the pair's secret salt (without one the commitment's nonce derives from the header).
     Each choice is ``{"kind": K, ...answer}`` (``player`` is filled in).
     """
     check_entry(entry)
@@ -224,7 +230,8 @@ def script_answers(entry: dict[str, Any]) -> list[dict[str, Any]]:
         out.append({"kind": "finisher", "player": p, "finisher": entry["finisher"]})
     if "pair" in entry:
         style, base = entry["pair"]
-        out.append({"kind": "pair", "player": p, "style": style, "base": base})
+        out.append({"kind": "pair", "player": p, "style": style, "base": base,
+                    **({"salt": entry["salt"]} if "salt" in entry else {})})
     if "antes" in entry:
         out.extend({"kind": "ante", "player": p, "ante": a} for a in entry["antes"] or ["pass"])
     out.extend({"kind": "new_pair", "player": p, "style": s, "base": b} for s, b in entry.get("new_pairs", ()))

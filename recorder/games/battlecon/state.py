@@ -33,6 +33,7 @@ class Fighter:
     token_discard: list[str] = field(default_factory=list)
     anted: list[str] = field(default_factory=list)  # tokens anted this beat, still giving their bonus
     anted_this_beat: list[str] = field(default_factory=list)  # every token anted this beat (no regain)
+    anted_late: list[str] = field(default_factory=list)  # anted after the ante step (Geomantic) this beat
     ante_turns: int = 0  # antes made this beat (Hikaru: one in the ante step)
     form: str | None = None
     form_at_ante: str | None = None
@@ -78,7 +79,8 @@ class BattleState:
     trap: int | None = None
     trap_owner: int | None = None
     active: int | None = None
-    last_active: int | None = None
+    last_active: int | None = None  # the active player of the last beat of this duel that had one
+    last_active_beat: int | None = None  # ... and that beat
     ante_first: int | None = None
     phase: str = "setup"
     revealed: bool = False

@@ -26,14 +26,14 @@ def pair_cards(s: BattleState, p: int) -> Iterator[Card]:
     """The face-up cards of a fighter's attack: style first, then the top base; or the Finisher alone,
     which replaces the whole pair (WoI p.20). A Special Action is never part of an attack."""
     f = s.fighters[p]
-    cards = KITS[f.kit].cards
+    kit = KITS[f.kit]
     if f.finisher_active and f.finisher:
-        yield cards[f.finisher]
+        yield kit.card(f.finisher, s.edition)
         return
-    if f.style is not None and cards[f.style].kind != SPECIAL:
-        yield cards[f.style]
+    if f.style is not None and kit.cards[f.style].kind != SPECIAL:
+        yield kit.card(f.style, s.edition)  # as the edition prints it (Preview's Geomantic)
     if f.base is not None:
-        yield cards[f.base]
+        yield kit.card(f.base, s.edition)
 
 
 def applies(f: Fighter, item: dict[str, Any]) -> bool:

@@ -3,18 +3,33 @@
 Each module may define:
 - ``ante_options(state, p, extra) -> list[str]``: what the fighter may ante now (besides pass);
 - ``after_ante(ctx, p)``: effects fixed by the ante step (Kallistar's form);
-- ``on_reveal(ctx, p)``: unique-ability effects at Reveal (Khadath's trap penalty).
+- ``triggers(state, p, timing) -> list[Trigger]``: the unique ability's triggers in a timing window (Khadath's
+  Gate Trap at Reveal); they are ordered with the pair's own triggers (effects.run_triggers);
+- ``end_of_beat(ctx, p)``: what the ability does "at the end of each beat", after recycling (WoI p.25: "UA's
+  that activate at the end of each beat happen after recycling"); none of the four Preview fighters has one.
 Hooks are data-driven helpers, not control flow: the beat calls them at fixed points.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
+from typing import Any, Callable, Generator
 
 from ..cards import FIGHTERS
 
 HOOKS: dict[str, ModuleType] = {fid: import_module(f"{__name__}.{fid}") for fid in FIGHTERS}
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """One triggered effect waiting in a window: ``name`` (a card, or the ability) is what an order answer
+    names, ``text`` what TriggerResolved quotes, ``run(ctx, p, cause)`` resolves it."""
+
+    name: str
+    text: str
+    run: Callable[[Any, int, int], Generator[Any, Any, None]]
 
 
 def ante_options(state, p: int, extra: bool = False) -> list[str]:
@@ -28,7 +43,13 @@ def after_ante(ctx, p: int) -> None:
         fn(ctx, p)
 
 
-def on_reveal(ctx, p: int) -> None:
-    fn = getattr(HOOKS[ctx.state.fighters[p].kit], "on_reveal", None)
+def ability_triggers(state, p: int, timing: str) -> list[Trigger]:
+    fn = getattr(HOOKS[state.fighters[p].kit], "triggers", None)
+    return fn(state, p, timing) if fn else []
+
+
+def end_of_beat(ctx, p: int):
+    """The unique ability's end-of-beat effect, if it has one (a generator: it may ask)."""
+    fn = getattr(HOOKS[ctx.state.fighters[p].kit], "end_of_beat", None)
     if fn:
-        fn(ctx, p)
+        yield from fn(ctx, p)

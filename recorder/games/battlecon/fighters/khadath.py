@@ -1,15 +1,34 @@
 """Khadath Ahemusei: the Gate Trap penalises the opponent's priority at Reveal (-3 on it, -1 next to it).
 Movement stopping is in movement.py; trap placement and Snare's lock are effect primitives."""
 
+from __future__ import annotations
+
 from .. import events as E
 
+GATE_TRAP = "Gate Trap"
+TEXT = "At Reveal an opponent on the trap has -3 Priority, adjacent to it -1 Priority."  # the ability's words
+ON, NEXT_TO = "on Khadath's trap", "next to Khadath's trap"
 
-def on_reveal(ctx, p: int) -> None:
+
+def triggers(state, p: int, timing: str) -> list:
+    """At Reveal, when the opponent is on or next to the trap: one trigger of Khadath's, ordered with his
+    pair's Reveal effects. Once per beat (a Cancel's new pairs are revealed again, the ability is not)."""
+    from . import Trigger
+
+    if timing != "reveal" or state.trap is None:
+        return []
+    opp = state.fighters[1 - p]
+    d = abs(opp.position - state.trap)
+    if d > 1 or any(st.label in (ON, NEXT_TO) and st.beat == state.beat for st in opp.statuses):
+        return []
+    return [Trigger(GATE_TRAP, TEXT, _penalty)]
+
+
+def _penalty(ctx, p: int, cause: int):
     s = ctx.state
-    if s.trap is None:
-        return
     opp = 1 - p
     d = abs(s.fighters[opp].position - s.trap)
-    if d <= 1:
-        ctx.emit(E.StatusGained(player=opp, stat="priority", amount=-3 if d == 0 else -1, when="this",
-                                label="on Khadath's trap" if d == 0 else "next to Khadath's trap"), actor=p)
+    ctx.emit(E.StatusGained(player=opp, stat="priority", amount=-3 if d == 0 else -1, when="this",
+                            label=ON if d == 0 else NEXT_TO), actor=p, cause=cause)
+    return
+    yield
