@@ -84,10 +84,14 @@ def test_the_hot_seat_shared_screen_is_the_spectator_view(tmp_path, monkeypatch)
     from recorder.cli import main
 
     monkeypatch.chdir(tmp_path)
-    # Both pick their pair (option 1) behind a hand-over prompt; then the ante is asked in public.
+    # Both pick their pair (option 1) behind a hand-over prompt; then Ann antes (a public decision) behind one
+    # too, seeing her own face-down pair and not Ben's, and passes (option 1); Khadath has nothing to ante.
     result = CliRunner().invoke(main, ["play", "--fighters", "hikaru,khadath", "--seed", "3", "-o", "p.jsonl"],
-                                input="\n1\n\n1\nq\n", catch_exceptions=False)
+                                input="\n1\n\n1\n\n1\nq\n", catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    public = result.output.split("Player 2 has chosen.")[1]
-    assert public.count("pair: ? ?") == 2  # neither pair: each player is looking
-    assert "Focused" not in public and "Teleport" not in public
+    hand_over = "Player 1 (hikaru): your turn, with your face-down choices on screen (Player 2, look away)"
+    public, rest = result.output.split("Player 2 has chosen.")[1].split(hand_over)
+    assert "Focused Shot" not in public and "Teleport Strike" not in public  # the shared screen shows neither
+    own_view = rest.split("Player 1 has chosen.")[0]
+    assert "pair: Focused Shot" in own_view and "Teleport Strike" not in own_view  # hers, not his
+    assert "Player 1: ante or pass" in own_view

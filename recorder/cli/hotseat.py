@@ -4,16 +4,29 @@ Two pieces: :class:`TerminalSource` (a decision source reading numbers) and
 :class:`Narrator` (a sink that prints what happened, public events only).
 Nothing a player chooses face down is ever printed: secret choices are typed
 without echo after a hand-over prompt, the screen is cleared around them, and
-the narrator skips every record whose visibility is not ``public``.
+the narrator skips every record whose visibility is not ``public``. A public
+decision taken while the player has something face down (a BattleCON ante,
+with the pair already chosen) is also asked behind a hand-over prompt, so the
+player sees their own view; the screen is cleared after it.
+
+A secret choice whose input event takes a ``salt`` (a face-down pair) gets a
+random one (``secrets.token_hex``): a person's choice must not be guessable
+from the public commitment. A live session is not expected to re-record
+identically; verify re-uses the recorded salt, so replay stays exact.
+
+A request with many options (840 ways to set BattleCON's starting discards) is
+answered one part at a time: each step lists the values still possible for
+one field of the answer.
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any, Callable, Sequence
 
 import click
 
-from ..decisions import Answer, Request
+from ..decisions import SALT, Answer, Request
 from ..envelope import Record
 from ..fold import apply_record
 from ..game import Game
@@ -21,6 +34,8 @@ from ..header import Header
 from ..recording import Stop
 
 QUIT = "q"
+MAX_LISTED = 40  # more options than this are chosen one part at a time
+SALT_BYTES = 16  # 128 bits: a person's secret salt
 
 
 class TerminalSource:
@@ -38,33 +53,50 @@ class TerminalSource:
     def answer(self, request: Request, match: Any) -> Answer:
         player = self.header.players[request.player]
         who = f"{player.name} ({player.side})"
-        if request.secret and len(self.seats) > 1:
-            self._hand_over(request.player, who)
+        shared = len(self.seats) > 1
+        # Behind a hand-over prompt: a secret choice, or any choice while this player has something face down
+        # (the others look away, and the player sees their own view).
+        private = shared and (request.secret or self._holds_secrets(match, request.player))
+        if private:
+            self._hand_over(request.player, who, request.secret)
         self.echo("")
-        self.echo(self._state_lines(match, request))
+        self.echo(self._state_lines(match, request, private))
         self.echo(f"{who} - duel {match.ctx.duel}, beat {match.ctx.beat}")
         self.echo(request.prompt or f"Choose your {request.kind}:")
-        for i in range(len(request.options)):
-            self.echo(f"  {i + 1:>2}. {request.label(i)}")
-        shared = len(self.seats) > 1
-        index = self._read_choice(len(request.options), secret=request.secret and shared)
-        if request.secret and shared:
-            # Nothing the next player sees may hint at what was chosen.
+        hidden = request.secret and shared
+        if len(request.options) > MAX_LISTED:
+            index = self._narrow(request, secret=hidden)
+        else:
+            for i in range(len(request.options)):
+                self.echo(f"  {i + 1:>2}. {request.label(i)}")
+            index = self._read_choice(len(request.options), secret=hidden)
+        data = dict(request.options[index])
+        if request.secret and SALT in request.event.field_names():
+            data[SALT] = secrets.token_hex(SALT_BYTES)
+        if private:
+            # Nothing the next player sees may hint at what was chosen or what was on screen.
             click.clear()
             self.echo(f"{player.name} has chosen.")
-        return Answer(dict(request.options[index]), "player")
+        return Answer(data, "player")
 
-    def _hand_over(self, seat: int, who: str) -> None:
+    def _hand_over(self, seat: int, who: str, secret: bool) -> None:
         others = ", ".join(p.name for i, p in enumerate(self.header.players) if i != seat)
+        what = "secret choice next" if secret else "your turn, with your face-down choices on screen"
         self.echo("")
-        reply = _prompt(f"{who}: secret choice next ({others}, look away). Press Enter when ready")
+        reply = _prompt(f"{who}: {what} ({others}, look away). Press Enter when ready")
         if reply.strip().lower() == QUIT:
             raise Stop()
         click.clear()
 
-    def _state_lines(self, match: Any, request: Request) -> str:
+    def _holds_secrets(self, match: Any, seat: int) -> bool:
+        """Whether ``seat`` now knows something the shared screen must not show (a face-down pair)."""
         snapshot = self.game.snapshot(match.state)
-        if request.secret:
+        own = self.game.render_state(self.game.redact(snapshot, seat))
+        return own != self.game.render_state(self.game.redact(snapshot, None))
+
+    def _state_lines(self, match: Any, request: Request, private: bool) -> str:
+        snapshot = self.game.snapshot(match.state)
+        if private:
             viewer: int | None = request.player  # the other players are looking away
         elif len(self.seats) == 1:
             viewer = self.seats[0]  # one person at this terminal
@@ -81,6 +113,42 @@ class TerminalSource:
                 return int(reply) - 1
             shown = "your entry" if secret else repr(reply)
             self.echo(f"Please type a number from 1 to {count}, or q to quit ({shown} is not one).")
+
+    def _narrow(self, request: Request, *, secret: bool) -> int:
+        """Pick one of many options a field at a time: each step lists the values one part of the answer can
+        still take (discard 1's style, then its base...), so no list is long and every step stays legal."""
+        flat = [dict(_leaves(option)) for option in request.options]
+        paths = list(dict.fromkeys(path for leaves in flat for path in leaves))
+        left = list(range(len(flat)))
+        self.echo(f"  ({len(flat)} options: choose one part at a time)")
+        for path in paths:
+            values = list(dict.fromkeys(_text(flat[i].get(path)) for i in left))
+            if len(values) == 1:
+                continue
+            self.echo(f"{_path_text(path)}:")
+            for i, value in enumerate(values):
+                self.echo(f"  {i + 1:>2}. {value}")
+            pick = values[self._read_choice(len(values), secret=secret)]
+            left = [i for i in left if _text(flat[i].get(path)) == pick]
+        return left[0]
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
+    """``value``'s scalar parts with their paths, in order (``("discard1", 0)`` is discard1's first item)."""
+    if isinstance(value, dict):
+        return [leaf for key, item in value.items() for leaf in _leaves(item, (*path, key))]
+    if isinstance(value, (list, tuple)):
+        return [leaf for i, item in enumerate(value) for leaf in _leaves(item, (*path, i))]
+    return [(path, value)]
+
+
+def _path_text(path: tuple[Any, ...]) -> str:
+    return "".join(f"[{part + 1}]" if isinstance(part, int) else (f" {part}" if i else str(part))
+                   for i, part in enumerate(path))
+
+
+def _text(value: Any) -> str:
+    return "-" if value is None else str(value)
 
 
 def _prompt(text: str, *, hide_input: bool = False) -> str:
