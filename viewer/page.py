@@ -16,6 +16,7 @@ from replay.stats import StatsVisitor
 
 from .frames import FORMAT, build_frames, packed
 from .gameview import GameView, view_for
+from .logpack import pack
 from .names import match_file_stem
 from .sources import Source
 
@@ -83,6 +84,7 @@ def build_page(source: Source) -> MatchPage:
             "finished": summary.finished, "outcome": summary.outcome,
         },
         **frames,
+        "log": pack(header, records),  # the evidence itself, so a mailed page can be re-verified
     }
     return MatchPage(summary, data, stats.stats(), view, header)
 

@@ -46,3 +46,34 @@ def render_command(logs, db, match_id, out, single_file) -> None:
     for match_id_, path, size in written.matches:
         click.echo(f"{path}  ({size / 1024:.0f} KB)")
     click.echo(f"{written.index}: {len(written.matches)} match(es), {written.players} player page(s)")
+
+
+@main.command("extract")
+@click.argument("page", metavar="PAGE.html")
+@click.option("-o", "--out", metavar="FILE", default="-", show_default=True,
+              help="Where to write the log ('-': stdout).")
+def extract_command(page, out) -> None:
+    """Write out the match log that a rendered match page carries.
+
+    Every match page (a site's or a --single-file one) embeds its log compactly;
+    this rebuilds the exact JSONL file, checking the hash chain on the way, so a
+    page that was mailed can be verified like the log itself.
+
+    Example: beatlog extract m-1a2b.html -o m.jsonl && beatlog verify m.jsonl
+    """
+    from pathlib import Path
+
+    from viewer.logpack import page_data, unpack
+
+    path = Path(page)
+    if not path.is_file():
+        raise UsageError(f"no such page: {page!r}")
+    data = unpack(page_data(path.read_bytes(), page), page)
+    if out == "-":
+        sys.stdout.buffer.write(data)
+        return
+    from ..jsonl import parse_jsonl, write_jsonl
+
+    log = parse_jsonl(data, name=page)  # the same strict reading as any log, before anything is written
+    write_jsonl(out, log.header, log.records)
+    click.echo(f"{out}: {len(log.records)} events of match {log.header.match_id}")

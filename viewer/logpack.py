@@ -1,0 +1,94 @@
+"""The match log inside its page, compactly, so a mailed page still carries the evidence.
+
+A page embeds the log as ``data["log"]``: the header as it is logged, and each
+record's ``data`` as its values only (``[shape, value...]``, the keys once per
+distinct key list in ``shapes``). Everything else of a record is already in the
+page -- its type, kind, actor, cause and visibility in ``events``, its duel and
+beat in ``beats`` -- or follows from the chain: ``match_id`` is the header's,
+``prev`` the hash before, ``hash`` the SHA-256 of the canonical line. So the
+exact bytes of the log file come back (``viewer/static/logfile.js`` in the
+page, :func:`unpack` here), and ``final`` (the last hash) checks them: a page
+whose log was edited no longer rebuilds to it.
+
+A 15-beat duel's log is ~160 KB as JSONL and ~20 KB packed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+import orjson
+
+from recorder import canonical
+from recorder.envelope import Record
+from recorder.errors import CorruptLog, UsageError
+from recorder.header import Header
+
+PUBLIC = -1  # events[i][3] for a record visible to everyone ("public")
+
+
+def pack(header: Header, records: Sequence[Record]) -> dict[str, Any]:
+    """The log as a page embeds it (beside the page's ``events`` and ``beats``)."""
+    shapes: dict[tuple[str, ...], int] = {}
+    data = []
+    for record in records:
+        keys = tuple(record.data)
+        index = shapes.setdefault(keys, len(shapes))
+        data.append([index, *record.data.values()])
+    final = records[-1].hash if records else header.hash
+    return {"header": header.to_dict(), "shapes": [list(k) for k in shapes], "data": data, "final": final}
+
+
+def unpack(page: dict[str, Any], name: str = "page") -> bytes:
+    """The exact bytes of the log file a page's data was rendered from (checked against ``final``)."""
+    log = page.get("log")
+    if not isinstance(log, dict):
+        raise UsageError(f"{name}: this page carries no match log (rendered by an older beatlog)")
+    try:
+        lines, last = _rebuild(page, log)
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        raise CorruptLog(f"{name}: the embedded log is malformed ({type(exc).__name__}: {exc})") from None
+    if last != log["final"]:
+        raise CorruptLog(f"{name}: the embedded log does not rebuild to its final hash {log['final']} "
+                         f"(it gives {last}): the page was edited")
+    return b"\n".join(lines + [b""])
+
+
+def _rebuild(page: dict[str, Any], log: dict[str, Any]) -> tuple[list[bytes], str]:
+    """The log's lines and its last hash, rebuilt record by record along the chain."""
+    header = log["header"]
+    lines = [canonical.dumps(header)]
+    types, events, shapes = page["types"], page["events"], log["shapes"]
+    where = _places(page["beats"])
+    prev = header["hash"]
+    for seq, (event, values) in enumerate(zip(events, log["data"]), 1):
+        duel, beat = where[seq]
+        body = {
+            "match_id": header["match_id"], "seq": seq, "duel": duel, "beat": beat, "type": types[event[0]],
+            "kind": "input" if event[1] else "outcome", "actor": event[2],
+            "data": dict(zip(shapes[values[0]], values[1:])), "cause": event[4],
+            "visibility": "public" if event[3] == PUBLIC else event[3], "prev": prev,
+        }
+        prev = canonical.sha256_hex(canonical.dumps(body))
+        lines.append(canonical.dumps({**body, "hash": prev}))
+    return lines, prev
+
+
+def _places(beats: list[list[int]]) -> dict[int, tuple[int, int]]:
+    """``seq -> (duel, beat)`` from the page's beat table."""
+    return {seq: (duel, beat) for duel, beat, first, last in beats for seq in range(first, last + 1)}
+
+
+_DATA = re.compile(rb'<script type="application/json" id="beatlog-data">(.*?)</script>', re.DOTALL)
+
+
+def page_data(html: bytes, name: str) -> dict[str, Any]:
+    """The data a rendered match page embeds (``<script id="beatlog-data">``)."""
+    found = _DATA.search(html)
+    if found is None:
+        raise UsageError(f"{name}: not a beatlog match page (no beatlog-data element)")
+    try:
+        return orjson.loads(found.group(1))
+    except orjson.JSONDecodeError as exc:
+        raise UsageError(f"{name}: the page's data is not JSON ({exc})") from None
