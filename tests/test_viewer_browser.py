@@ -382,8 +382,8 @@ def test_hostile_player_names_stay_text(tab, site):
     tab.page.keyboard.press("End")
     assert tab.page.locator("img").count() == 0
     scripts = tab.page.eval_on_selector_all("script", "ss => ss.map(s => s.getAttribute('src') || s.type)")
-    assert scripts == ["application/json", "../assets/plotly.min.js", "../assets/viewer.js",
-                       "../assets/views/plain.js", "../assets/views/battlecon.js"]
+    assert scripts == ["application/json", "../assets/plotly.min.js", "../assets/beatchart.js", "../assets/viewer.js",
+                       "../assets/logfile.js", "../assets/views/plain.js", "../assets/views/battlecon.js"]
     for player in log.header.players:
         from viewer.names import safe_name
 
@@ -437,11 +437,13 @@ def test_index_filters_sorts_and_reveals(tab, site):
     rows = tab.page.locator("#matches tbody tr")
     total = rows.count()
     assert total == (3 if site["long"] else 2)
-    assert not tab.page.locator(".spoiler-value").first.is_visible()
+    first, second = rows.nth(0), rows.nth(1)
+    assert first.locator(".spoiler-value").count() == 2  # its beats and its result
+    assert not first.locator(".spoiler-value").first.is_visible()
     assert not tab.page.is_visible("h2:text-is('Standings')")
-    tab.page.locator(".spoiler-button").first.click()
-    assert tab.page.locator(".spoiler-value").first.is_visible()
-    assert not tab.page.locator(".spoiler-value").nth(1).is_visible()
+    first.locator(".spoiler-button").click()  # shows this row's result and beats, nothing else
+    assert all(first.locator(".spoiler-value").nth(i).is_visible() for i in range(2))
+    assert not any(second.locator(".spoiler-value").nth(i).is_visible() for i in range(2))
     tab.page.click("#reveal-all")
     assert tab.page.is_visible("h2:text-is('Standings')") and tab.page.is_visible("h2:text-is('Matchups')")
     assert tab.fragment() == {"r": "1"}
@@ -454,11 +456,12 @@ def test_index_filters_sorts_and_reveals(tab, site):
     assert visible == sum(1 for k in ("walkthrough", "hostile", "long")
                           if site[k] is not None and name in [p.name for p in site[k].header.players])
     tab.page.select_option("select[data-column=players]", "")
+    cells = "#matches tbody tr td.num .spoiler-value"
     tab.page.click("#matches th:has-text('Beats') button")
-    beats = [int(x) for x in tab.page.eval_on_selector_all("#matches tbody tr td.num", "ts => ts.map(t => t.textContent)")]
+    beats = [int(x) for x in tab.page.eval_on_selector_all(cells, "ts => ts.map(t => t.textContent)")]
     assert beats == sorted(beats)
     tab.page.click("#matches th:has-text('Beats') button")
-    beats = [int(x) for x in tab.page.eval_on_selector_all("#matches tbody tr td.num", "ts => ts.map(t => t.textContent)")]
+    beats = [int(x) for x in tab.page.eval_on_selector_all(cells, "ts => ts.map(t => t.textContent)")]
     assert beats == sorted(beats, reverse=True)
 
 
@@ -473,9 +476,10 @@ def test_player_page_charts_from_the_local_plotly(tab, site):
 
     name = site["walkthrough"].header.players[0].name
     tab.open(site["out"] / "players" / f"{safe_name(name)}.html")
-    assert not tab.page.is_visible("#player-chart")
+    assert not tab.page.is_visible(".chart")
     tab.page.click("#reveal-all")
-    tab.page.wait_for_selector("#player-chart .main-svg")
+    tab.page.locator("[id^='beats-']").first.scroll_into_view_if_needed()  # charts are drawn as they come near
+    tab.page.wait_for_selector("[id^='beats-'] .main-svg")
     tab.page.click("a:has-text('Watch') >> nth=0")
     tab.page.wait_for_selector(READY, state="attached")
     tab.page.wait_for_selector("#chart .main-svg")

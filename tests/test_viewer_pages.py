@@ -216,16 +216,18 @@ def test_single_file_page_is_self_contained_and_small(tmp_path):
     assert size == len(html.encode("utf-8")) and size <= 150 * 1024
 
 
-def test_a_fifteen_beat_duel_fits_in_150_kb(tmp_path):
-    log = vs.read(vs.SAMPLES / "woi-hikaru-vs-khadath.jsonl")
-    page = build_page(Source("x", log))
+def test_a_fifteen_beat_duel_fits_in_150_kb():
+    """The issue's target: a single-file page of one duel that runs all 15 beats, log embedded, <= 150 KB."""
     from viewer.site import match_html
 
-    html = match_html(page, single_file=True, linked=False)
-    beats = sum(1 for b in page.data["beats"] if b[1] > 0)
-    # The brief's target is a 15-beat duel; this sample has about that many beats over two duels.
-    assert beats >= 15
-    assert len(html.encode("utf-8")) <= 170 * 1024
+    duels = vs.full_duels(3)
+    assert len(duels) == 3
+    for log in duels:
+        page = build_page(Source("x", log))
+        assert [b[0] for b in page.data["beats"]] == [1] * 16  # one duel: its set-up and 15 beats
+        html = match_html(page, single_file=True, linked=False)
+        assert 'id="log-download"' in html and page.data["log"]["data"]
+        assert len(html.encode("utf-8")) <= 150 * 1024, (log.header.match_id, len(html.encode("utf-8")))
 
 
 def test_index_and_player_pages_show_the_stats_figures(site):
@@ -317,3 +319,143 @@ def test_toy_game_with_hostile_text_renders(tmp_path):
     html = written.matches[0][1].read_text(encoding="utf-8")
     assert "<script>alert(1)</script>" not in html
     assert "views/plain.js" in html
+
+
+# -- the log inside the page ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", sorted(vs.SAMPLES.glob("*.jsonl")), ids=lambda p: p.stem)
+def test_every_page_carries_its_log_byte_for_byte(path):
+    from viewer.logpack import unpack
+
+    page = build_page(Source(path.name, vs.read(path)))
+    assert unpack(json.loads(script_json(page.data))) == path.read_bytes()
+
+
+def test_hostile_names_survive_the_packed_log():
+    from recorder.jsonl import encode_jsonl
+    from viewer.logpack import unpack
+
+    for log in (vs.battlecon_log(names=vs.HOSTILE, seed=3), hostile_log()):
+        page = build_page(Source("x", log))
+        assert unpack(json.loads(script_json(page.data))) == encode_jsonl(log.header, log.records)
+
+
+def test_extract_writes_the_log_of_a_mailed_page(tmp_path):
+    log_path = vs.WALKTHROUGH
+    written = render_site([Source("w", vs.read(log_path))], tmp_path / "site", single_file=True)
+    page = written.matches[0][1]
+    out = tmp_path / "back.jsonl"
+    result = CliRunner().invoke(main, ["extract", str(page), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes() == log_path.read_bytes()
+    result = CliRunner().invoke(main, ["verify", str(out)])
+    assert result.exit_code == 0, result.output
+
+
+def test_extract_refuses_an_edited_page_and_a_page_that_is_not_one(tmp_path):
+    written = render_site([Source("w", vs.read(vs.WALKTHROUGH))], tmp_path / "site", single_file=True)
+    page = written.matches[0][1]
+    html = page.read_text(encoding="utf-8")
+    # Someone edits one number in the embedded log (a damage amount, say): the chain no longer closes.
+    from viewer.logpack import page_data
+
+    data = page_data(html.encode("utf-8"), "page")
+    record = next(values for values, e in zip(data["log"]["data"], data["events"])
+                  if data["types"][e[0]] == "DamageDealt")
+    record[1] += 1
+    start = html.index('id="beatlog-data">') + len('id="beatlog-data">')
+    edited = tmp_path / "edited.html"
+    edited.write_text(html[:start] + str(script_json(data)) + html[html.index("</script>", start):], encoding="utf-8")
+    assert edited.read_text(encoding="utf-8") != html
+    result = CliRunner().invoke(main, ["extract", str(edited), "-o", str(tmp_path / "x.jsonl")])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.startswith(f"Error: {edited}: the embedded log does not rebuild to its final hash")
+    assert not (tmp_path / "x.jsonl").exists()
+    result = CliRunner().invoke(main, ["extract", str(tmp_path / "site" / "index.html")])
+    assert result.exit_code == 1
+    assert result.output.strip() == f"Error: {tmp_path / 'site' / 'index.html'}: not a beatlog match page (no beatlog-data element)"
+
+
+def test_single_file_pages_in_a_site_do_not_link_into_it(tmp_path):
+    written = render_site([Source("w", vs.read(vs.WALKTHROUGH))], tmp_path, single_file=True)
+    html = written.matches[0][1].read_text(encoding="utf-8")
+    assert "../index.html" not in html and "../players/" not in html
+    assert "beatlog extract m-46811407064c.html -o m-46811407064c.jsonl" in html  # the <noscript> note
+
+
+# -- per-beat series and the player pages -----------------------------------------------------------
+
+
+def test_series_hold_life_distance_and_each_beats_damage(walkthrough):
+    from replay.stats import match_stats
+
+    page = build_page(Source("w", walkthrough))
+    points = page.data["series"]
+    assert page.data["series_bars"] == ["Damage dealt", "Damage taken"]
+    assert [(p["duel"], p["beat"]) for p in points] == [(d, b) for d, b, _, _ in vs.beats(walkthrough)]
+    snaps = vs.snapshots(walkthrough)
+    for point, (_, _, _, last) in zip(points, vs.beats(walkthrough)):
+        fighters = snaps[last]["fighters"]
+        assert point["Life"] == [f["life"] for f in fighters]
+        assert point["Distance"] == abs(fighters[0]["position"] - fighters[1]["position"])
+    stats = match_stats(walkthrough.header, walkthrough.records)
+    for seat in (0, 1):
+        assert sum(p["Damage dealt"][seat] for p in points) == stats["seats"][seat]["counts"]["damage_dealt"]
+        assert sum(p["Damage taken"][seat] for p in points) == stats["seats"][seat]["counts"]["damage_taken"]
+        assert sum(p["Damage dealt"][seat] for p in points) == sum(p["Damage taken"][1 - seat] for p in points)
+
+
+def _chart_specs(html: str) -> list[dict]:
+    return [json.loads(m) for m in re.findall(r'<script type="application/json" class="chart-data"[^>]*>(.*?)</script>',
+                                              html, re.DOTALL)]
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def test_player_page_has_figures_per_match_usage_and_beats(site):
+    from replay.stats import match_stats
+
+    out, _, logs = site
+    html = (out / "players" / f"{safe_name('Ann')}.html").read_text(encoding="utf-8")
+    mine = [log for log in logs if "Ann" in [p.name for p in log.header.players]]
+    per_match = html.split("Match by match", 1)[1].split("</table>", 1)[0]
+    assert per_match.count("<tr>") == 1 + len(mine)
+    for title in ("Attack pair", "Cards played", "Tokens used"):
+        assert f"<h3>{title}</h3>" in html
+    # One beat-by-beat block per match, one table row per beat boundary.
+    assert html.count('class="match-beats"') == len(mine)
+    for log in mine:
+        block = html.split(f"<code class=\"muted\">{log.header.match_id}</code></h3>", 1)[1].split("</article>", 1)[0]
+        assert block.count("<tr>") == 2 + len(vs.beats(log))
+    seat = [p.name for p in mine[0].header.players].index("Ann")
+    cards = sum(sum(labels.values()) for labels in
+                match_stats(mine[0].header, mine[0].records)["seats"][seat]["usage"]["cards_played"].values())
+    assert cards > 0
+    specs = _chart_specs(html)
+    assert len(specs) >= 3 + 2 + len(mine)  # figures by kind, pairs and cards played, one per match
+
+
+def test_strings_given_to_plotly_are_escaped(site):
+    """Plotly reads HTML in names, hover text, ticks and titles: no raw markup may reach it."""
+    from viewer.charts import plot_text
+
+    assert plot_text('<a href="x">E</a> & <b>') == '&lt;a href="x"&gt;E&lt;/a&gt; &amp; &lt;b&gt;'
+    out, _, _ = site
+    hostile = 0
+    for page in (out / "players").iterdir():
+        for spec in _chart_specs(page.read_text(encoding="utf-8")):
+            for text in _strings(spec):
+                assert "<" not in text.replace("<extra></extra>", "") and ">" not in text.replace("<extra></extra>", ""), text
+                assert re.sub(r"&(amp|lt|gt);", "", text).count("&") == 0, text
+                hostile += "&lt;img src=x onerror=alert(1)&gt;" in text
+    assert hostile  # the hostile names are in the legends, as text

@@ -33,6 +33,19 @@ def battlecon_log(names: tuple[str, str] = ("Ann", "Ben"), fighters: tuple[str, 
     return LogFile(sink.header, sink.records)
 
 
+def full_duels(n: int, pairs=(("hikaru", "khadath"), ("cadenza", "kallistar"), ("kallistar", "hikaru"))) -> list[LogFile]:
+    """``n`` single duels (``--duels 1``) that run all 15 beats: random bots, seeds tried in order."""
+    out: list[LogFile] = []
+    for seed in range(1, 400):
+        fighters = pairs[seed % len(pairs)]
+        log = battlecon_log(fighters=fighters, seed=seed, duels=1, bots=("random", "random"))
+        if len({r.beat for r in log.records if r.beat > 0}) == 15:
+            out.append(log)
+            if len(out) == n:
+                break
+    return out
+
+
 def write(path: Path, log: LogFile) -> Path:
     path.write_bytes(encode_jsonl(log.header, log.records))
     return path

@@ -58,6 +58,8 @@ def minified(text: str, kind: str) -> str:
 CSS = Asset("viewer.css", STATIC / "viewer.css", "css")
 VIEWER_JS = Asset("viewer.js", STATIC / "viewer.js", "js")
 TABLES_JS = Asset("tables.js", STATIC / "tables.js", "js")
+LOGFILE_JS = Asset("logfile.js", STATIC / "logfile.js", "js")
+CHART_JS = Asset("beatchart.js", STATIC / "beatchart.js", "js")
 
 
 def view_assets(view: GameView) -> tuple[Asset, Asset]:

@@ -26,13 +26,14 @@ from recorder.envelope import Record
 from recorder.game import Game
 from recorder.header import Header
 from replay.explain import BeatReport, render_text
+from replay.stats import stat_hook
 from replay.walk import Describer, Visitor, walk
 
 from .gameview import GameView
 from .patch import Pointers, diff, diff_shared
 
 JUDGE = "judge"
-FORMAT = 2  # of a page's data; 2: operations name their pointers by index (see packed)
+FORMAT = 3  # of a page's data; 2: operations name their pointers by index (see packed); 3: the log, per-beat bars
 _NO_KEY = object()  # equal to no view's extras key
 
 
@@ -63,12 +64,22 @@ class FrameBuilder(Visitor):
         self.states: dict[str, list[str | None]] = {JUDGE: [], **{perspective_key(s): [] for s in self.seats}}
         self.results: list[str | None] = []
         self.series: list[dict[str, Any]] = []
+        # Per-beat amounts of the stat counters the view names (damage dealt in this beat...).
+        self.beat_counters: dict[str, str] = dict(getattr(view, "beat_counters", None) or {})
+        self.hook = stat_hook(game) if self.beat_counters else None
+        self.tallier: Any = None  # the hook's tallier for this match (see replay.stats.StatHook)
+        self.tally_before = False
+        self.beat_amounts = self._no_amounts()
         self.frame = 0
         self.result: dict[str, Any] | None = None
 
     # -- visitor hooks ----------------------------------------------------------
     def on_header(self, header: Header, state: Any) -> None:
         self._frame(state)
+        if self.hook is not None:
+            begin = getattr(self.hook, "begin", None)
+            self.tallier = begin(header) if begin is not None else self.hook
+            self.tally_before = bool(getattr(self.tallier, "reads_state", False))
 
     def before(self, record: Record, state: Any) -> None:
         self.describer.before(record, state)
@@ -80,10 +91,14 @@ class FrameBuilder(Visitor):
             self.beats.append([record.duel, record.beat, record.seq, record.seq])
         self.beats[-1][3] = record.seq
         self.events.append(self._event(record))
+        if self.tallier is not None and self.tally_before:
+            self._tally(record, state)
 
     def after(self, record: Record, state: Any) -> None:
         self.frame += 1
         self._frame(state)
+        if self.tallier is not None and not self.tally_before:
+            self._tally(record)
 
     def on_end(self, state: Any) -> None:
         if self.beats:
@@ -163,7 +178,22 @@ class FrameBuilder(Visitor):
         result = self.game.result(state)
         self.results.append(None if result is None else _result_line(self.header, result))
         duel, beat = self.beats[-1][0], self.beats[-1][1]
-        self.series.append({"duel": duel, "beat": beat, **self.view.series(snapshot)})
+        amounts = {label: self.beat_amounts[counter] for counter, label in self.beat_counters.items()}
+        self.series.append({"duel": duel, "beat": beat, **self.view.series(snapshot), **amounts})
+        self.beat_amounts = self._no_amounts()
+
+    def _no_amounts(self) -> dict[str, list[int]]:
+        return {counter: [0 for _ in self.seats] for counter in self.beat_counters}
+
+    def _tally(self, record: Record, *state: Any) -> None:
+        try:
+            tallies = list(self.tallier.tally(record, *state))
+        except Exception:  # noqa: BLE001 - a payload the hook cannot read: the StatsVisitor on this
+            return  # walk raises the log's error for this very record (CorruptLog, one clean line)
+        for seat, counter, value in tallies:
+            amounts = self.beat_amounts.get(counter)
+            if amounts is not None and type(seat) is int and 0 <= seat < len(amounts) and type(value) is int:
+                amounts[seat] += value
 
     def _state_texts(self, snapshot: dict[str, Any]) -> None:
         judge = self.game.render_state(snapshot)
@@ -182,6 +212,7 @@ class FrameBuilder(Visitor):
             "states": self.states,
             "results": self.results,
             "series": self.series,
+            "series_bars": list(self.beat_counters.values()),  # series keys that are amounts per beat
             "result": self.result,
             "frames": {JUDGE: self.judge_frames,
                        **{perspective_key(s): runs for s, runs in self.seat_runs.items()}},

@@ -20,8 +20,14 @@ A game that wants a drawn board puts a ``view`` subpackage beside its engine
     a cheap key of everything ``extras`` reads: while it stays the same from
     one frame to the next the viewer reuses the figures instead of recomputing
     them (``extras`` is the costliest per-frame hook).
-``series(snapshot) -> dict[str, list[int]]``
-    per-player numbers charted beat by beat (e.g. ``{"Life": [20, 17]}``).
+``series(snapshot) -> dict[str, list[int] | int | None]``
+    numbers charted at the end of each beat, by label: a list is one number per
+    seat (``{"Life": [20, 17]}``), a single number is shared by the table
+    (``{"Distance": 2}``; None leaves a gap).
+``beat_counters`` (optional)
+    ``(counter, label)`` pairs naming stat counters (see ``replay.stats``) to
+    chart as each seat's amount *in* each beat, as bars
+    (``(("damage_dealt", "Damage dealt"),)``).
 ``slim(snapshot) -> dict`` (optional)
     the snapshot without what the drawing never shows and can derive, to keep
     pages small (it gets the judge's snapshot and each redacted one). A function
@@ -56,7 +62,7 @@ class GameView(Protocol):
 
     def extras(self, state: Any) -> dict[str, Any] | None: ...
 
-    def series(self, snapshot: dict[str, Any]) -> dict[str, list[int]]: ...
+    def series(self, snapshot: dict[str, Any]) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)

@@ -15,29 +15,26 @@ made safe by :func:`viewer.embed.script_json`.
 
 from __future__ import annotations
 
-import functools
 import os
 import tempfile
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
 import jinja2
 
-from recorder import __version__
-
 from replay.stats_format import fmt
 from replay.stats_summary import summarize
 
-from .assets import CSS, TABLES_JS, VIEWER_JS, Asset, copy_assets, plotly_asset, view_assets
+from .assets import CHART_JS, CSS, LOGFILE_JS, TABLES_JS, VIEWER_JS, Asset, copy_assets, plotly_asset, view_assets
 from .embed import script_json
-from .gameview import PLAIN, GameView, view_for
-from .names import safe_name
-from .page import MatchPage, MatchSummary, build_page, display_date, side_name
+from .gameview import PLAIN, view_for
+from .page import MatchPage, MatchSummary, build_page, display_date
+from .player import player_html
 from .sources import Source, unique
+from .summary import player_stem, sections
+from .templating import environment
 
-TEMPLATES = Path(__file__).parent / "templates"
 PLAIN_ASSETS = view_assets(PLAIN)
 
 
@@ -51,23 +48,6 @@ class Written:
     index: Path | None = None
 
 
-@functools.lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
-    """The templates' environment (built once: compiling templates costs more than rendering them)."""
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        autoescape=True,  # every template, whatever its name: all log text is untrusted
-        trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
-    )
-    env.globals["version"] = __version__
-    env.filters["json"] = script_json
-    return env
-
-
-def player_stem(name: str) -> str:
-    return safe_name(name)
-
-
 # -- match pages ---------------------------------------------------------------------
 
 
@@ -78,12 +58,12 @@ def match_html(page: MatchPage, *, single_file: bool, root: str = "../", linked:
     view_css, view_js = view_assets(page.view)
     charts = not single_file and plotly_asset() is not None
     styles = [CSS, view_css]
-    scripts = ([plotly_asset()] if charts else []) + [VIEWER_JS] + _fallback(page) + [view_js]
+    scripts = ([plotly_asset(), CHART_JS] if charts else []) + [VIEWER_JS, LOGFILE_JS] + _fallback(page) + [view_js]
     summary = page.summary
     m = {
         "id": summary.id, "game": summary.game, "edition": summary.edition, "created_at": summary.created_at,
         "date": display_date(summary.created_at) if summary.created_at else "", "digest": summary.digest,
-        "outcome": summary.outcome,
+        "outcome": summary.outcome, "page_file": f"{summary.stem}.html", "log_file": f"{summary.stem}.jsonl",
         "players": [{"name": s.name, "side_name": s.side_name,
                      "href": f"{root}players/{player_stem(s.name)}.html" if linked else None}
                     for s in summary.seats],
@@ -105,27 +85,6 @@ def _fallback(page: MatchPage) -> list[Asset]:
 # Their figures are replay.stats_summary's (the same as ``beatlog stats``), shown with its formatting.
 
 
-def _sections(summary: dict[str, Any], views: dict[str, GameView], root: str) -> list[dict[str, Any]]:
-    """Each game of a ``summarize`` result, shaped for the templates (display names, links, cells)."""
-    out = []
-    for game in summary["games"]:
-        view = views.get(game["game"], PLAIN)
-        label = lambda side: side_name(view, side)  # noqa: E731
-        figures = [f for f in game["figures"] if f.get("format") != "top"]
-        sides = game["matchups"]["sides"]
-        cells = game["matchups"]["cells"]
-        out.append({
-            "game": game["game"],
-            "figures": figures,
-            "tops": [f for f in game["figures"] if f.get("format") == "top"],
-            "players": [{**row, "href": f"{root}players/{player_stem(row['name'])}.html"} for row in game["players"]],
-            "fighters": [{**row, "label": label(row["name"])} for row in game["fighters"]],
-            "matrix_sides": [label(side) for side in sides],
-            "matrix": [(label(a), [(label(b), cells.get(a, {}).get(b)) for b in sides]) for a in sides],
-        })
-    return out
-
-
 def index_html(pages: list[MatchPage], env: jinja2.Environment | None = None) -> str:
     env = env or environment()
     summaries = [p.summary for p in pages]
@@ -134,7 +93,7 @@ def index_html(pages: list[MatchPage], env: jinja2.Environment | None = None) ->
     return env.get_template("index.html.j2").render(
         matches=_rows(summaries, "", show_game=len(games) > 1), show_game=len(games) > 1,
         max_seats=max((len(s.seats) for s in summaries), default=2),
-        sections=_sections(summarize([p.stats for p in pages]), views, ""),
+        sections=sections(summarize([p.stats for p in pages]), views, ""),
         players=sorted({seat.name for s in summaries for seat in s.seats}),
         sides=sorted({seat.side_name for s in summaries for seat in s.seats}),
         fmt=fmt, styles=[CSS.tag("", False)], scripts=[TABLES_JS.tag("", False)],
@@ -152,56 +111,6 @@ def _rows(summaries: list[MatchSummary], root: str, show_game: bool) -> list[dic
     return rows
 
 
-def player_html(name: str, pages: list[MatchPage], charts: bool, env: jinja2.Environment | None = None) -> str:
-    """One player's page: their matches (results hidden until revealed), record, figures, opponents."""
-    env = env or environment()
-    games = []
-    opponents: dict[str, Counter] = {}
-    for page in sorted(pages, key=lambda p: (p.summary.created_at, p.summary.id)):
-        match = page.summary
-        for seat, me in enumerate(match.seats):
-            if me.name != name:
-                continue
-            others = [s for i, s in enumerate(match.seats) if i != seat]
-            result = match.result_for(seat)
-            for other in others:
-                opponents.setdefault(other.name, Counter())[result] += 1
-            games.append({"s": match, "seat": me, "others": others, "date": display_date(match.created_at),
-                          "href": f"../matches/{match.stem}.html", "result": result,
-                          "other_hrefs": [f"{player_stem(o.name)}.html" for o in others]})
-    views = {p.summary.game: p.view for p in pages}
-    sections = _sections(summarize([p.stats for p in pages], player=name), views, "../")
-    chart = _player_chart(name, pages) if charts else None
-    scripts = [TABLES_JS] + ([plotly_asset()] if chart else [])
-    return env.get_template("player.html.j2").render(
-        name=name, games=games, sections=sections, fmt=fmt, opponent_stem=player_stem,
-        opponents=sorted(opponents.items()), chart=script_json(chart) if chart else None,
-        styles=[CSS.tag("../", False)], scripts=[a.tag("../", False) for a in scripts if a is not None],
-    )
-
-
-def _player_chart(name: str, pages: list[MatchPage]) -> dict[str, Any] | None:
-    """Each series of this player's side (e.g. life), beat by beat, one line per match."""
-    traces = []
-    for page in sorted(pages, key=lambda p: (p.summary.created_at, p.summary.id)):
-        match, series = page.summary, page.data["series"]
-        for seat, me in enumerate(match.seats):
-            if me.name != name:
-                continue
-            opponents = " & ".join(s.name for i, s in enumerate(match.seats) if i != seat)
-            for key in [k for k in (series[0] if series else {}) if k not in ("duel", "beat")]:
-                traces.append({
-                    "x": [f"D{p['duel']} B{p['beat']}" for p in series], "y": [p[key][seat] for p in series],
-                    "name": f"{key} vs {opponents} ({me.side_name})", "mode": "lines+markers",
-                    "type": "scatter", "line": {"shape": "hv"},
-                })
-    if not traces:
-        return None
-    return {"traces": traces, "layout": {"margin": {"l": 40, "r": 10, "t": 10, "b": 40}, "height": 300,
-                                          "legend": {"orientation": "h"}, "xaxis": {"type": "category"},
-                                          "yaxis": {"rangemode": "tozero"}}}
-
-
 # -- the whole site ------------------------------------------------------------------------
 
 
@@ -213,14 +122,15 @@ def render_site(sources: Sequence[Source], out: str | Path, *, single_file: bool
     summaries = [p.summary for p in pages.values()]
     written = Written(out)
     plotly = plotly_asset()
-    assets = [CSS, VIEWER_JS, TABLES_JS, *PLAIN_ASSETS]
+    assets = [CSS, VIEWER_JS, TABLES_JS, LOGFILE_JS, CHART_JS, *PLAIN_ASSETS]
     for view in {p.view.name: p.view for p in pages.values()}.values():
         assets.extend(view_assets(view))
     if plotly is not None:
         assets.append(plotly)
     copy_assets(assets, out)
     for page in pages.values():
-        html = match_html(page, single_file=single_file, env=env)
+        # A single-file page is made to be mailed: links back into the site would be dead there.
+        html = match_html(page, single_file=single_file, linked=not single_file, env=env)
         path = out / "matches" / f"{page.summary.stem}.html"
         size = write_text(path, html)
         written.matches.append((page.summary.id, path, size))
@@ -228,7 +138,7 @@ def render_site(sources: Sequence[Source], out: str | Path, *, single_file: bool
     for name in sorted({seat.name for s in summaries for seat in s.seats}):
         mine = [p for p in everyone if any(seat.name == name for seat in p.summary.seats)]
         write_text(out / "players" / f"{player_stem(name)}.html",
-                   player_html(name, mine, charts=plotly is not None, env=env))
+                   player_html(name, mine, charts_on=plotly is not None, env=env))
         written.players += 1
     written.index = out / "index.html"
     write_text(written.index, index_html(everyone, env))

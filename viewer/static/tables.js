@@ -90,13 +90,29 @@
     if (fromUser && location.hash !== hash) history.replaceState(null, "", hash);
   }
 
+  // A player page can hold dozens of charts: each is drawn when it comes near the screen.
+  // Their specs (viewer/charts.py) escape every string plotly would read as markup.
+  var watcher = null;
+
+  function drawChart(c) {
+    if (c.drawn) return;
+    c.drawn = true;
+    window.Plotly.newPlot(c.target, c.spec.traces, c.spec.layout, { displayModeBar: false, responsive: true });
+  }
+
   function drawCharts() {
     if (typeof window.Plotly === "undefined") return;
-    charts.forEach(function (c) {
-      if (c.drawn) return;
-      c.drawn = true;
-      window.Plotly.newPlot(c.target, c.spec.traces, c.spec.layout, { displayModeBar: false, responsive: true });
-    });
+    if (!("IntersectionObserver" in window)) { charts.forEach(drawChart); return; }
+    if (!watcher) {
+      watcher = new IntersectionObserver(function (entries) {
+        entries.forEach(function (entry) {
+          if (!entry.isIntersecting) return;
+          watcher.unobserve(entry.target);
+          charts.forEach(function (c) { if (c.target === entry.target) drawChart(c); });
+        });
+      }, { rootMargin: "400px 0px" });
+    }
+    charts.forEach(function (c) { if (!c.drawn) watcher.observe(c.target); });
   }
 
   function start() {
@@ -113,7 +129,11 @@
     document.addEventListener("click", function (ev) {
       var button = ev.target.closest ? ev.target.closest(".spoiler-button") : null;
       if (button) {
-        button.parentNode.setAttribute("data-hidden", "0");
+        // The row's other hidden cells (its beats) go with its result.
+        var row = button.closest("tr") || button.parentNode;
+        Array.prototype.forEach.call(row.querySelectorAll(".spoiler"), function (cell) {
+          cell.setAttribute("data-hidden", "0");
+        });
         var value = button.parentNode.querySelector(".spoiler-value");
         if (value) { value.setAttribute("tabindex", "-1"); value.focus(); }
       }

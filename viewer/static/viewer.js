@@ -135,6 +135,8 @@
     this.digits = "";
     this.digitTimer = null;
     this.chartShown = -1;
+    this.reached = 0;  // the furthest event shown so far: the scrubber reaches a little past it
+    this.scrubbing = false;
   }
 
   Viewer.prototype.seat = function () {
@@ -288,12 +290,23 @@
     this.renderReport();
     this.renderResult();
     this.renderChart();
+    this.reached = Math.max(this.reached, this.pos);
     var scrubber = document.getElementById("scrubber");
+    if (!this.scrubbing) scrubber.max = String(this.scrubMax());
     scrubber.value = String(this.pos);
     scrubber.setAttribute("aria-valuetext", this.whereText());
     if (why === "step" || why === "beat" || why === "jump") this.announce();
     var hash = this.fragment();
     if (location.hash !== hash) history.replaceState(null, "", hash);
+  };
+
+  // The scrubber's length is a function of how far the reader has got, never of the match's length
+  // (its thumb would say how much is left): past the end it stops at the end. Once the end has been
+  // seen or revealed, it spans the match.
+  var SCRUB_AHEAD = 60;
+  Viewer.prototype.scrubMax = function () {
+    if (this.reveal || this.reached >= this.n) return this.n;
+    return Math.max(this.reached + SCRUB_AHEAD, Math.round(this.reached * 1.5));
   };
 
   Viewer.prototype.whereText = function () {
@@ -435,13 +448,11 @@
     document.getElementById("result-hidden").hidden = show;
   };
 
-  var SEAT_COLORS = ["#1f6feb", "#c2410c", "#15803d", "#7c3aed", "#b45309", "#0e7490", "#be185d", "#4d7c0f"];
-  var DASHES = ["solid", "dot", "dash", "dashdot"];
-
-  // Chart points: one per beat boundary reached (all of them once revealed).
+  // Chart points: one per beat boundary reached (all of them once revealed). Drawn by beatchart.js
+  // (site pages only: a single-file page leaves plotly out).
   Viewer.prototype.renderChart = function () {
     var chart = document.getElementById("chart");
-    if (!chart || typeof window.Plotly === "undefined") return;
+    if (!chart || typeof window.Plotly === "undefined" || !window.BeatlogChart) return;
     var series = this.data.series;
     var shown = 0;
     for (var i = 0; i < series.length; i++) {
@@ -449,26 +460,7 @@
     }
     if (shown === this.chartShown) return;
     this.chartShown = shown;
-    var names = series.length ? Object.keys(series[0]).filter(function (k) { return k !== "duel" && k !== "beat"; }) : [];
-    var labels = series.map(function (s) { return "D" + s.duel + " B" + s.beat; });
-    var traces = [];
-    var players = this.players;
-    // A colour per seat, a dash per series: any number of players and series stay apart.
-    names.forEach(function (name, index) {
-      players.forEach(function (p, seat) {
-        traces.push({
-          x: labels.slice(0, shown), y: series.slice(0, shown).map(function (s) { return s[name][seat]; }),
-          name: name + ": " + p.name, mode: "lines+markers", type: "scatter",
-          line: { color: SEAT_COLORS[seat % SEAT_COLORS.length], shape: "hv", dash: DASHES[index % DASHES.length] }
-        });
-      });
-    });
-    window.Plotly.react(chart, traces, {
-      margin: { l: 40, r: 10, t: 10, b: 40 }, height: 260, legend: { orientation: "h" },
-      // Only the beats reached so far: the axis must not give away how long the match lasts.
-      xaxis: { type: "category", categoryarray: labels.slice(0, shown), range: [-0.5, Math.max(shown, 1) - 0.5] },
-      yaxis: { rangemode: "tozero" }, paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)"
-    }, { displayModeBar: false, responsive: true, staticPlot: false });
+    window.BeatlogChart.draw(chart, document.getElementById("chart-numbers"), this.data, shown, { el: el, clear: clear });
   };
 
   // -- input ------------------------------------------------------------------------
@@ -547,16 +539,36 @@
       var button = ev.target.closest ? ev.target.closest("button[data-act]") : null;
       if (button) self.act(button.getAttribute("data-act"));
     });
+    // A control clicked with a pointer hands the keys back to the viewer (a focused radio or select
+    // would take ←/→ for itself); one reached and changed by keyboard keeps its focus.
+    var byPointer = false;
+    document.addEventListener("pointerdown", function () { byPointer = true; }, true);
+    document.addEventListener("keydown", function () { byPointer = false; }, true);
+    function refocus() {
+      if (byPointer) document.getElementById("main").focus({ preventScroll: true });
+    }
     var scrubber = document.getElementById("scrubber");
-    scrubber.max = String(this.n);
+    scrubber.max = String(this.scrubMax());
+    scrubber.addEventListener("pointerdown", function () { self.scrubbing = true; });
     scrubber.addEventListener("input", function () { self.go(Number(scrubber.value), "scrub"); });
-    scrubber.addEventListener("change", function () { self.announce(); });
+    function endScrub() {
+      self.scrubbing = false;
+      scrubber.max = String(self.scrubMax());
+      scrubber.value = String(self.pos);
+    }
+    scrubber.addEventListener("pointerup", endScrub);
+    scrubber.addEventListener("pointercancel", endScrub);
+    scrubber.addEventListener("change", function () { endScrub(); self.announce(); refocus(); });
     document.getElementById("speed").addEventListener("change", function (ev) {
       self.setSpeed(Number(ev.target.value));
+      refocus();
     });
     var radios = document.querySelectorAll("input[name=persp]");
     for (var i = 0; i < radios.length; i++) {
-      radios[i].addEventListener("change", function (ev) { if (ev.target.checked) self.setPerspective(ev.target.value); });
+      radios[i].addEventListener("change", function (ev) {
+        if (ev.target.checked) self.setPerspective(ev.target.value);
+        refocus();
+      });
     }
     document.getElementById("reveal").addEventListener("click", function () { self.setReveal(!self.reveal); });
     document.addEventListener("keydown", function (ev) { self.key(ev); });
@@ -586,6 +598,12 @@
     viewer.syncControls();
     viewer.render("load");
     document.documentElement.setAttribute("data-ready", "1");
+    if (window.BeatlogLog) {
+      // After the first drawing: rebuilding and hashing the log takes a few milliseconds.
+      setTimeout(function () {
+        window.BeatlogLog.attach(viewer.data, document.getElementById("log-download"), document.getElementById("log-status"));
+      }, 0);
+    }
   }
 
   window.BeatlogViewer = { Viewer: Viewer, applyOps: applyOps, splitlines: splitlines };

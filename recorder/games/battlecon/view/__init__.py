@@ -53,8 +53,15 @@ class BattleconView:
     def extras_key(self, state: BattleState) -> Hashable:
         return figures_key(state)
 
-    def series(self, snapshot: dict[str, Any]) -> dict[str, list[int]]:
-        return {"Life": [f["life"] for f in snapshot["fighters"]]}
+    # Charted beat by beat: each fighter's life and the distance between them at the end of the
+    # beat (from the snapshot), and what each dealt and took in it (the stat counters of that name).
+    beat_counters = (("damage_dealt", "Damage dealt"), ("damage_taken", "Damage taken"))
+
+    def series(self, snapshot: dict[str, Any]) -> dict[str, Any]:
+        fighters = snapshot["fighters"]
+        spaces = [f["position"] for f in fighters]
+        on_board = len(spaces) == 2 and all(isinstance(p, int) and 1 <= p <= 7 for p in spaces)
+        return {"Life": [f["life"] for f in fighters], "Distance": abs(spaces[0] - spaces[1]) if on_board else None}
 
     def slim(self, snapshot: dict[str, Any]) -> dict[str, Any]:
         # ``in_play`` repeats ``pair`` (style, base, covered); leaving it out saves a tenth of a page.

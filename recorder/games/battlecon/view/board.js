@@ -58,6 +58,9 @@
         points: [tx, ty - 11, tx + 11, ty, tx, ty + 11, tx - 11, ty].join(" "), class: "trap",
         fill: COLORS[owner], "data-trap": s.trap
       }, svg("title", { text: "Gate Trap on space " + s.trap })));
+      // A visible name, not only a tooltip: the diamond alone means nothing to a newcomer.
+      board.appendChild(svg("text", { x: spaceX(s.trap) + SPACE_W - 7, y: ROW_Y + 19, "text-anchor": "end",
+                                      class: "trap-label", text: "trap" }));
     }
     s.fighters.forEach(function (f, seat) {
       if (!(f.position >= 1 && f.position <= 7)) return;
@@ -73,7 +76,14 @@
       board.appendChild(g);
     });
     root.appendChild(board);
-    root.appendChild(ctx.el("p", { class: "bc-caption", text: caption(s) }));
+    var captionLine = ctx.el("p", { class: "bc-caption", text: caption(s) });
+    if (s.trap !== null && s.trap !== undefined) {
+      var trapOwner = s.trap_owner === null || s.trap_owner === undefined ? 0 : s.trap_owner;
+      captionLine.appendChild(ctx.el("span", { class: "bc-legend" }, " · ",
+        ctx.el("span", { class: "trap-key", style: "background:" + COLORS[trapOwner], "aria-hidden": "true" }),
+        " " + shortName(ctx, trapOwner) + "'s Gate Trap on space " + s.trap));
+    }
+    root.appendChild(captionLine);
   }
 
   function caption(s) {

@@ -1,0 +1,193 @@
+"""One player's page: their matches, their record, their figures match by match, what they
+played (attack pairs, cards, tokens) and each match beat by beat -- every chart with its
+numbers in a table beside it.
+
+Game-agnostic: the figures and usage counters are the game's stat hook's (``replay.stats``,
+the same numbers as ``beatlog stats``), the beat-by-beat numbers are the page data's
+``series`` (the game view's ``series`` and ``beat_counters``). Charts are plotly specs from
+:mod:`viewer.charts`, drawn by ``tables.js`` once the reader reveals the figures.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import jinja2
+
+from recorder.game import load_game
+from replay.stats import TAG, USAGE, stat_hook
+from replay.stats_format import fmt
+from replay.stats_summary import summarize
+
+from . import charts
+from .assets import CSS, TABLES_JS, plotly_asset
+from .embed import script_json
+from .page import MatchPage, Seat, display_date
+from .summary import player_stem, sections
+from .templating import environment
+
+# Figures charted match by match, one chart per kind of number (a percentage is not a count).
+FORMAT_TITLES = (("percent", "Rates"), ("int", "Counts"), ("number", "Per beat and averages"))
+
+
+@dataclass(frozen=True)
+class Played:
+    """One match of the player's, from their seat."""
+
+    number: int  # 1, 2... in date order: the charts' x axis names matches by it
+    page: MatchPage
+    seat: int
+
+    @property
+    def me(self) -> Seat:
+        return self.page.summary.seats[self.seat]
+
+    @property
+    def others(self) -> list[tuple[int, Seat]]:
+        return [(i, s) for i, s in enumerate(self.page.summary.seats) if i != self.seat]
+
+
+def player_html(name: str, pages: list[MatchPage], charts_on: bool, env: jinja2.Environment | None = None) -> str:
+    """The page of the player called ``name`` (``pages``: the matches they played)."""
+    env = env or environment()
+    played = _played(name, pages)
+    opponents: dict[str, Counter] = {}
+    for p in played:
+        for _, other in p.others:
+            opponents.setdefault(other.name, Counter())[p.page.summary.result_for(p.seat)] += 1
+    views = {p.summary.game: p.view for p in pages}
+    games = sorted({p.page.summary.game for p in played})
+    stats = {game: _game_stats(name, [p for p in played if p.page.summary.game == game], charts_on) for game in games}
+    scripts = [TABLES_JS] + ([plotly_asset()] if charts_on else [])
+    return env.get_template("player.html.j2").render(
+        name=name, games=[_game_row(p) for p in played], fmt=fmt, opponent_stem=player_stem,
+        sections=sections(summarize([p.stats for p in pages], player=name), views, "../"),
+        stats=stats, opponents=sorted(opponents.items()), charts=charts_on,
+        styles=[CSS.tag("../", False)], scripts=[a.tag("../", False) for a in scripts if a is not None],
+    )
+
+
+def _played(name: str, pages: list[MatchPage]) -> list[Played]:
+    out: list[Played] = []
+    for page in sorted(pages, key=lambda p: (p.summary.created_at, p.summary.id)):
+        for seat, me in enumerate(page.summary.seats):
+            if me.name == name:
+                out.append(Played(len(out) + 1, page, seat))
+    return out
+
+
+def _game_row(p: Played) -> dict[str, Any]:
+    match = p.page.summary
+    return {"n": p.number, "s": match, "seat": p.me, "others": [o for _, o in p.others],
+            "date": display_date(match.created_at), "href": f"../matches/{match.stem}.html",
+            "result": match.result_for(p.seat), "other_hrefs": [f"{player_stem(o.name)}.html" for _, o in p.others]}
+
+
+def _game_stats(name: str, played: list[Played], charts_on: bool) -> dict[str, Any]:
+    """One game's part of the page: figures per match, usage, beat by beat."""
+    hook = stat_hook(load_game(played[0].page.summary.game))
+    figures = [dict(f) for f in hook.figures if f.get("format") != "top"]
+    tops = [dict(f) for f in hook.figures if f.get("format") == "top"]
+    rows = [_match_row(name, p) for p in played]
+    by_format = []
+    for form, title in FORMAT_TITLES:
+        chosen = [f for f in figures if f.get("format") == form]
+        if chosen and rows:
+            spec = charts.grouped_bars([f"#{r['n']}" for r in rows],
+                                       [(f["label"], [r["values"][f["key"]] for r in rows]) for f in chosen],
+                                       percent=form == "percent")
+            by_format.append({"title": title, "figures": chosen, "chart": script_json(spec) if charts_on else None})
+    return {
+        "figures": figures, "tops": tops, "rows": rows, "by_format": by_format,
+        "usage": _usage(hook.counters, played, charts_on),
+        "beats": [_beats(p, charts_on) for p in played],
+    }
+
+
+def _match_row(name: str, p: Played) -> dict[str, Any]:
+    """The player's figures in one match (``summarize`` over that match alone, their seat only)."""
+    one = summarize([_only_seat(p)], player=name)["games"][0]["players"][0]
+    match = p.page.summary
+    return {"n": p.number, "date": display_date(match.created_at), "href": f"../matches/{match.stem}.html",
+            "me": p.me, "others": [o for _, o in p.others], "result": match.result_for(p.seat),
+            "beats": match.beats, "duels": one["duels"], "values": one, "usage": _match_usage(p)}
+
+
+def _only_seat(p: Played) -> dict[str, Any]:
+    # The same name on two seats (someone playing themselves) would add both up: keep this seat.
+    stats = p.page.stats
+    return {**stats, "seats": [s for s in stats["seats"] if s["seat"] == p.seat]}
+
+
+def _labelled(counter: str) -> str:
+    return counter.replace("_", " ").capitalize()
+
+
+def _seat_usage(stats: dict[str, Any], seat: int, counters: dict[str, str]) -> dict[str, list[tuple[str, str, int]]]:
+    """Every tag and usage counter of one seat as ``(group, label, n)`` rows (tags have no group)."""
+    entry = next(s for s in stats["seats"] if s["seat"] == seat)
+    out: dict[str, list[tuple[str, str, int]]] = {}
+    for counter, kind in counters.items():
+        if kind == TAG:
+            out[counter] = [("", label, n) for label, n in entry["tags"].get(counter, {}).items() if n]
+        elif kind == USAGE:
+            groups = entry.get("usage", {}).get(counter, {})
+            out[counter] = [(group, label, n) for group, labels in groups.items() for label, n in labels.items() if n]
+    return out
+
+
+def _match_usage(p: Played) -> list[tuple[str, str]]:
+    """One match's usage in words: ``("Attack pair", "Trance Strike ×3, ...")``."""
+    counters = dict(stat_hook(load_game(p.page.summary.game)).counters)
+    lines = []
+    for counter, rows in _seat_usage(p.page.stats, p.seat, counters).items():
+        ranked = sorted(rows, key=lambda r: (-r[2], r[0], r[1]))
+        text = ", ".join(f"{label} ×{n}" + (f" ({group})" if group else "") for group, label, n in ranked)
+        lines.append((_labelled(counter), text or "–"))
+    return lines
+
+
+def _usage(counters: Any, played: list[Played], charts_on: bool) -> list[dict[str, Any]]:
+    """Over all the player's matches: each tag and usage counter as a bar chart and a table."""
+    totals: dict[str, Counter] = {}
+    for p in played:
+        for counter, rows in _seat_usage(p.page.stats, p.seat, dict(counters)).items():
+            mine = totals.setdefault(counter, Counter())
+            for group, label, n in rows:
+                mine[(group, label)] += n
+    out = []
+    for counter, counts in totals.items():
+        rows = sorted(((g, label, n) for (g, label), n in counts.items() if n), key=lambda r: (-r[2], r[0], r[1]))
+        total = sum(n for _, _, n in rows)
+        out.append({"title": _labelled(counter), "key": counter, "grouped": any(g for g, _, _ in rows),
+                    "rows": [{"group": g, "label": label, "n": n, "share": n / total} for g, label, n in rows],
+                    "chart": script_json(charts.usage_bars(rows)) if charts_on and rows else None})
+    return out
+
+
+def _beats(p: Played, charts_on: bool) -> dict[str, Any]:
+    """One match beat by beat: the chart and its table (the player's seat first)."""
+    data = p.page.data
+    points, bars = data["series"], [k for k in data.get("series_bars", []) if points_have(data["series"], k)]
+    seats = [(p.seat, f"{p.me.name} ({p.me.side_name})")] + [(i, f"{s.name} ({s.side_name})") for i, s in p.others]
+    keys = [k for k in (points[0] if points else {}) if k not in ("duel", "beat") and k not in bars]
+    per_seat = [k for k in keys if isinstance(points[0][k], list)]
+    shared = [k for k in keys if k not in per_seat]
+    rows = []
+    for point in points:
+        cells: list[Any] = [point["duel"], "start" if point["beat"] == 0 else point["beat"]]
+        cells += [point[k][seat] for k in per_seat for seat, _ in seats]
+        cells += [point[k][p.seat] for k in bars]
+        cells += [point[k] for k in shared]
+        rows.append(["–" if c is None else c for c in cells])
+    match = p.page.summary
+    return {"n": p.number, "id": match.id, "date": display_date(match.created_at), "me": p.me,
+            "others": [o for _, o in p.others], "href": f"../matches/{match.stem}.html",
+            "per_seat": per_seat, "seats": [label for _, label in seats], "bars": bars, "shared": shared, "rows": rows,
+            "chart": script_json(charts.beats_figure(points, seats, bars)) if charts_on and points else None}
+
+
+def points_have(points: list[dict[str, Any]], key: str) -> bool:
+    return bool(points) and key in points[0]

@@ -1,0 +1,134 @@
+/* beatlog match page: the chart of the beats reached so far, and its numbers as a table.
+
+   The game's view gives, at the end of each beat, numbers per seat (life) or
+   shared (distance) -- drawn as lines -- and per-beat amounts (damage dealt) --
+   drawn as bars below them. The x axis counts the beats reached: it never runs
+   past the current beat, so it cannot give away how long the match lasts.
+
+   Plotly reads a subset of HTML in every string it draws (names, hover text,
+   ticks, annotations): each one goes through plotText first. */
+(function () {
+  "use strict";
+
+  var SEAT_COLORS = ["#1f6feb", "#c2410c", "#15803d", "#7c3aed", "#b45309", "#0e7490", "#be185d", "#4d7c0f"];
+  var SHARED_COLOR = "#6b7280";
+
+  // Plotly shows "&lt;b&gt;" as the text "<b>": escaped, a name is never markup.
+  function plotText(value) {
+    return String(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  }
+
+  function keysOf(series, bars) {
+    var lines = [], shared = [];
+    if (!series.length) return { lines: lines, shared: shared, bars: [] };
+    Object.keys(series[0]).forEach(function (key) {
+      if (key === "duel" || key === "beat" || bars.indexOf(key) >= 0) return;
+      (Array.isArray(series[0][key]) ? lines : shared).push(key);
+    });
+    return { lines: lines, shared: shared, bars: bars.filter(function (k) { return k in series[0]; }) };
+  }
+
+  // One x per point; a duel's first point (its set-up) starts a new line.
+  function lineXY(points, value) {
+    var x = [], y = [];
+    points.forEach(function (p, i) {
+      if (i > 0 && p.beat === 0) { x.push(i - 0.5); y.push(null); }
+      x.push(i);
+      y.push(value(p));
+    });
+    return { x: x, y: y };
+  }
+
+  function where(p) { return p.beat === 0 ? "duel " + p.duel + ", start" : "duel " + p.duel + ", beat " + p.beat; }
+
+  function figure(points, keys, players) {
+    var traces = [];
+    var lower = keys.shared.length + keys.bars.length > 0;
+    var hover = points.map(where);
+    keys.lines.forEach(function (key, k) {
+      players.forEach(function (player, seat) {
+        var xy = lineXY(points, function (p) { return p[key][seat]; });
+        traces.push({ type: "scatter", mode: "lines+markers", x: xy.x, y: xy.y, name: plotText(key + ": " + player.name),
+                      line: { color: SEAT_COLORS[seat % SEAT_COLORS.length], shape: "hv", dash: k ? "dot" : "solid" },
+                      text: xy.x.map(function (x) { return x % 1 ? "" : plotText(hover[x]); }),
+                      hovertemplate: "%{text}: %{y}", connectgaps: false });
+      });
+    });
+    keys.shared.forEach(function (key) {
+      var xy = lineXY(points, function (p) { return p[key]; });
+      traces.push({ type: "scatter", mode: "lines+markers", x: xy.x, y: xy.y, name: plotText(key), yaxis: "y2",
+                    line: { color: SHARED_COLOR, dash: "dot", shape: "hv" }, connectgaps: false,
+                    text: xy.x.map(function (x) { return x % 1 ? "" : plotText(hover[x]); }),
+                    hovertemplate: "%{text}: %{y}" });
+    });
+    // The match page shows the first per-beat amount (damage dealt); the table has them all.
+    keys.bars.slice(0, 1).forEach(function (key) {
+      players.forEach(function (player, seat) {
+        traces.push({ type: "bar", x: points.map(function (_, i) { return i; }), yaxis: "y2",
+                      y: points.map(function (p) { return p[key][seat]; }), name: plotText(key + ": " + player.name),
+                      marker: { color: SEAT_COLORS[seat % SEAT_COLORS.length] }, opacity: 0.55,
+                      text: hover.map(plotText), textposition: "none", hovertemplate: "%{text}: %{y}" });
+      });
+    });
+    var n = Math.max(points.length, 1);
+    var shapes = [], annotations = [];
+    points.forEach(function (p, i) {
+      if (i > 0 && p.beat === 0) {
+        shapes.push({ type: "line", xref: "x", yref: "paper", x0: i - 0.5, x1: i - 0.5, y0: 0, y1: 1,
+                      line: { color: SHARED_COLOR, width: 1, dash: "dash" } });
+        annotations.push({ xref: "x", yref: "paper", x: i - 0.5, y: 1, yanchor: "bottom", xanchor: "left",
+                           text: plotText("Duel " + p.duel), showarrow: false, font: { size: 11, color: SHARED_COLOR } });
+      }
+    });
+    var layout = {
+      margin: { l: 40, r: 10, t: 18, b: 40 }, height: lower ? 320 : 240, barmode: "group", bargap: 0.3,
+      legend: { orientation: "h", y: -0.18 }, shapes: shapes, annotations: annotations,
+      paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)", hovermode: "closest",
+      // Only the beats reached so far: the axis must not give away how long the match lasts.
+      // Beat numbers under the lower panel; the legend says what each panel shows.
+      xaxis: { range: [-0.5, n - 0.5], tickmode: "array", tickvals: points.map(function (_, i) { return i; }),
+               ticktext: points.map(function (p) { return String(p.beat); }), zeroline: false,
+               anchor: lower ? "y2" : "y" },
+      yaxis: { rangemode: "tozero", domain: lower ? [0.42, 1] : [0, 1] },
+      yaxis2: { rangemode: "tozero", domain: [0, 0.32], anchor: "x" }
+    };
+    if (!lower) delete layout.yaxis2;
+    return { traces: traces, layout: layout };
+  }
+
+  // The numbers of the chart (and every per-beat amount), one row per beat reached.
+  function table(node, points, keys, players, el, clear) {
+    clear(node);
+    var perSeat = keys.lines.concat(keys.bars);
+    var top = [el("th", { scope: "col", rowspan: 2, text: "Duel" }), el("th", { scope: "col", rowspan: 2, text: "Beat" })];
+    var names = [];
+    perSeat.forEach(function (key) {
+      top.push(el("th", { scope: "colgroup", colspan: players.length, class: "num", text: key }));
+      players.forEach(function (p) { names.push(el("th", { scope: "col", class: "num", text: p.name })); });
+    });
+    keys.shared.forEach(function (key) { top.push(el("th", { scope: "col", rowspan: 2, class: "num", text: key })); });
+    var rows = points.map(function (p) {
+      var cells = [el("td", { text: p.duel }), el("td", { text: p.beat === 0 ? "start" : p.beat })];
+      perSeat.forEach(function (key) {
+        players.forEach(function (_, seat) { cells.push(el("td", { class: "num", text: show(p[key][seat]) })); });
+      });
+      keys.shared.forEach(function (key) { cells.push(el("td", { class: "num", text: show(p[key]) })); });
+      return el("tr", null, cells);
+    });
+    node.appendChild(el("table", { class: "data compact" }, el("thead", null, el("tr", null, top), el("tr", null, names)),
+                        el("tbody", null, rows)));
+  }
+
+  function show(v) { return v === null || v === undefined ? "—" : String(v); }
+
+  // Draw the chart for the first `shown` points (the beats reached, or all once revealed).
+  function draw(chart, numbers, data, shown, dom) {
+    var points = data.series.slice(0, shown);
+    var keys = keysOf(data.series, data.series_bars || []);
+    var spec = figure(points, keys, data.match.players);
+    window.Plotly.react(chart, spec.traces, spec.layout, { displayModeBar: false, responsive: true });
+    if (numbers) table(numbers, points, keys, data.match.players, dom.el, dom.clear);
+  }
+
+  window.BeatlogChart = { draw: draw, plotText: plotText };
+})();

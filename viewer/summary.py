@@ -1,0 +1,36 @@
+"""The statistics summary (``replay.stats_summary``, the same figures as ``beatlog stats``) shaped
+for the index and player pages: display names for sides, links to player pages, matchup cells."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .gameview import PLAIN, GameView
+from .names import safe_name
+from .page import side_name
+
+
+def player_stem(name: str) -> str:
+    """A player page's file name without ``.html`` (``players/<slug>-<hash>.html``: see viewer.names)."""
+    return safe_name(name)
+
+
+def sections(summary: dict[str, Any], views: dict[str, GameView], root: str) -> list[dict[str, Any]]:
+    """Each game of a ``summarize`` result, shaped for the templates (display names, links, cells)."""
+    out = []
+    for game in summary["games"]:
+        view = views.get(game["game"], PLAIN)
+        label = lambda side: side_name(view, side)  # noqa: E731
+        figures = [f for f in game["figures"] if f.get("format") != "top"]
+        sides = game["matchups"]["sides"]
+        cells = game["matchups"]["cells"]
+        out.append({
+            "game": game["game"],
+            "figures": figures,
+            "tops": [f for f in game["figures"] if f.get("format") == "top"],
+            "players": [{**row, "href": f"{root}players/{player_stem(row['name'])}.html"} for row in game["players"]],
+            "fighters": [{**row, "label": label(row["name"])} for row in game["fighters"]],
+            "matrix_sides": [label(side) for side in sides],
+            "matrix": [(label(a), [(label(b), cells.get(a, {}).get(b)) for b in sides]) for a in sides],
+        })
+    return out
