@@ -153,8 +153,8 @@ def equip_value(state: CogsState, option: dict) -> int:
         return (30 if crew.hero else 20) + HERO_VALUE[upgrade]
     if upgrade == "armor":
         return (10 if armed(crew) or ranged_weapon(crew) else 4) + keeps
-    if upgrade in ("sword", "mace"):
-        return 0 if armed(crew) else (8 if upgrade == "sword" else 7) + keeps
+    if upgrade in ("sword", "mace"):  # close combat is on the decks, not up in the crow's nest
+        return 0 if armed(crew) or crew.deck == "nest" else (8 if upgrade == "sword" else 7) + keeps
     return 0 if ranged_weapon(crew) else 8 + keeps  # a longbow
 
 
