@@ -45,7 +45,9 @@ def test_spectators_see_neither_face_down_pair_players_see_their_own():
     # Everything public is untouched.
     public = ("position", "life", "discard1", "discard2", "tokens", "statuses", "stunned")
     assert all(spectator["fighters"][p][k] == snap["fighters"][p][k] for p in (0, 1) for k in public)
-    assert "Focused" not in GAME.render_state(spectator).split("pair:")[1]
+    # The pair field hides the pair (the possible-cards line below it lists Focused among 9 cards, as it must).
+    pair_field = GAME.render_state(spectator).split("pair:")[1].split("|")[0]
+    assert "Focused" not in pair_field and pair_field.strip() == "face down (unknown to you)"
 
 
 def test_spectators_do_not_see_unrevealed_finishers():

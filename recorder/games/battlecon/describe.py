@@ -1,13 +1,17 @@
-"""Plain-language text for people: describe/cite one record, snapshot/redact/render a state."""
+"""Plain-language text for people: describe and cite one record.
+
+The state hooks (snapshot, redact, render_state) live in :mod:`.snapshot` and :mod:`.render`.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import stats
 from .cards import KITS
+from .render import board_line, render_state  # noqa: F401 - the game's state hooks live there
+from .snapshot import redact, snapshot  # noqa: F401
 from .state import BattleState
-
-SIGN = {True: "switches sides", False: ""}
 
 
 def _name(state: BattleState, p: int | None) -> str:
@@ -23,6 +27,9 @@ def describe(state: BattleState, record) -> str:
     fn = _TEXT.get(t)
     if fn is not None:
         return fn(d, n)
+    stateful = _WITH_STATE.get(t)
+    if stateful is not None:
+        return stateful(d, n, state)
     return f"{t} " + ", ".join(f"{k}={v}" for k, v in d.items() if k != "source")
 
 
@@ -32,35 +39,138 @@ def _pair(d, p: int) -> str:
 
 
 def _move(d, n) -> str:
-    who, by = n(d["player"]), d["by"]
+    who, by, other = n(d["player"]), d["by"], n(1 - d["player"])
     verb = {"advance": "advances", "retreat": "retreats", "move": "moves", "move_directly": "moves directly",
             "push": "is pushed", "pull": "is pulled", "move_opponent": "is moved", "swap": "swaps places"}
     v = verb.get(d["kind"], d["kind"])
-    extra = ", switches sides" if d["switched_sides"] else ""
+    if d["kind"] == "swap":
+        v = f"swaps places with {other}"
     dist = "" if d["kind"] in ("move_directly", "swap") else f" {d['distance']}"
     byw = f" by {n(by)}" if by != d["player"] and d["kind"] in ("push", "pull", "move_opponent") else ""
-    return f"{who} {v}{dist}{byw} ({d['from_space']} → {d['to_space']}){extra}"
+    side = ""
+    if d["switched_sides"] and d["kind"] == "move_directly":
+        side = f", to the other side of {other} (switches sides)"
+    elif d["switched_sides"] and d["kind"] != "swap":
+        side = f", hops over {other} (switches sides)"
+    return f"{who} {v}{dist}{byw} ({d['from_space']} → {d['to_space']}){side}"
 
 
-def _damage(d, n) -> str:
-    parts = f"power {d['power']}"
+def _terms(text: str, total: int) -> str:
+    """'Advancing 1 + Drive 3' from 'Advancing 1 + Drive 3 = 4'; a lone number means no terms."""
+    body, sep, _ = text.rpartition(" = ")
+    return body if sep else ("" if text == str(total) else text)
+
+
+def _damage(d, n, state: BattleState) -> str:
+    target, attacker = d["target"], d["player"]
+    body, _, written = d["power_terms"].rpartition(" = ")
+    power = f"power {d['power']}"
+    if body:
+        floor = f" = {written}, below 0 counts as 0" if written != str(d["power"]) else ""
+        power += f" ({body}{floor})"
     if d["extra"]:
-        parts += f" + {d['extra']} extra"
-    parts += f" - soak {d['soak']}"
-    return (f"{n(d['target'])} takes {d['amount']} damage ({parts}; {d['power_terms']}), "
-            f"life {d['life_after']}")
+        power += f" + {d['extra']} extra" + _extra_cause(d, n, state)
+    soak = f"soak {d['soak']}"
+    soak_terms = _terms(d["soak_terms"], d["soak"])
+    if soak_terms:
+        soak += f" ({soak_terms})"
+    before = d["life_after"] + d["amount"]
+    return (f"{n(target)} takes {d['amount']} damage from {n(attacker)}: {power} - {soak} = {d['amount']}; "
+            f"life {before} → {d['life_after']}")
+
+
+def _extra_cause(d, n, state: BattleState) -> str:
+    """' (Hikaru's Sweeping: +2 damage taken)': the target's cards that make it take more damage."""
+    causes = list(stats.passives(state, d["target"], "extra_damage_taken"))
+    if not causes or sum(item["amount"] for _, item in causes) != d["extra"]:
+        return ""  # the state does not account for the recorded extra: say no more than the record
+    named = ", ".join(f"{card.name}: +{item['amount']}" for card, item in causes)
+    return f" ({n(d['target'])}'s {named} damage taken)"
+
+
+def _stun_guard(d, state: BattleState) -> str:
+    """'stun guard 5 (Strike 5)', the terms re-derived from the state (when they add up to the record)."""
+    guard = "infinite (Iron Body)" if d["stun_guard"] >= stats.INFINITE else str(d["stun_guard"])
+    total, terms = stats.stun_guard(state, d["player"])
+    if total == d["stun_guard"] and terms and total < stats.INFINITE:
+        return f"stun guard {guard} ({stats.format_terms(terms, total).rpartition(' = ')[0]})"
+    return f"stun guard {guard}"
+
+
+def _compared(d, state: BattleState) -> str:
+    """The damage a stun is decided by: this attack's (WoI), everything taken this beat (Preview)."""
+    return f"{d['damage']} damage" + (" taken this beat" if state.edition == "preview" else "")
+
+
+def _stunned(d, n, state: BattleState) -> str:
+    if d["reason"] != "damage":
+        return f"{n(d['player'])} is stunned (by effect)"
+    return f"{n(d['player'])} is stunned: {_compared(d, state)} > {_stun_guard(d, state)}"
+
+
+def _not_stunned(d, n, state: BattleState) -> str:
+    who = n(d["player"])
+    if d["by"] == "stun guard":
+        return f"{who} is not stunned: {_compared(d, state)} ≤ {_stun_guard(d, state)}"
+    return f"{who} is not stunned ({d['by']})"
+
+
+def _priority(d, n) -> str:
+    a, b = d["terms"]
+    who = f"{n(d['active'])} is active: {d['why']}" if d["active"] is not None else f"No active player: {d['why']}"
+    return f"Priority: {n(0)} {a}; {n(1)} {b}. {who}"
+
+
+def _chance(d, n) -> str:
+    if d["purpose"] == "first_ante" and d["n"] == 2:
+        return f"Chance draws who antes first: {d['value']} of 0..1 (0 = {n(0)}, 1 = {n(1)}): {n(d['value'])}"
+    return f"Chance ({d['purpose']}): {d['value']} of 0..{d['n'] - 1}"
+
+
+def _trigger(d, n) -> str:
+    """"Hikaru's Drive, Before Activating: Advance 1 or 2 spaces." (the text names its window)."""
+    text = d["text"]
+    window = _WINDOWS.get(d["timing"], d["timing"])
+    if window.split()[0].casefold() not in text[:20].casefold():
+        text = f"{window}: {text}"
+    return f"{n(d['player'])}'s {d['card']}, {text}"
+
+
+def _recycled(d, n) -> str:
+    played = " ".join(d["discard1"]) or "nothing"
+    back = f"; {' '.join(d['to_hand'])} return to hand" if d["to_hand"] else ""
+    return f"{n(d['player'])} recycles: {played} to discard 1; discard 2 now {' '.join(d['discard2']) or 'empty'}{back}"
+
+
+def _ante(d, n, state: BattleState) -> str:
+    """'Hikaru antes Fire (+3 power)': what the token gives, from the fighter's Unique Ability."""
+    who, what = n(d["player"]), d["ante"]
+    if what == "pass":
+        return f"{who} passes"
+    fighter = state.fighters[d["player"]]
+    if what == fighter.finisher:
+        return f"{who} antes the Finisher {what}"
+    effects = KITS[fighter.kit].token_effects.get(what, {})
+    gives = ", ".join(_effect(stat, v) for stat, v in effects.items())
+    return f"{who} antes {what}" + (f" ({gives} this beat)" if gives else "")
+
+
+def _effect(stat: str, v: Any) -> str:
+    if v is True:
+        return stat.replace("_", " ").replace("immune", "immunity")
+    if isinstance(v, (list, tuple)):
+        return f"{stat} {v[0]:+d}~{v[1]:+d}"
+    return f"{v:+d} {stat}"
+
+
+_WINDOWS = {"reveal": "Reveal", "start": "Start of Beat", "before": "Before Activating", "hit": "On Hit",
+            "damage": "On Damage", "after": "After Activating", "end": "End of Beat"}
 
 
 def _range(d, n) -> str:
     res = "in range" if d["in_range"] else "out of range"
     dodge = f", but dodged ({d['dodge']})" if d["dodge"] else ""
     return f"{n(d['player'])} checks range: distance {d['distance']} vs {d['terms']} — {res}{dodge}"
-
-
-def _priority(d, n) -> str:
-    a, b = d["terms"]
-    return f"Priority: {n(0)} {a}; {n(1)} {b}. " + (
-        f"{n(d['active'])} is active" if d["active"] is not None else "Tie: clash!")
 
 
 def _spent(d, n) -> str:
@@ -88,14 +198,14 @@ _TEXT = {
     "BeatStarted": lambda d, n: f"Beat {d['beat']} begins",
     "PairSelected": lambda d, n: f"{n(d['player'])} selects {d['style']} {d['base']} (face down)",
     "PairCommitted": lambda d, n: f"{n(d['player'])} commits to a face-down pair ({d['digest'][:12]}…)",
-    "AnteStarted": lambda d, n: f"Ante: {n(d['first'])} antes first ({d['why']})",
-    "AnteDeclared": lambda d, n: f"{n(d['player'])} passes" if d["ante"] == "pass"
-    else f"{n(d['player'])} antes {d['ante']}",
+    "AnteStarted": lambda d, n: f"Ante: {n(d['first'])} antes first — {d['why']}",
+
     "FormEffectApplied": lambda d, n: f"{n(d['player'])} is in {d['form'].capitalize()} form this beat",
     "PairRevealed": lambda d, n: f"Reveal: {n(0)} {_pair(d, 0)} vs {n(1)} {_pair(d, 1)}",
-    "TriggerResolved": lambda d, n: f"{n(d['player'])}'s {d['card']} ({d['timing']}): {d['text']}",
+    "TriggerResolved": _trigger,
     "EffectIgnored": lambda d, n: f"{n(d['player'])}'s {d['card']} does nothing: {d['reason']}",
-    "TokensReturned": lambda d, n: f"{n(d['player'])}'s anted {', '.join(d['tokens'])} return to the pool (no bonus)",
+    "TokensReturned": lambda d, n: f"{n(d['player'])}'s anted {', '.join(d['tokens'])} "
+                                   f"{'return' if len(d['tokens']) > 1 else 'returns'} to the pool (no bonus)",
     "StatusGained": lambda d, n: f"{n(d['player'])} has {d['amount']:+d} {d['stat'].capitalize()} "
                                  f"{'this beat' if d['when'] == 'this' else 'during the next beat'} ({d['label']})",
     "PriorityCompared": _priority,
@@ -111,36 +221,31 @@ _TEXT = {
     "MoveChosen": lambda d, n: f"{n(d['player'])} chooses space {d['to']}",
     "DodgeGained": lambda d, n: f"{n(d['player'])} cannot be hit this beat ({d['reason']})",
     "TrapPlaced": lambda d, n: f"{n(d['player'])} places the Gate Trap on {d['space']}"
-                               + (f" (from {d['from_space']})" if d["from_space"] else ""),
+                               + ("" if d["from_space"] is None
+                                  else " (it stays there)" if d["from_space"] == d["space"]
+                                  else f" (from {d['from_space']})"),
     "TrapSpaceChosen": lambda d, n: f"{n(d['player'])} chooses space {d['space']} for the trap",
     "RangeChecked": _range,
     "HitScored": lambda d, n: f"{n(d['player'])} hits {n(d['target'])}",
     "AttackMissed": lambda d, n: f"{n(d['player'])} misses: {d['reason']}",
-    "DamageDealt": _damage,
     "LifeLost": lambda d, n: f"{n(d['player'])} loses {d['amount']} life ({d['reason']})"
                              + (f", only {d['lost']} (never below 1)" if d["lost"] != d["amount"] else "")
-                             + f", life {d['life_after']}",
-    "StunApplied": lambda d, n: f"{n(d['player'])} is stunned" + (
-        f" ({d['damage']} damage > stun guard {d['stun_guard']})" if d["reason"] == "damage" else " (by effect)"),
-    "StunPrevented": lambda d, n: f"{n(d['player'])} is not stunned ({d['by']}"
-                                  + (f": {d['damage']} damage ≤ stun guard {d['stun_guard']})"
-                                     if d["by"] == "stun guard" else ")"),
+                             + f"; life {d['life_after'] + d['lost']} → {d['life_after']}",
     "IronBodyDecided": lambda d, n: f"{n(d['player'])} {'spends' if d['spend'] else 'keeps'} an Iron Body token",
     "TokenChosen": lambda d, n: f"{n(d['player'])} chooses to regain {d['token']}",
     "TokenRegained": lambda d, n: f"{n(d['player'])} regains the {d['token']} token",
     "TriggerOrderChosen": lambda d, n: f"{n(d['player'])} resolves {d['first']} first",
     "FormChanged": lambda d, n: f"{n(d['player'])} becomes {d['form'].capitalize()}",
-    "CardsRecycled": lambda d, n: f"{n(d['player'])} recycles: {' '.join(d['discard1']) or '(nothing)'} to discard 1"
-                                  + (f", {', '.join(d['to_hand'])} back to hand" if d["to_hand"] else ""),
+    "CardsRecycled": _recycled,
     "BeatEnded": lambda d, n: f"Beat {d['beat']} ends: {n(0)} {d['life'][0]} life on {d['positions'][0]}, "
                               f"{n(1)} {d['life'][1]} life on {d['positions'][1]}"
                               + (f"; {d['beats_left']} beats left" if d["beats_left"] is not None else ""),
     "DuelEnded": lambda d, n: f"Duel {d['duel']} ends: " + (f"{n(d['winner'])} wins" if d["winner"] is not None
-                                                            else "draw") + f" ({d['reason']}, life "
-                              f"{d['life'][0]}-{d['life'][1]})",
+                                                            else "draw") + f" ({d['reason']}; life {n(0)} "
+                              f"{d['life'][0]}, {n(1)} {d['life'][1]})",
     "MatchEnded": lambda d, n: ("Match ends: " + (f"{n(d['winner'])} wins" if d["winner"] is not None else "draw")
-                                + f" {d['score'][0]}-{d['score'][1]}"),
-    "ChanceDrawn": lambda d, n: f"Chance ({d['purpose']}): {d['value']} of 0..{d['n'] - 1}",
+                                + f" (duels won: {n(0)} {d['score'][0]}, {n(1)} {d['score'][1]})"),
+    "ChanceDrawn": _chance,
     # Finishers and Special Actions
     "FinisherChosen": lambda d, n: f"{n(d['player'])} chooses {d['finisher']} as Finisher (secret)",
     "FinishersRevealed": lambda d, n: f"Finishers: {n(0)} {d['finishers'][0]}, {n(1)} {d['finishers'][1]}",
@@ -171,6 +276,9 @@ _TEXT = {
     "BeatNotCounted": lambda d, n: f"Beat {d['beat']} does not count toward the beat limit ({d['reason']})",
 }
 
+# Entries that need the state before the record (the cards in play), not just its payload.
+_WITH_STATE = {"AnteDeclared": _ante, "DamageDealt": _damage, "StunApplied": _stunned, "StunPrevented": _not_stunned}
+
 _CITES = {
     "DuelStarted": "WoI p.22, Game Setup 1-2; Preview 'Setup'",
     "DiscardsSet": "WoI p.22, Game Setup 3 (initial discards)", "DiscardsChosen": "WoI p.22, Game Setup 3",
@@ -184,14 +292,14 @@ _CITES = {
     "ClashRevealed": "WoI p.24, Clash", "ClashAbandoned": "WoI p.24, Clash (out of cards)",
     "ClashBasesRecovered": "Preview p.4, Clash (out of cards)",
     "TriggerResolved": "WoI p.26-27, Triggered Effects", "TriggerOrderChosen": "WoI p.26, Resolving Effects",
-    "EffectIgnored": "WoI p.28, Movement (no legal movement is ignored)",
+    "EffectIgnored": "WoI p.28, Movement ('If a legal movement cannot be made, then the movement is ignored')",
     "AttackStarted": "WoI p.25, Active attack / 4B Reactive attack",
     "AttackSkipped": "WoI p.25, 4B Reactive attack (a stunned player skips activation)",
     "FighterMoved": "WoI p.27-28, Movement", "MoveChosen": "WoI p.27-28, Movement",
     "DodgeGained": "WoI p.30, dodge effects", "TrapPlaced": "Khadath's Unique Ability (Gate Trap)",
     "TrapSpaceChosen": "Khadath's Unique Ability (Gate Trap)",
     "RangeChecked": "WoI p.25, Active attack, step 2: range; p.19-20 range arithmetic",
-    "HitScored": "WoI p.25, Active attack, step 3: on hit", "AttackMissed": "WoI p.25, Active attack, step 2",
+    "HitScored": "WoI p.25, Active attack, step 3: on hit", "AttackMissed": "WoI p.25, Active attack, step 2: range",
     "DamageDealt": "WoI p.25, Active attack, step 4: damage; p.30 Soak",
     "LifeLost": "WoI p.29, Lose Life; FAQ 'Can I die from a Life Loss effect?'",
     "StunApplied": "WoI p.25, Active attack, step 5: stun; p.28-30 Stun",
@@ -224,106 +332,34 @@ _CITES = {
 }
 
 
+# Where one event type applies different rules depending on its payload.
+_TRIGGER_CITES = {
+    "reveal": "WoI p.24, Play Sequence 3: Reveal effects; p.26 Triggers 'Reveal'",
+    "start": "WoI p.24-25, Start of Beat effects (Active Player first); p.26 Triggers 'Start of Beat'",
+    "before": "WoI p.25, Active attack, step 1: Before Activating; p.26 Triggers",
+    "hit": "WoI p.25, Active attack, step 3: On Hit; p.26 Triggers",
+    "damage": "WoI p.25, Active attack, step 5: On Damage; p.26 Triggers",
+    "after": "WoI p.25, Active attack, step 7: After Activating; p.26 Triggers",
+    "end": "WoI p.25, Play Sequence 5: End of Beat effects (Active Player first); p.26 Triggers",
+}
+_MOVES = ("advance", "retreat", "move", "push", "pull")
+
+_CITE_BY = {
+    "EffectIgnored": lambda d: (_CITES["EffectIgnored"] if d["reason"].split()[0].casefold() in _MOVES
+                                or "destination" in d["reason"]
+                                else "WoI p.26, Triggered Effects ('All triggered effects are mandatory'); comic "
+                                     "rules p.6-16: 'The only time you won't use a trigger is when you can't'"),
+    "AttackMissed": lambda d: ("WoI p.24, Special Ranges ('Attacks with a range of N/A never hit')"
+                               if "N/A" in d["reason"] else _CITES["AttackMissed"]),
+    "TriggerResolved": lambda d: _TRIGGER_CITES.get(d["timing"], _CITES["TriggerResolved"]),
+    "AttackStarted": lambda d: ("WoI p.25, Play Sequence 4A: Active attack" if d["role"] == "active"
+                                else "WoI p.25, Play Sequence 4B: Reactive attack"),
+    "ChanceDrawn": lambda d: ("WoI p.24, Play Sequence 2: ante ('Starting with the Active Player during the "
+                              "previous beat (or randomly, on the first turn)')" if d["purpose"] == "first_ante"
+                              else None),
+}
+
+
 def cite(record) -> str | None:
-    return _CITES.get(record.type)
-
-
-# -- snapshots ---------------------------------------------------------------------
-
-
-def snapshot(s: BattleState) -> dict[str, Any]:
-    fighters = []
-    for p, f in enumerate(s.fighters):
-        fighters.append({
-            "player": p, "name": s.names[p], "fighter": f.kit, "initial": KITS[f.kit].initial,
-            "position": f.position, "life": f.life,
-            "hand": sorted(f.hand, key=KITS[f.kit].hand_order.index) if f.hand else [],
-            "discard1": list(f.discard1), "discard2": list(f.discard2),
-            "pair": None if f.style is None and f.base is None else {"style": f.style, "base": f.base,
-                                                                      "covered": list(f.covered)},
-            "face_down": f.style is not None and not f.revealed,
-            "base_face_down": f.clash_hidden,
-            "in_play": f.in_play, "removed": list(f.removed),
-            "tokens": list(f.tokens), "token_discard": list(f.token_discard), "anted": list(f.anted),
-            "form": f.form, "form_this_beat": f.form_at_ante,
-            "statuses": [{"stat": st.stat, "amount": st.amount, "beat": st.beat, "label": st.label}
-                         for st in f.statuses],
-            "stunned": f.stunned, "dodge": f.dodge, "damage_taken": f.damage_taken,
-            "iron_body_spent": f.iron_body,
-            "finisher": f.finisher, "finisher_revealed": f.finisher_revealed,
-            "finisher_removed": f.finisher_removed, "finisher_active": f.finisher_active,
-            "special": f.special, "negated": f.negated,
-        })
-    return {
-        "game": "battlecon", "edition": s.edition, "duel": s.duel, "beat": s.beat, "phase": s.phase,
-        "beat_limit": s.beat_limit, "beats_counted": s.counted_beats, "score": list(s.score), "draws": s.draws,
-        "special_actions": s.special_actions, "ante_finishers": s.ante_finishers,
-        "trap": s.trap, "trap_owner": s.trap_owner, "active": s.active,
-        "fighters": fighters, "duels": [dict(d) for d in s.duel_results], "result": s.match_result,
-    }
-
-
-def redact(snap: dict[str, Any], player: int | None) -> dict[str, Any]:
-    """What ``player`` may know: the opponent's face-down pair (or clash base) and unrevealed Finisher side
-    are hidden. The opponent's hand stays: it is inferable (every kit is public and the discards are face
-    up), with a hidden pair's cards put back among its possible cards.
-
-    ``player=None`` is the spectator's view (a shared screen, a broadcast): what neither player alone knows,
-    i.e. both players' face-down choices, is hidden."""
-    out = dict(snap)
-    out["fighters"] = [dict(f) for f in snap["fighters"]]
-    for f in out["fighters"]:
-        if f["player"] != player and f["face_down"] and f["pair"] is not None:
-            hidden = f["pair"]
-            f["pair"] = {"style": "?", "base": "?", "covered": list(hidden["covered"])}
-            f["in_play"] = ["?", "?"] + list(hidden["covered"])
-            # The hidden pair's cards are back in the "possible" hand for the opponent's eyes.
-            f["hand"] = sorted(f["hand"] + [hidden["style"], hidden["base"]],
-                               key=KITS[f["fighter"]].hand_order.index)
-            f["hand_hidden_count"] = 2
-        elif f["player"] != player and f.get("base_face_down") and f["pair"] is not None:
-            hidden = f["pair"]
-            f["pair"] = {"style": hidden["style"], "base": "?", "covered": list(hidden["covered"])}
-            f["in_play"] = [hidden["style"], "?"] + list(hidden["covered"])
-            f["hand"] = sorted(f["hand"] + [hidden["base"]], key=KITS[f["fighter"]].hand_order.index)
-            f["hand_hidden_count"] = 1
-    for f in out["fighters"]:  # a Finisher side is secret until both are shown
-        if f["player"] != player and f.get("finisher") and not f.get("finisher_revealed"):
-            f["finisher"] = "?"
-    out["redacted_for"] = player
-    return out
-
-
-def board_line(snap: dict[str, Any]) -> str:
-    cells = ["."] * 7
-    if snap.get("trap") is not None:
-        cells[snap["trap"] - 1] = "^"
-    for f in snap["fighters"]:
-        if 1 <= f["position"] <= 7:
-            cells[f["position"] - 1] = f["initial"]
-    return "".join(cells)
-
-
-def render_state(snap: dict[str, Any]) -> str:
-    lines = [f"duel {snap['duel']} beat {snap['beat']}  [{board_line(snap)}]"
-             + (f"  trap on {snap['trap']}" if snap.get("trap") else "")
-             + f"  score {snap['score'][0]}-{snap['score'][1]}"]
-    for f in snap["fighters"]:
-        bits = [f"{f['initial']} {KITS[f['fighter']].name} ({f['name']}) life {f['life']} on {f['position']}"]
-        bits.append(f"d1: {' '.join(f['discard1']) or '-'}")
-        bits.append(f"d2: {' '.join(f['discard2']) or '-'}")
-        if f["pair"]:
-            bits.append(f"pair: {f['pair']['style']} {f['pair']['base']}")
-        if KITS[f["fighter"]].tokens:
-            bits.append(f"tokens: {', '.join(f['tokens']) or '-'}")
-        if f["form"]:
-            bits.append(f"form: {f['form']}")
-        if f.get("finisher"):
-            gone = " (used)" if f.get("finisher_removed") else ""
-            bits.append(f"finisher: {f['finisher']}{gone}")
-        if f.get("special"):
-            bits.append(f"special: {f['special']}")
-        if f["stunned"]:
-            bits.append("STUNNED")
-        lines.append("  " + " | ".join(bits))
-    return "\n".join(lines)
+    special = _CITE_BY.get(record.type)
+    return special(record.data) if special is not None else _CITES.get(record.type)

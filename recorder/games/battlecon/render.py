@@ -1,0 +1,126 @@
+"""A BattleCON snapshot as text: the board line, then each fighter's life, piles, hand and pair.
+
+The same function renders the full state and a redacted one (``redacted_for``
+set by :func:`describe.redact`): a redacted opponent's face-down pair reads
+"face down (unknown to you)", and its hand reads as what the viewer can infer
+-- every card that is neither in a discard pile, in play nor removed -- with
+the count of those cards that are really the hidden pair ("could hold: ...").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import KITS
+
+HIDDEN = "?"
+
+
+def board_line(snap: dict[str, Any]) -> str:
+    cells = ["."] * 7
+    if snap.get("trap") is not None:
+        cells[snap["trap"] - 1] = "^"
+    for f in snap["fighters"]:
+        if 1 <= f["position"] <= 7:
+            cells[f["position"] - 1] = f["initial"]
+    return "".join(cells)
+
+
+def render_state(snap: dict[str, Any]) -> str:
+    lines = [f"duel {snap['duel']} beat {snap['beat']}  [{board_line(snap)}]"
+             + (f"  trap on {snap['trap']}" if snap.get("trap") else "")
+             + f"  score {snap['score'][0]}-{snap['score'][1]}"]
+    viewer = snap.get("redacted_for", False)  # False: the full state; None: a spectator; else a seat
+    for f in snap["fighters"]:
+        lines.append("  " + " | ".join(_summary(f, viewer)))
+        lines.append("      " + _hand(f, viewer))
+        extra = _extras(f, snap["beat"])
+        if extra:
+            lines.append("      " + " | ".join(extra))
+    return "\n".join(lines)
+
+
+def _summary(f: dict[str, Any], viewer: Any) -> list[str]:
+    bits = [f"{f['initial']} {KITS[f['fighter']].name} ({f['name']}) life {f['life']} on {f['position']}",
+            f"d1: {' '.join(f['discard1']) or '-'}", f"d2: {' '.join(f['discard2']) or '-'}"]
+    if f["pair"]:
+        bits.append("pair: " + _pair(f, viewer))
+    if KITS[f["fighter"]].tokens:
+        spent = f" (discarded: {', '.join(f['token_discard'])})" if f.get("token_discard") else ""
+        bits.append(f"tokens: {', '.join(f['tokens']) or '-'}{spent}")
+    if f["form"]:
+        bits.append(f"form: {f['form']}")
+    if f.get("finisher"):
+        if f["finisher"] == HIDDEN:
+            bits.append("finisher: chosen face down (unknown to you)")
+        else:
+            gone = " (used)" if f.get("finisher_removed") else ""
+            bits.append(f"finisher: {f['finisher']}{gone}")
+    if f.get("special"):
+        bits.append(f"special: {f['special']}")
+    if f["stunned"]:
+        bits.append("STUNNED")
+    return bits
+
+
+def _pair(f: dict[str, Any], viewer: Any) -> str:
+    pair = f["pair"]
+    covered = f" (covering {', '.join(pair['covered'])})" if pair.get("covered") else ""
+    if pair["style"] == HIDDEN:
+        return "face down (unknown to you)"
+    if pair["base"] == HIDDEN:
+        return f"{pair['style']} + a face-down clash base (unknown to you){covered}"
+    text = f"{pair['style']} {pair['base']}" if pair["base"] else f"{pair['style']} (Finisher)"
+    if f.get("face_down"):
+        hidden_from = " (face down; hidden from the opponent)" if viewer is not False else " (face down)"
+        return text + hidden_from + covered
+    if f.get("base_face_down"):
+        return text + " (clash base face down)" + covered
+    return text + covered
+
+
+def _hand(f: dict[str, Any], viewer: Any) -> str:
+    """The hand, split into styles and bases; for a redacted opponent, the cards it could hold."""
+    cards = KITS[f["fighter"]].cards
+    hand = list(f["hand"])
+    listed = _cards(hand, cards)
+    hidden = f.get("hand_hidden_count", 0)
+    if viewer is False or viewer == f["player"]:
+        return f"hand: {listed}"
+    if hidden:
+        what = "the face-down pair" if hidden == 2 else "the face-down clash base"
+        unknown = f"{hidden} card{'s' if hidden != 1 else ''} unknown to you: {what}"
+        return f"could hold: {listed} ({unknown})"
+    return f"hand: {listed} (known to you: every other card is in a discard pile or in play)"
+
+
+def _cards(names: list[str], cards: dict[str, Any]) -> str:
+    styles = [n for n in names if n in cards and cards[n].kind == "style"]
+    bases = [n for n in names if n in cards and cards[n].kind == "base"]
+    other = [n for n in names if n not in styles and n not in bases]
+    parts = []
+    if styles:
+        parts.append("styles " + ", ".join(styles))
+    if bases:
+        parts.append("bases " + ", ".join(bases))
+    if other:
+        parts.append(", ".join(other))
+    return "; ".join(parts) or "(empty)"
+
+
+def _extras(f: dict[str, Any], beat: int) -> list[str]:
+    """What this beat has added: anted tokens, statuses, damage taken, a dodge; removed cards."""
+    out = []
+    if f.get("anted"):
+        out.append(f"anted: {', '.join(f['anted'])}")
+    for st in f.get("statuses", []):
+        if st["beat"] < beat:
+            continue  # spent
+        out.append(f"{st['amount']:+d} {st['stat']} in beat {st['beat']} ({st['label']})")
+    if f.get("damage_taken"):
+        out.append(f"damage taken this beat: {f['damage_taken']}")
+    if f.get("dodge"):
+        out.append("cannot be hit this beat")
+    if f.get("removed"):
+        out.append(f"removed: {', '.join(f['removed'])}")
+    return out
