@@ -45,6 +45,7 @@ class BeatReport:
     after: str = ""
     steps: list[Step] = field(default_factory=list)
     result: dict[str, Any] | None = None  # game.result after the beat (None while the match runs)
+    warning: str | None = None  # set when the log does not verify (replay.trust): the HTML page shows it
 
     @property
     def seqs(self) -> str:
@@ -182,5 +183,7 @@ def render_html(report: BeatReport) -> str:
         loader=jinja2.FileSystemLoader(Path(__file__).parent),
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
     )
+    prefixed = {step.seq for step in report.steps if step.actor and not _names_actor(report.header, step)}
     return env.get_template("explain.html.j2").render(
-        r=report, players=_players(report.header), result=_result(report) if report.result else None)
+        r=report, players=_players(report.header), result=_result(report) if report.result else None,
+        prefixed=prefixed)
