@@ -7,15 +7,18 @@ matching kinds (each item of ``answers`` is ``{"kind": K, ...answer}``, as a
 game's ``script_answers`` hook produces them). After that, each player's
 recorded decisions are reused -- matched by duel, beat and decision type, in
 recorded order -- while they stay legal; from a player's first recorded
-decision that no longer fits, the policy (``first`` by default, or one of the
-game's bots) plays for that player. Chance draws come from the same seed, so
-they follow the same sequence as in the recorded match.
+decision that no longer fits, the match's own policy plays for that player:
+the bot named by the ``source`` of the seat's recorded decisions, seeded as the
+recorders seed it (:mod:`replay.whatif_policy`), or the fallback for a seat
+people or a script played. Chance draws come from the same seed, so they
+follow the same sequence as in the recorded match.
+
+The text and JSON reports are :mod:`replay.whatif_format`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -27,11 +30,11 @@ from recorder.events import INPUT
 from recorder.game import Game, load_game
 from recorder.header import Header
 from recorder.match import Match, sealed
-from recorder.script import FIRST, policy_sources
 
 from .rerun import answer_of, content
 from .verify import verify
 from .walk import Describer, walk
+from .whatif_policy import SeatPolicy, policy_source, same_choice, seat_policies, stateless
 
 WHATIF = "whatif"
 
@@ -54,6 +57,16 @@ class Takeover:
     beat: int
     kind: str
     why: str
+    seq: int | None = None  # the recorded decision that no longer fits (None: there was none)
+
+
+@dataclass(frozen=True)
+class Unfaithful:
+    """A recorded decision the seat's policy, asked in lock-step, would not have made."""
+
+    seq: int
+    recorded: str  # label of the recorded answer
+    policy: str  # label of the policy's answer
 
 
 @dataclass
@@ -62,60 +75,42 @@ class WhatIfResult:
     duel: int
     beat: int
     player: int
-    policy: str
+    seats: list[SeatPolicy] = field(default_factory=list)  # who plays each seat on
     replaced: list[Replaced] = field(default_factory=list)
     recorded: list[Record] = field(default_factory=list)
     new: list[Record] = field(default_factory=list)
     first_difference: int | None = None  # index of the first record that differs
     policy_from: dict[int, Takeover] = field(default_factory=dict)  # player -> where the policy took over
+    unfaithful: dict[int, Unfaithful] = field(default_factory=dict)  # player -> first recorded answer not its own
     policy_decisions: int = 0
     recorded_result: dict[str, Any] | None = None
     new_result: dict[str, Any] | None = None
     recorded_lines: dict[int, str] = field(default_factory=dict)  # seq -> describe, recorded log
     new_lines: dict[int, str] = field(default_factory=dict)  # seq -> describe, re-run
 
-    def differing_outcomes(self, limit: int = 12) -> list[tuple[str, Record]]:
-        """The first ``limit`` outcome lines that differ, as a diff: ("-", recorded) / ("+", what-if).
-
-        Outcomes from the first difference on are aligned by their descriptions
-        (difflib), so an event that merely moved shows as moved, not as a cascade.
-        """
-        if self.first_difference is None:
-            return []
-        k = self.first_difference
-        recorded = [r for r in self.recorded[k:] if r.kind != INPUT]
-        new = [r for r in self.new[k:] if r.kind != INPUT]
-        a = [self.recorded_lines.get(r.seq, r.type) for r in recorded]
-        b = [self.new_lines.get(r.seq, r.type) for r in new]
-        out: list[tuple[str, Record]] = []
-        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-            if tag == "equal":
-                continue
-            out += [("-", r) for r in recorded[i1:i2]] + [("+", r) for r in new[j1:j2]]
-            if len(out) >= limit:
-                break
-        return out[:limit]
-
 
 class _Feeder:
     """Answers the re-run: recorded decisions, the changed ones, then the policy."""
 
     def __init__(self, game: Game, header: Header, records: Sequence[Record], duel: int, beat: int,
-                 player: int, answers: list[dict[str, Any]], policy: str) -> None:
+                 player: int, answers: list[dict[str, Any]], result: WhatIfResult) -> None:
         self.header, self.duel, self.beat, self.player = header, duel, beat, player
         self.pending_changes = [dict(a) for a in answers]
         self.decisions = [r for r in records if r.kind == INPUT and r.actor is not None]
         self.used: set[int] = set()  # seqs of recorded decisions consumed
         self.diverged = False
         self.on_policy: set[int] = set()
-        self.policy = policy_sources(game, policy, header.seed, len(header.players))
-        self.result: WhatIfResult | None = None
+        self.result = result
+        self.seats = {s.player: s for s in result.seats}
+        self.policy = {s.player: policy_source(game, header, s) for s in result.seats}
 
     def answer(self, request: Request, match: Match) -> Answer:
-        assert self.result is not None
         where = (match.ctx.duel, match.ctx.beat)
+        p = request.player
         recorded = self._recorded(request, where)
         change = self._change(request, where)
+        # Ask the policy wherever it answered in the recording, so its state keeps step with it.
+        asked = self._shadow(request, match, recorded, lock_step=change is None)
         if change is not None:
             change = _match_option(request, change)
             if recorded is not None:
@@ -125,21 +120,37 @@ class _Feeder:
                     request.kind, recorded.seq, old, change, _label(request, old), _label(request, change)))
             self.diverged = True
             return Answer(change, WHATIF)
-        why = "no recorded decision of this kind here"
-        if request.player not in self.on_policy and recorded is not None:
+        why, seq = "no recorded decision of this kind here", None
+        if p not in self.on_policy and recorded is not None:
             answer = answer_of(recorded)
             if not self.diverged or request.index_of(answer.data) is not None:
                 self.used.add(recorded.seq)
                 return answer
-            why = f"the recorded {describe_answer(answer.data)} (seq {recorded.seq}) is not legal now"
+            why, seq = "the recorded one is not legal now", recorded.seq
         if not self.diverged:
             raise UsageError(f"match {self.header.match_id}, duel {where[0]}, beat {where[1]}: "
                              "the log ends before the beat to change")
-        if request.player not in self.on_policy:
-            self.on_policy.add(request.player)
-            self.result.policy_from[request.player] = Takeover(where[0], where[1], request.kind, why)
+        if p not in self.on_policy:
+            self.on_policy.add(p)
+            self.result.policy_from[p] = Takeover(where[0], where[1], request.kind, why, seq)
         self.result.policy_decisions += 1
-        return self.policy[request.player].answer(request, match)
+        answer = asked if asked is not None else self.policy[p].answer(request, match)
+        return Answer(answer.data, f"policy:{self.seats[p].name}")
+
+    def _shadow(self, request: Request, match: Match, recorded: Record | None, lock_step: bool) -> Answer | None:
+        """The policy's own answer where it answered in the recording (None where it did not)."""
+        p = request.player
+        source = self.policy[p]
+        if p in self.on_policy or recorded is None or stateless(source):
+            return None
+        if recorded.data.get("source") not in self.seats[p].labels:
+            return None  # a person or the script answered this one: the policy was not asked
+        mine = source.answer(request, match)
+        if lock_step and not self.diverged and p not in self.result.unfaithful \
+                and not same_choice(request, mine, recorded.data):
+            self.result.unfaithful[p] = Unfaithful(recorded.seq, _label(request, answer_of(recorded).data),
+                                                   _label(request, mine.data))
+        return mine
 
     def _recorded(self, request: Request, where: tuple[int, int]) -> Record | None:
         """The player's next unused recorded decision of this type at this beat."""
@@ -169,17 +180,18 @@ def what_if(header: Header, records: Sequence[Record], *, beat: int, player: int
             game: Game | None = None, schemas: bool = True) -> WhatIfResult:
     """Re-run the match with ``player``'s decisions at (duel, beat) changed to ``answers``.
 
-    The recorded log is verified first; ``schemas=False`` skips its schema
-    pass for records a strict reader has already checked (as ``verify`` does).
+    ``policy`` plays on for a seat whose recorded decisions name no policy
+    (people or a script played it); ``first`` when None. The recorded log is
+    verified first; ``schemas=False`` skips its schema pass for records a
+    strict reader has already checked (as ``verify`` does).
     """
     game = game or load_game(header.game)
     if not answers:
         raise UsageError("nothing to change: give the new decision (e.g. --pair STYLE,BASE or --choices JSON)")
     verify(header, records, partial=True, game=game, schemas=schemas).raise_for_problem()
-    policy = policy or header.options.get("policy", FIRST)
-    feeder = _Feeder(game, header, records, duel, beat, player, answers, policy)
-    result = WhatIfResult(header, duel, beat, player, policy, recorded=list(records))
-    feeder.result = result
+    result = WhatIfResult(header, duel, beat, player, seat_policies(game, header, records, policy),
+                          recorded=list(records))
+    feeder = _Feeder(game, header, records, duel, beat, player, answers, result)
     match = Match(game, header)
     match.advance()
     while not match.finished:
@@ -211,7 +223,7 @@ def _match_option(request: Request, change: dict[str, Any]) -> dict[str, Any]:
 
 
 def _label(request: Request, answer: dict[str, Any]) -> str:
-    index = request.index_of(answer)
+    index = request.index_of({k: v for k, v in answer.items() if k != "source"})
     return request.label(index) if index is not None else describe_answer(answer)
 
 
@@ -238,36 +250,3 @@ def _describe(game: Game, header: Header, records: Sequence[Record]) -> dict[int
     describer = Describer(game)
     walk(header, records, [describer], game)
     return describer.lines
-
-
-def render_text(result: WhatIfResult, limit: int = 12) -> str:
-    h = result.header
-    name = h.players[result.player].name
-    changes = "; ".join(
-        f"{r.kind} {r.changed_label} instead of {r.recorded_label} (seq {r.seq})"
-        if r.changed != r.recorded else f"{r.kind} {r.changed_label} (as recorded, seq {r.seq})"
-        for r in result.replaced)
-    out = [f"What if {name} had chosen {changes} in duel {result.duel}, beat {result.beat} of match {h.match_id}?"]
-    if result.first_difference is None:
-        out.append("Nothing changes: the re-run makes the same events as the recorded match.")
-    else:
-        k = result.first_difference
-        out.append(f"The matches part at event {k + 1}. First differing outcomes (recorded / what-if):")
-        for sign, r in result.differing_outcomes(limit):
-            lines = result.recorded_lines if sign == "-" else result.new_lines
-            out.append(f"  {sign} #{r.seq} {lines.get(r.seq, r.type)}")
-    for p, t in sorted(result.policy_from.items()):
-        out.append(f"From duel {t.duel}, beat {t.beat} ({t.kind}: {t.why}), policy {result.policy} "
-                   f"decided for {h.players[p].name}.")
-    out.append(f"Result: recorded {_result(h, result.recorded_result)}; what-if {_result(h, result.new_result)}")
-    return "\n".join(out) + "\n"
-
-
-def _result(header: Header, result: dict[str, Any] | None) -> str:
-    if result is None:
-        return "unfinished"
-    winner = result.get("winner")
-    who = f"{header.players[winner].name} wins" if isinstance(winner, int) else "draw"
-    reason = result.get("reason")
-    return f"{who} ({reason})" if reason else who
-

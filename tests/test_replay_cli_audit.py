@@ -135,14 +135,46 @@ def _prefix(log, n):
 # -- whatif -------------------------------------------------------------------
 
 def test_whatif_changed_pick(runner, log):
-    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "Ann", "--choices", '{"picks": [3]}'])
+    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "Ann", "--choices", '{"picks": [3]}',
+                                  "--width", "100"])
     assert result.exit_code == 0, result.output
-    out = result.output
-    assert out.startswith("What if Ann had chosen pick number 3 instead of number 1 (seq 5) in duel 1, beat 2")
-    assert "- #8 RoundScored" in out and "+ #8 RoundScored {'picks': [3, 2]" in out
-    assert "- #13 ToyMatchEnded {'scores': [2, 1]" in out and "+ #13 ToyMatchEnded {'scores': [3, 0]" in out
-    assert "#12" not in out  # the same in both
-    assert "Result: recorded Ann wins (points); what-if Ann wins (points)" in out
+    match_id = json.loads(log.read_text().splitlines()[0])["match_id"]
+    fallback = "first, the fallback (the default; --policy chooses another): its decisions came from 'test'"
+    # Two columns, recorded | what-if, from the changed beat on; outcomes both runs share are only counted.
+    assert result.output.splitlines() == [
+        f"What if Ann had chosen pick number 3 instead of number 1 (seq 5) in duel 1, beat 2 of match {match_id}?",
+        f"Who plays on once a seat's recorded decisions stop fitting: Ann (red): {fallback}; Ben (blue): {fallback}.",
+        "The matches part at event 5 (duel 1, beat 2). Differing outcomes, side by side:",
+        "  recorded                                        │ what-if",
+        "duel 1, beat 2",
+        "  #8 RoundScored {'picks': [1, 2], 'points': 1,   │ #8 RoundScored {'picks': [3, 2], 'points': 1,",
+        "      'scorer': 1}                                │     'scorer': 0}",
+        "duel 1, beat 3; 1 outcome the same on both sides",
+        "  #13 ToyMatchEnded {'scores': [2, 1], 'winner':  │ #13 ToyMatchEnded {'scores': [3, 0], 'winner':",
+        "      0}                                          │     0}",
+        "Final:",
+        "  #13 ToyMatchEnded {'scores': [2, 1], 'winner':  │ #13 ToyMatchEnded {'scores': [3, 0], 'winner':",
+        "      0}                                          │     0}",
+        "  (duel 1, beat 3; 13 events)                     │ (duel 1, beat 3; 13 events)",
+        "Result: recorded Ann wins (points); what-if Ann wins (points)",
+    ]
+
+
+def test_whatif_json_and_policy_errors(runner, log):
+    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "Ann", "--choices", '{"picks": [3]}',
+                                  "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["changes"] == [{"kind": "pick", "seq": 5, "recorded": {"number": 1}, "changed": {"number": 3},
+                                "recorded_label": "number 1", "changed_label": "number 3"}]
+    assert [p["policy"] for p in data["policies"]] == ["first", "first"] and not data["policies"][0]["inferred"]
+    assert data["parted_at"] == {"event": 5, "duel": 1, "beat": 2}
+    assert [(b["beat"], b["same"], [(r["recorded"]["seq"], r["whatif"]["seq"]) for r in b["rows"]])
+            for b in data["beats"]] == [(2, 0, [(8, 8)]), (3, 1, [(13, 13)])]
+    assert data["whatif"]["result"] == {"winner": 0, "reason": "points"} and data["whatif"]["events"] == 13
+    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "Ann", "--choices", '{"picks": [3]}',
+                                  "--policy", "clever"])
+    assert result.exit_code == 1 and result.stderr == "Error: unknown policy 'clever'; known policies: first\n"
 
 
 def test_whatif_illegal_or_absent_decision(runner, log):

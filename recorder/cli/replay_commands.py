@@ -150,13 +150,24 @@ def explain_command(log, beat, duel, html_out) -> None:
     For disputes: the state before the beat, every event of the beat in order
     with its cause and the rule it applies, then the state after.
 
+    A log with a broken hash chain is refused. The log is also re-executed
+    (as verify does; a log that stops early is fine): if the engine does not
+    reproduce it -- a forged event with a recomputed chain, another rules
+    version -- the report is still printed, from the recorded events, after a
+    one-line warning on stderr (and a banner on the HTML page).
+
     Example: beatlog explain match.jsonl --beat 3 --html beat3.html
     """
     from replay.explain import explain, render_html, render_text
     from replay.source import read_strict
+    from replay.trust import integrity_problem, warning
 
     loaded = read_strict(log)
     report = explain(loaded.header, loaded.records, beat, duel, source=loaded.name)
+    problem = integrity_problem(loaded.header, loaded.records)
+    if problem is not None:
+        report.warning = warning(problem, log)
+        click.echo(report.warning, err=True)
     if html_out == "-":
         click.echo(render_html(report), nl=False)
         return
@@ -175,19 +186,32 @@ def explain_command(log, beat, duel, html_out) -> None:
 @click.option("--ante", multiple=True, metavar="TOKEN", help="What to ante instead (repeatable; 'pass' for none).")
 @click.option("--choices", metavar="JSON", help="Other decisions, as the game's match scripts write them: a JSON list of "
               "{\"kind\": ..., ...} answers, or an object of script-entry fields.")
-@click.option("--policy", metavar="NAME", help="Who decides once recorded decisions no longer fit (default first).")
-def whatif_command(log, beat, duel, who, pair, ante, choices, policy) -> None:
-    """Re-run a match with one decision changed; compare.
+@click.option("--policy", metavar="NAME", help="Who plays on for a seat whose recorded decisions came from people or "
+              "a script (default first); a seat a bot played is played on by that bot.")
+@click.option("--all", "show_all", is_flag=True,
+              help="Show every differing outcome (default: the first 10 of each side).")
+@click.option("--width", type=click.IntRange(min=60), metavar="N",
+              help="Width of the side-by-side text (default: the terminal's).")
+@click.option("--json", "as_json", is_flag=True, help="The whole comparison as JSON (never capped).")
+def whatif_command(log, beat, duel, who, pair, ante, choices, policy, show_all, width, as_json) -> None:
+    """Re-run a match with one decision changed; compare side by side.
 
     Decisions before the beat are replayed as recorded; later recorded
-    decisions are reused while they stay legal, then --policy decides.
+    decisions are reused while they stay legal, then the match's own policy
+    decides: the bot that played the seat (read from its recorded decisions,
+    seeded as the recording was), or --policy for a seat people or a script
+    played. Prints the recorded and the what-if outcomes in two columns from
+    the beat on, then both results.
 
     Example: beatlog whatif match.jsonl --beat 3 --player 0 --pair dash,burst
     """
+    import shutil
+
     from recorder.game import load_game
     from replay.source import read_strict
     from replay.state import player_index
-    from replay.whatif import render_text, what_if
+    from replay.whatif import what_if
+    from replay.whatif_format import LIMIT, render_text, to_dict
 
     loaded = read_strict(log)
     header = loaded.header
@@ -215,7 +239,11 @@ def whatif_command(log, beat, duel, who, pair, ante, choices, policy) -> None:
     answers = game.script_answers(entry)
     result = what_if(header, loaded.records, beat=beat, duel=duel, player=player,
                      answers=answers, policy=policy, game=game, schemas=False)  # read_strict checked them
-    click.echo(render_text(result), nl=False)
+    if as_json:
+        click.echo(canonical.dumps(to_dict(result)).decode())
+        return
+    width = width or min(max(shutil.get_terminal_size((120, 24)).columns, 80), 200)
+    click.echo(render_text(result, None if show_all else LIMIT, width), nl=False)
 
 
 @main.command("diff")
@@ -252,17 +280,33 @@ def diff_command(a, b) -> None:
 def state_command(log, beat, event, duel, who, as_json) -> None:
     """Show a match's state at a beat (or as a player saw it).
 
+    The full state shows every hand and face-down choice; --as P shows only
+    what P could know then: P's own hand, the opponent's possible cards
+    (inferred from the public discards and revealed cards), face-down choices
+    hidden.
+
+    A log with a broken hash chain is refused; one the engine does not
+    reproduce (a forged event with a recomputed chain) is still shown, from
+    the recorded events, after a one-line warning on stderr ("verified": false
+    and the problem in --json).
+
     Example: beatlog state match.jsonl --beat 4 --as 1 --json
     """
     from replay.source import read_strict
     from replay.state import player_index, render, state_at
+    from replay.trust import integrity_problem, warning
 
     loaded = read_strict(log)
     viewer = player_index(loaded.header, who) if who is not None else None
     at = state_at(loaded.header, loaded.records, beat, duel=duel, event=event, viewer=viewer,
                   source=loaded.name)
+    problem = integrity_problem(loaded.header, loaded.records)
+    if problem is not None:
+        click.echo(warning(problem, log), err=True)
     if as_json:
         click.echo(canonical.dumps({"where": at.where, "duel": at.duel, "beat": at.beat, "seq": at.seq,
-                                    "viewer": at.viewer, "state": at.snapshot}).decode())
+                                    "viewer": at.viewer, "verified": problem is None,
+                                    "problem": None if problem is None else problem.to_dict(),
+                                    "state": at.snapshot}).decode())
     else:
         click.echo(render(at), nl=False)
