@@ -40,7 +40,7 @@ MATCHES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int,
     "lions-vs-herons": (("Ann", "Ben"), ("lions", "herons"), ("sensible", "random"), 3, {}),
     "merchants-vs-griffins": (("Ann", "Ben"), ("merchants", "griffins"), ("sensible", "sensible"), 12,
                               {"turns": 10}),
-    "cog-match-3p": (("Ann", "Ben", "Cy"), ("lions", "herons", "griffins"), ("sensible", "sensible", "random"), 35,
+    "cog-match-3p": (("Ann", "Ben", "Cy"), ("lions", "herons", "griffins"), ("sensible", "sensible", "random"), 8,
                      {"cog_match": True, "turns": 8}),
 }
 

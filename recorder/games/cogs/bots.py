@@ -113,12 +113,18 @@ class SensibleBot:
         return options[0]
 
     def _transfer(self, state: CogsState, options) -> dict:
+        """Crew onto an adjacent abandoned cog (to take it); boarders up to an enemy-held deck of the cog
+        they stand on (to fight there); reserves and liberated crew out of the hold; else done."""
         for o in options[1:]:
-            if o["to_cog"] != o["cog"]:
-                return o  # crew onto an adjacent abandoned or friendly cog
+            if o["to_cog"] != o["cog"] and state.cogs[o["to_cog"]].owner != self.player:
+                return o
         for o in options[1:]:
-            if o["deck"] == "hold":
-                return o  # reserves and liberated crew back on deck
+            if o["to_cog"] == o["cog"] and state.cogs[o["cog"]].owner != self.player and o["to_deck"] != "main" \
+                    and any(c.owner != self.player for c in state.aboard(o["cog"], deck=o["to_deck"])):
+                return o
+        for o in options[1:]:
+            if o["deck"] == "hold" and state.cogs[o["cog"]].owner == self.player:
+                return o
         return options[0]
 
     def _hero_upgrade(self, state, options) -> dict:
