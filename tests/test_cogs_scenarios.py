@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.errors import InvalidDecision
 from recorder.games.cogs import events as ev
-from recorder.games.cogs.combat_artillery import ballista_options
+from recorder.games.cogs.combat_artillery import _targets, ballista_options
 from recorder.games.cogs.combat_attacks import ranged_number, ranged_targets, shooters
+from recorder.games.cogs.combat_grapple import within_reach
+from recorder.games.cogs.crew import deck_room
 from recorder.games.cogs.testing import cog, events_of, fleet, play_until, scenario
 
-from .cogs_support import BASIC10, by_player, need, passive, pick, turn_is, two
+from .cogs_support import BASIC10, by_player, need, passive, turn_is, two
 
 NEAR = dict(b_at=(500, 360, "S"))  # gap 60 - 15 - 20 = 25 tenths: within 3 inches
 ARMORED5 = [{"deck": "main", "count": 5, "upgrades": ["armor"]}]
@@ -94,7 +95,6 @@ def test_a_ballista_aimed_at_a_ballista_destroys_it_on_a_hit():
     gone = events_of(m, "BallistaDestroyed")
     assert [(e.cog, e.ballista) for e in gone] == [(1, 0)] and m.state.cogs[1].ballistae[0].destroyed
     # The destroyed ballista's 10 places of the main deck are free again.
-    from recorder.games.cogs.crew import deck_room
     assert deck_room(m.state, 1, "main") == 40 - 10
 
 
@@ -319,7 +319,6 @@ def test_grappling_reach_is_exact():
     # Centres 65.6 tenths apart: a gap of 30.6 tenths = 3.06", not within 3.
     m = two(BASIC10, BASIC10, b_at=(500, 366, "S"))
     m.advance()
-    from recorder.games.cogs.combat_grapple import within_reach
     assert not within_reach(m.state.cogs[0], m.state.cogs[1])
     m2 = two(BASIC10, BASIC10, b_at=(500, 365, "S"))
     m2.advance()
@@ -327,7 +326,6 @@ def test_grappling_reach_is_exact():
 
 
 def test_firepot_range_is_exact():
-    from recorder.games.cogs.combat_artillery import _targets
     m = two(BASIC10, BASIC10, a_at=(500, 300, "N"), b_at=(620, 304, "S"))  # 12.007" apart
     m.advance()
     assert _targets(m.state, 0, m.state.cogs[0], 12) == []
