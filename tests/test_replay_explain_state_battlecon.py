@@ -180,6 +180,26 @@ def _special_matches():
     return out
 
 
+def test_explain_recycle_after_a_clash_names_the_covered_base(tmp_path):
+    for seed in range(1, 40):
+        made = _random_match(seed, "kallistar", "khadath")
+        clashes = [r for r in made[1] if r.type == "ClashRevealed"]
+        if clashes:
+            break
+    else:
+        raise AssertionError("no clash in 40 matches")
+    beat = clashes[0].beat
+    revealed = next(r for r in made[1] if r.type == "PairRevealed" and r.beat == beat)
+    rounds = [r.data["bases"] for r in made[1] if r.type == "ClashRevealed" and r.beat == beat]
+    text = _explained(tmp_path, made, beat)
+    for p, who in ((0, "Kallistar"), (1, "Khadath")):
+        # Every base but the one on top at the end: the pair's own and all clash bases before the last.
+        covered = sorted([revealed.data["bases"][p]] + [bases[p] for bases in rounds[:-1]])
+        found = re.search(rf"#\d+ {who} recycles: [^;]+ to discard 1; discard 2 now [^;]+(; [^;]+ returns? to hand "
+                          rf"from discard 2)?; (?P<covered>[^;]+) \(covered in the clash\) back to hand  ", text)
+        assert found and sorted(found["covered"].split(", ")) == covered, text
+
+
 def test_every_step_of_every_beat_cites_a_rule():
     logs = [_walkthrough(), _random_match(5, "kallistar", "khadath", "preview"), *_special_matches()]
     for header, records in logs:

@@ -112,6 +112,8 @@ def _not_stunned(d, n, state: BattleState) -> str:
     who = n(d["player"])
     if d["by"] == "stun guard":
         return f"{who} is not stunned: {_compared(d, state)} ≤ {_stun_guard(d, state)}"
+    if d["stun_guard"] >= stats.INFINITE:
+        return f"{who} is not stunned: {_compared(d, state)} ≤ stun guard infinite ({d['by']})"
     return f"{who} is not stunned ({d['by']})"
 
 
@@ -128,18 +130,27 @@ def _chance(d, n) -> str:
 
 
 def _trigger(d, n) -> str:
-    """"Hikaru's Drive, Before Activating: Advance 1 or 2 spaces." (the text names its window)."""
+    """"Hikaru's Drive, Before Activating: Advance 1 or 2 spaces." (the text names its window, or is given it)."""
     text = d["text"]
     window = _WINDOWS.get(d["timing"], d["timing"])
-    if window.split()[0].casefold() not in text[:20].casefold():
-        text = f"{window}: {text}"
-    return f"{n(d['player'])}'s {d['card']}, {text}"
+    if text.startswith(window.split()[0]):
+        return f"{n(d['player'])}'s {d['card']}, {text}"
+    if window.split()[0].casefold() in text[:20].casefold():  # "At Reveal an opponent on the trap has..."
+        return f"{n(d['player'])}'s {d['card']}: {text}"
+    return f"{n(d['player'])}'s {d['card']}, {window}: {text}"
 
 
-def _recycled(d, n) -> str:
+def _recycled(d, n, state: BattleState) -> str:
+    """Played pair to discard 1, discard 1 to discard 2, discard 2 (and bases covered in a clash) to hand."""
+    covered = [c for c in d["to_hand"] if c in state.fighters[d["player"]].covered]
+    piled = [c for c in d["to_hand"] if c not in covered]
     played = " ".join(d["discard1"]) or "nothing"
-    back = f"; {' '.join(d['to_hand'])} return to hand" if d["to_hand"] else ""
-    return f"{n(d['player'])} recycles: {played} to discard 1; discard 2 now {' '.join(d['discard2']) or 'empty'}{back}"
+    text = f"{n(d['player'])} recycles: {played} to discard 1; discard 2 now {' '.join(d['discard2']) or 'empty'}"
+    if piled:
+        text += f"; {' '.join(piled)} return{'s' if len(piled) == 1 else ''} to hand from discard 2"
+    if covered:
+        text += f"; {', '.join(covered)} (covered in the clash) back to hand"
+    return text
 
 
 def _ante(d, n, state: BattleState) -> str:
@@ -169,6 +180,8 @@ _WINDOWS = {"reveal": "Reveal", "start": "Start of Beat", "before": "Before Acti
 
 def _range(d, n) -> str:
     res = "in range" if d["in_range"] else "out of range"
+    if d["range_min"] is None and not d["in_range"]:
+        res = "a range of N/A never hits"
     dodge = f", but dodged ({d['dodge']})" if d["dodge"] else ""
     return f"{n(d['player'])} checks range: distance {d['distance']} vs {d['terms']} — {res}{dodge}"
 
@@ -231,12 +244,13 @@ _TEXT = {
     "LifeLost": lambda d, n: f"{n(d['player'])} loses {d['amount']} life ({d['reason']})"
                              + (f", only {d['lost']} (never below 1)" if d["lost"] != d["amount"] else "")
                              + f"; life {d['life_after'] + d['lost']} → {d['life_after']}",
-    "IronBodyDecided": lambda d, n: f"{n(d['player'])} {'spends' if d['spend'] else 'keeps'} an Iron Body token",
+    "IronBodyDecided": lambda d, n: f"{n(d['player'])} " + (
+        "spends an Iron Body token: infinite stun guard for the rest of this beat" if d["spend"]
+        else "keeps the Iron Body tokens"),
     "TokenChosen": lambda d, n: f"{n(d['player'])} chooses to regain {d['token']}",
     "TokenRegained": lambda d, n: f"{n(d['player'])} regains the {d['token']} token",
     "TriggerOrderChosen": lambda d, n: f"{n(d['player'])} resolves {d['first']} first",
     "FormChanged": lambda d, n: f"{n(d['player'])} becomes {d['form'].capitalize()}",
-    "CardsRecycled": _recycled,
     "BeatEnded": lambda d, n: f"Beat {d['beat']} ends: {n(0)} {d['life'][0]} life on {d['positions'][0]}, "
                               f"{n(1)} {d['life'][1]} life on {d['positions'][1]}"
                               + (f"; {d['beats_left']} beats left" if d["beats_left"] is not None else ""),
@@ -277,7 +291,8 @@ _TEXT = {
 }
 
 # Entries that need the state before the record (the cards in play), not just its payload.
-_WITH_STATE = {"AnteDeclared": _ante, "DamageDealt": _damage, "StunApplied": _stunned, "StunPrevented": _not_stunned}
+_WITH_STATE = {"AnteDeclared": _ante, "CardsRecycled": _recycled, "DamageDealt": _damage,
+               "StunApplied": _stunned, "StunPrevented": _not_stunned}
 
 _CITES = {
     "DuelStarted": "WoI p.22, Game Setup 1-2; Preview 'Setup'",
@@ -350,7 +365,8 @@ _CITE_BY = {
                                 else "WoI p.26, Triggered Effects ('All triggered effects are mandatory'); comic "
                                      "rules p.6-16: 'The only time you won't use a trigger is when you can't'"),
     "AttackMissed": lambda d: ("WoI p.24, Special Ranges ('Attacks with a range of N/A never hit')"
-                               if "N/A" in d["reason"] else _CITES["AttackMissed"]),
+                               if "N/A" in d["reason"] else "WoI p.25, Active attack, step 2; p.30 dodge effects"
+                               if d["reason"].startswith("dodged") else _CITES["AttackMissed"]),
     "TriggerResolved": lambda d: _TRIGGER_CITES.get(d["timing"], _CITES["TriggerResolved"]),
     "AttackStarted": lambda d: ("WoI p.25, Play Sequence 4A: Active attack" if d["role"] == "active"
                                 else "WoI p.25, Play Sequence 4B: Reactive attack"),
