@@ -27,7 +27,8 @@ A game that wants a drawn board puts a ``view`` subpackage beside its engine
 ``beat_counters`` (optional)
     ``(counter, label)`` pairs naming stat counters (see ``replay.stats``) to
     chart as each seat's amount *in* each beat, as bars
-    (``(("damage_dealt", "Damage dealt"),)``).
+    (``(("damage_dealt", "Damage dealt"),)``). A match page charts the first of
+    them (its table has them all); a player page charts them all for the player.
 ``slim(snapshot) -> dict`` (optional)
     the snapshot without what the drawing never shows and can derive, to keep
     pages small (it gets the judge's snapshot and each redacted one). A function

@@ -1,21 +1,24 @@
 """The match log inside its page, compactly, so a mailed page still carries the evidence.
 
 A page embeds the log as ``data["log"]``: the header as it is logged, and each
-record's ``data`` as its values only (``[shape, value...]``, the keys once per
-distinct key list in ``shapes``). Everything else of a record is already in the
-page -- its type, kind, actor, cause and visibility in ``events``, its duel and
-beat in ``beats`` -- or follows from the chain: ``match_id`` is the header's,
-``prev`` the hash before, ``hash`` the SHA-256 of the canonical line. So the
-exact bytes of the log file come back (``viewer/static/logfile.js`` in the
-page, :func:`unpack` here), and ``final`` (the last hash) checks them: a page
-whose log was edited no longer rebuilds to it.
+record's ``data`` as its values only, ``[shape, value...]``. A shape is
+``[keys, interned]``: the payload's keys once per distinct key list, and which
+of the values are indexes into ``strings`` (a string that occurs more than once
+in the log's payloads -- a card name, a card's text -- is written once).
+Everything else of a record is already in the page -- its type, kind, actor,
+cause and visibility in ``events``, its duel and beat in ``beats`` -- or follows
+from the chain: ``match_id`` is the header's, ``prev`` the hash before, ``hash``
+the SHA-256 of the canonical line. So the exact bytes of the log file come back
+(``viewer/static/logfile.js`` in the page, :func:`unpack` here), and ``final``
+(the last hash) checks them: a page whose log was edited no longer rebuilds to it.
 
-A 15-beat duel's log is ~160 KB as JSONL and ~20 KB packed.
+A 15-beat duel's log is ~160 KB as JSONL and ~15 KB packed.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any, Sequence
 
 import orjson
@@ -30,14 +33,20 @@ PUBLIC = -1  # events[i][3] for a record visible to everyone ("public")
 
 def pack(header: Header, records: Sequence[Record]) -> dict[str, Any]:
     """The log as a page embeds it (beside the page's ``events`` and ``beats``)."""
-    shapes: dict[tuple[str, ...], int] = {}
+    seen = Counter(v for record in records for v in record.data.values() if type(v) is str)
+    strings = {text: i for i, text in enumerate(t for t, n in seen.items() if n > 1)}
+    shapes: dict[tuple[tuple[str, ...], tuple[int, ...]], int] = {}
     data = []
     for record in records:
-        keys = tuple(record.data)
-        index = shapes.setdefault(keys, len(shapes))
-        data.append([index, *record.data.values()])
+        values = list(record.data.values())
+        interned = tuple(j for j, v in enumerate(values) if type(v) is str and v in strings)
+        for j in interned:
+            values[j] = strings[values[j]]
+        index = shapes.setdefault((tuple(record.data), interned), len(shapes))
+        data.append([index, *values])
     final = records[-1].hash if records else header.hash
-    return {"header": header.to_dict(), "shapes": [list(k) for k in shapes], "data": data, "final": final}
+    return {"header": header.to_dict(), "shapes": [[list(keys), list(interned)] for keys, interned in shapes],
+            "strings": list(strings), "data": data, "final": final}
 
 
 def unpack(page: dict[str, Any], name: str = "page") -> bytes:
@@ -59,15 +68,21 @@ def _rebuild(page: dict[str, Any], log: dict[str, Any]) -> tuple[list[bytes], st
     """The log's lines and its last hash, rebuilt record by record along the chain."""
     header = log["header"]
     lines = [canonical.dumps(header)]
-    types, events, shapes = page["types"], page["events"], log["shapes"]
+    types, events, shapes, strings = page["types"], page["events"], log["shapes"], log["strings"]
+    if len(events) != len(log["data"]):
+        raise ValueError(f"{len(events)} events but {len(log['data'])} payloads")
     where = _places(page["beats"])
     prev = header["hash"]
-    for seq, (event, values) in enumerate(zip(events, log["data"]), 1):
+    for seq, (event, packed) in enumerate(zip(events, log["data"]), 1):
         duel, beat = where[seq]
+        keys, interned = shapes[packed[0]]
+        values = packed[1:]
+        for j in interned:
+            values[j] = strings[values[j]]
         body = {
             "match_id": header["match_id"], "seq": seq, "duel": duel, "beat": beat, "type": types[event[0]],
             "kind": "input" if event[1] else "outcome", "actor": event[2],
-            "data": dict(zip(shapes[values[0]], values[1:])), "cause": event[4],
+            "data": dict(zip(keys, values)), "cause": event[4],
             "visibility": "public" if event[3] == PUBLIC else event[3], "prev": prev,
         }
         prev = canonical.sha256_hex(canonical.dumps(body))

@@ -22,7 +22,7 @@ from replay.stats_format import fmt
 from replay.stats_summary import summarize
 
 from . import charts
-from .assets import CSS, TABLES_JS, plotly_asset
+from .assets import CSS, SITE_CSS, TABLES_JS, plotly_asset
 from .embed import script_json
 from .page import MatchPage, Seat, display_date
 from .summary import player_stem, sections
@@ -65,7 +65,8 @@ def player_html(name: str, pages: list[MatchPage], charts_on: bool, env: jinja2.
         name=name, games=[_game_row(p) for p in played], fmt=fmt, opponent_stem=player_stem,
         sections=sections(summarize([p.stats for p in pages], player=name), views, "../"),
         stats=stats, opponents=sorted(opponents.items()), charts=charts_on,
-        styles=[CSS.tag("../", False)], scripts=[a.tag("../", False) for a in scripts if a is not None],
+        styles=[CSS.tag("../", False), SITE_CSS.tag("../", False)],
+        scripts=[a.tag("../", False) for a in scripts if a is not None],
     )
 
 

@@ -26,7 +26,8 @@ import jinja2
 from replay.stats_format import fmt
 from replay.stats_summary import summarize
 
-from .assets import CHART_JS, CSS, LOGFILE_JS, TABLES_JS, VIEWER_JS, Asset, copy_assets, plotly_asset, view_assets
+from .assets import (CHART_JS, CSS, LOGFILE_JS, SITE_CSS, TABLES_JS, VIEWER_JS, Asset, copy_assets, plotly_asset,
+                     view_assets)
 from .embed import script_json
 from .gameview import PLAIN, view_for
 from .page import MatchPage, MatchSummary, build_page, display_date
@@ -68,8 +69,10 @@ def match_html(page: MatchPage, *, single_file: bool, root: str = "../", linked:
                      "href": f"{root}players/{player_stem(s.name)}.html" if linked else None}
                     for s in summary.seats],
     }
+    # Without charts (a single-file page) the per-beat series would be dead weight.
+    data = page.data if charts else {k: v for k, v in page.data.items() if k not in ("series", "series_bars")}
     return env.get_template("match.html.j2").render(
-        m=m, view_name=page.view.name, charts=charts, data=script_json(page.data),
+        m=m, view_name=page.view.name, charts=charts, data=script_json(data),
         index_href=f"{root}index.html" if linked else None,
         styles=[a.tag(root, single_file) for a in styles],
         scripts=[a.tag(root, single_file) for a in scripts if a is not None],
@@ -96,7 +99,7 @@ def index_html(pages: list[MatchPage], env: jinja2.Environment | None = None) ->
         sections=sections(summarize([p.stats for p in pages]), views, ""),
         players=sorted({seat.name for s in summaries for seat in s.seats}),
         sides=sorted({seat.side_name for s in summaries for seat in s.seats}),
-        fmt=fmt, styles=[CSS.tag("", False)], scripts=[TABLES_JS.tag("", False)],
+        fmt=fmt, styles=[CSS.tag("", False), SITE_CSS.tag("", False)], scripts=[TABLES_JS.tag("", False)],
     )
 
 
@@ -122,7 +125,7 @@ def render_site(sources: Sequence[Source], out: str | Path, *, single_file: bool
     summaries = [p.summary for p in pages.values()]
     written = Written(out)
     plotly = plotly_asset()
-    assets = [CSS, VIEWER_JS, TABLES_JS, LOGFILE_JS, CHART_JS, *PLAIN_ASSETS]
+    assets = [CSS, SITE_CSS, VIEWER_JS, TABLES_JS, LOGFILE_JS, CHART_JS, *PLAIN_ASSETS]
     for view in {p.view.name: p.view for p in pages.values()}.values():
         assets.extend(view_assets(view))
     if plotly is not None:

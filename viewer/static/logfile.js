@@ -1,8 +1,8 @@
 /* beatlog match page: the match log rebuilt from the page, offered as a download.
 
    The page embeds the log packed (viewer/logpack.py): the header, each record's
-   data values, and the last hash. Everything else of a record is in the page's
-   events and beats, or follows from the chain. This rebuilds the exact bytes of
+   data values (repeated strings once, in a table), and the last hash. Everything
+   else of a record is in the page's events and beats, or follows from the chain. This rebuilds the exact bytes of
    the log file -- canonical JSON (keys sorted by code point, as orjson writes
    them) and SHA-256 along the chain -- checks that the chain ends at the hash the
    page was rendered with, and links the bytes as a Blob: no network, works from
@@ -86,8 +86,9 @@
     if (data.events.length !== log.data.length) throw new Error("the log and the page disagree on the number of events");
     var lines = [canonical(header)], prev = header.hash;
     data.events.forEach(function (e, i) {
-      var seq = i + 1, values = log.data[i], keys = log.shapes[values[0]], payload = {};
-      keys.forEach(function (key, j) { own(payload, key, values[j + 1]); });
+      var seq = i + 1, values = log.data[i].slice(1), shape = log.shapes[log.data[i][0]], payload = {};
+      shape[1].forEach(function (j) { values[j] = log.strings[values[j]]; });
+      shape[0].forEach(function (key, j) { own(payload, key, values[j]); });
       var record = { match_id: header.match_id, seq: seq, duel: where[seq][0], beat: where[seq][1],
                      type: data.types[e[0]], kind: e[1] ? "input" : "outcome", actor: e[2], data: payload,
                      cause: e[4], visibility: e[3] < 0 ? "public" : e[3], prev: prev };
