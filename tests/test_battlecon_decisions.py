@@ -116,7 +116,7 @@ def test_same_fighter_twice():
     ("woi", {"duels": 2}, "BattleCON option duels=2 is not allowed; choose one of: 1, 3"),
     ("woi", {"discards": "random"}, "BattleCON option discards='random' is not allowed; choose one of: suggested, chosen"),
     ("woi", {"arena": "x"},
-     "unknown BattleCON option 'arena'; known options: ante_finishers, discards, duels, special_actions"),
+     "unknown BattleCON option 'arena'; known options: ante_finishers, discards, duels, finishers, special_actions"),
     ("woi", {"special_actions": "yes"}, "BattleCON option special_actions='yes' is not allowed; choose true or false"),
     ("preview", {"ante_finishers": True}, "BattleCON option ante_finishers=true is a War of Indines variant "
      "(WoI p.32, Variant #1); the preview edition has no ante finishers"),

@@ -53,6 +53,83 @@ def test_finishers_are_chosen_secretly_then_shown_together_before_the_discards()
     assert GAME.redact(GAME.snapshot(m.state), 1)["fighters"][0]["finisher"] == "Four Winds"
 
 
+@pytest.mark.parametrize("given,header", [
+    ("a", ["a", "a"]), ("b", ["b", "b"]), ("a,b", ["a", "b"]), (["b", "chosen"], ["b", "chosen"]),
+    ("chosen", None), (["chosen", "chosen"], None)])
+def test_finisher_sides_option_is_normalised_in_the_header(given, header):
+    players = (Player("Ann", "hikaru"), Player("Ben", "kallistar"))
+    h = GAME.make_header(players=players, edition="woi", seed=2,
+                         options={"duels": 1, "special_actions": True, "finishers": given})
+    plain = GAME.make_header(players=players, edition="woi", seed=2, options={"duels": 1, "special_actions": True})
+    assert h.options.get("finishers") == header
+    # "chosen" (the default) is left out, so it is the same match as one that never mentions the option.
+    assert (h.match_id == plain.match_id) == (header is None)
+
+
+@pytest.mark.parametrize("options,message", [
+    ({"special_actions": True, "finishers": "c"},
+     "BattleCON option finishers='c' is not allowed ('c' is not a side); choose chosen, a, b, or one per player, "
+     'e.g. ["a", "b"] or a,b (each a, b or chosen)'),
+    ({"special_actions": True, "finishers": ["a"]},
+     "BattleCON option finishers=['a'] is not allowed (it names 1 side for 2 players); choose chosen, a, b, or one "
+     'per player, e.g. ["a", "b"] or a,b (each a, b or chosen)'),
+    ({"special_actions": True, "finishers": 1},
+     "BattleCON option finishers=1 is not allowed (it is neither text nor a list of texts); choose chosen, a, b, or "
+     'one per player, e.g. ["a", "b"] or a,b (each a, b or chosen)'),
+    ({"finishers": "a"},
+     "BattleCON option finishers='a' needs special_actions=true or ante_finishers=true: without them no Finisher "
+     "is used"),
+])
+def test_finisher_sides_option_errors(options, message):
+    from recorder.errors import InvalidDecision
+
+    with pytest.raises(InvalidDecision) as err:
+        GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "kallistar")), edition="woi", seed=2,
+                         options={"duels": 1, **options})
+    assert str(err.value) == message
+
+
+def test_a_fixed_finisher_side_is_not_asked_and_shown_with_the_others():
+    h = GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "kallistar")), edition="woi", seed=2,
+                         options={"duels": 1, "ante_finishers": True, "finishers": ["b", "chosen"]})
+    m = Match(GAME, h)
+    m.advance()
+    assert (m.pending.kind, m.pending.player) == ("finisher", 1)  # Ann's side is fixed: only Ben chooses
+    m.advance(Answer({"player": 1, "finisher": "Supernova"}, "test"))
+    assert [e.type for e in m.entries] == ["DuelStarted", "FinisherChosen", "FinishersRevealed", "DiscardsSet",
+                                           "DiscardsSet", "BeatStarted"]
+    assert m.entries[2].event.finishers == ("Four Winds", "Supernova")
+    assert [f.finisher for f in m.state.fighters] == ["Four Winds", "Supernova"]
+    both = GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "kallistar")), edition="woi", seed=2,
+                            options={"duels": 1, "special_actions": True, "finishers": "a"})
+    m2 = Match(GAME, both)
+    m2.advance()
+    assert m2.pending.kind == "pair"  # nobody is asked; side a is the first side of each card
+    assert [f.finisher for f in m2.state.fighters] == ["Wrath of Elements", "Supernova"]
+
+
+def test_finisher_sides_on_the_command_line(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from recorder.cli import main
+    from recorder.jsonl import read_jsonl
+
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    args = ["record", "--fighters", "cadenza,kallistar", "--option", "special_actions=true", "--option",
+            "finishers=a,b", "--seed", "4", "--duels", "1", "-o", "m.jsonl"]
+    result = runner.invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    log = read_jsonl(tmp_path / "m.jsonl")
+    assert log.header.options["finishers"] == ["a", "b"]
+    assert "FinisherChosen" not in [r.type for r in log.records]
+    shown = next(r for r in log.records if r.type == "FinishersRevealed")
+    assert shown.data["finishers"] == ["Rocket Press", "Chain of Destruction"]
+    assert runner.invoke(main, ["verify", "m.jsonl"], catch_exceptions=False).exit_code == 0
+    bad = runner.invoke(main, [*args[:5], "--option", "finishers=x", "-o", "n.jsonl"], catch_exceptions=False)
+    assert bad.exit_code == 1 and bad.stderr.strip().startswith("Error: BattleCON option finishers='x' is not")
+
+
 def test_no_finisher_choice_without_the_options():
     h = GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "kallistar")), edition="woi", seed=2,
                          options={"duels": 1})
@@ -484,11 +561,40 @@ def test_only_one_finisher_can_be_anted_in_a_beat():
 
 
 def test_a_pulse_meets_an_anted_finisher():
+    # WoI p.33: "If your Pulse meets a Cancel or Finisher, the latter two don't take effect (and also do not get
+    # removed subsequently)"; "The opponent cycles as normal with the negated attack pair going to Discard 1."
+    # The anted Finisher's pair went back to hand at the ante, so the negated attack is the Finisher alone: it
+    # stays beside the board (not removed), and the discards cycle with nothing going to discard 1.
     sc = Scenario(("cadenza", "hikaru"), options={"ante_finishers": True, "special_actions": True},
                   keep=(("Battery", "Strike"), ("Burst",)), life=(5, 20), finishers=("Rocket Press", "Four Winds"))
+    f = sc.state.fighters[0]
+    d1, d2 = tuple(f.discard1), tuple(f.discard2)
     b = sc.beat((("Battery", "Strike"), (SA, "Burst")), antes={0: ["Rocket Press"]}, lenient=True)
-    assert b.one("SpecialActionsMet").actions == ("anted finisher", "pulse")
-    assert b.one("FinisherRemoved")  # removed whatever happened
+    met = b.one("SpecialActionsMet")
+    assert met.actions == ("anted finisher", "pulse")
+    assert "not removed" in met.result and "discard 1 receives nothing" in met.result
+    assert b.none("FinisherRemoved") and b.none("RecycleSkipped", player=0)
+    assert b.none("AttackStarted")  # it does not take effect
+    cycled = b.one("CardsRecycled", player=0)
+    assert (cycled.to_hand, cycled.discard2, cycled.discard1) == (d2, d1, ())
+    assert b.one("RecycleSkipped", player=1)  # the Pulse's user does not recycle
+    assert not f.finisher_removed and not f.finisher_active
+    assert {"Battery", "Strike"} <= set(f.hand) and f.discard1 == []
+    # Not removed: it can be anted again in the next beat (still at 7 life or less).
+    b2 = sc.beat((("Battery", "Strike"), ("Geomantic", "Drive")), antes={0: ["Rocket Press"]}, lenient=True)
+    assert b2.one("FinisherRevealed").how == "ante" and sc.state.fighters[0].finisher_removed
+
+
+def test_a_pulse_meets_a_special_action_finisher_which_cycles_into_discard_1():
+    sc = specials(("cadenza", "hikaru"), keep=(("Press",), ("Burst",)), life=(5, 20))
+    f = sc.state.fighters[0]
+    d1 = tuple(f.discard1)
+    b = sc.beat(((SA, "Press"), (SA, "Burst")), lenient=True)
+    assert b.one("SpecialActionsMet").actions == ("finisher", "pulse")
+    assert b.none("FinisherRevealed") and b.none("SpecialActionSpent", player=0)
+    assert b.one("CardsRecycled", player=0).discard1 == (SA, "Press")
+    assert b.one("CardsRecycled", player=0).discard2 == d1
+    assert SA not in f.removed and not f.finisher_removed
 
 
 # -- scripts, bots, determinism -------------------------------------------------------------------------

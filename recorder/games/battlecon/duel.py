@@ -9,6 +9,7 @@ from . import special_events as SE
 from .beat import play_beat
 from .cards import KITS, STYLE
 from .effects import DuelOver, choose
+from .specials import SIDES, fixed_sides
 from .state import START_LIFE
 
 START = {"woi": (3, 5), "preview": (2, 6)}
@@ -49,14 +50,20 @@ def setup_duel(ctx, duel: int):
 
 
 def choose_finishers(ctx):
-    """Each player secretly picks a side of the Finisher card, then both are shown (WoI p.22 step 3, p.32)."""
+    """Each player secretly picks a side of the Finisher card, then both are shown (WoI p.22 step 3, p.32);
+    a seat whose side the header's ``finishers`` option fixes is not asked."""
     s = ctx.state
-    for p in (0, 1):
+    names = []
+    for p, fixed in enumerate(fixed_sides(ctx.header.options)):
         sides = KITS[s.sides[p]].finishers
-        yield from choose(ctx, p, "finisher", SE.FinisherChosen, [{"player": p, "finisher": n} for n in sides],
-                          list(sides), f"{s.names[p]}: choose your Finisher for this duel (secret)", None,
-                          secret=True, always=True)
-    ctx.emit(SE.FinishersRevealed(finishers=tuple(f.finisher for f in s.fighters)))
+        if fixed is not None:
+            names.append(sides[SIDES.index(fixed)])
+            continue
+        pick = yield from choose(ctx, p, "finisher", SE.FinisherChosen, [{"player": p, "finisher": n} for n in sides],
+                                 list(sides), f"{s.names[p]}: choose your Finisher for this duel (secret)", None,
+                                 secret=True, always=True)
+        names.append(pick["finisher"])
+    ctx.emit(SE.FinishersRevealed(finishers=tuple(names)))
 
 
 def time_out(ctx, reason: str) -> None:

@@ -254,7 +254,8 @@ def _finisher_chosen(s: BattleState, e: SE.FinisherChosen) -> None:
 
 
 def _finishers_revealed(s: BattleState, e: SE.FinishersRevealed) -> None:
-    for f in s.fighters:
+    for f, name in zip(s.fighters, e.finishers):
+        f.finisher = name  # also a side the header fixed (option finishers), which nobody chose
         f.finisher_revealed = True
 
 
@@ -288,7 +289,11 @@ def _special_spent(s: BattleState, e: SE.SpecialActionSpent) -> None:
 
 def _pulse(s: BattleState, e: SE.PulseResolved) -> None:
     s.phase = "pulse"
-    s.fighters[e.target].negated = True
+    f = s.fighters[e.target]
+    f.negated = True
+    # A negated anted Finisher does not take effect and is not removed (WoI p.33): it goes back beside the
+    # board, so its user recycles as usual and may ante it again.
+    f.finisher_active = f.finisher_anted = False
 
 
 def _rearranged(s: BattleState, e: SE.FightersRearranged) -> None:

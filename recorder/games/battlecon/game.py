@@ -10,6 +10,7 @@ from recorder.header import Header, Player, derive_match_id
 from . import describe as D
 from . import fold
 from . import script_entry
+from .specials import CHOSEN, normalise_finishers
 from .bots import RandomBot
 from .cards import DATA_HASH, FIGHTERS, KITS, fighter_cards
 from .duel import play_match
@@ -22,7 +23,10 @@ OPTION_CHOICES = {"duels": (1, 3), "discards": ("suggested", "chosen")}
 # core game; tournament play turns special_actions on (WoI p.32: "standard for tournament play").
 FLAGS = ("special_actions", "ante_finishers")
 DEFAULTS = {"duels": 3, "discards": "suggested", "special_actions": False, "ante_finishers": False}
-KNOWN_OPTIONS = tuple(sorted((*OPTION_CHOICES, *FLAGS)))
+# Which side of the Finisher card each seat uses: chosen secretly per duel (the default, left out of the header so
+# headers and match ids without it stay as they were) or fixed, e.g. side "a" for learners (WoI p.20).
+FINISHERS = "finishers"
+KNOWN_OPTIONS = tuple(sorted((*OPTION_CHOICES, *FLAGS, FINISHERS)))
 
 
 EVENTS.add_schema("script-entry.json", script_entry.entry_schema())
@@ -81,6 +85,17 @@ class BattleCON:
             if key not in KNOWN_OPTIONS:
                 raise InvalidDecision(f"unknown BattleCON option {key!r}; known options: "
                                       f"{', '.join(KNOWN_OPTIONS)}")
+            if key == FINISHERS:
+                given = value
+                try:
+                    opts[key] = normalise_finishers(value)
+                except ValueError as exc:
+                    raise InvalidDecision(
+                        f"BattleCON option finishers={value!r} is not allowed ({exc}); choose chosen, a, b, or one "
+                        f"per player, e.g. [\"a\", \"b\"] or a,b (each a, b or chosen)") from None
+                if opts[key] == CHOSEN:
+                    del opts[key]
+                continue
             if key in FLAGS:
                 if not isinstance(value, bool):
                     raise InvalidDecision(f"BattleCON option {key}={value!r} is not allowed; choose true or false")
@@ -92,6 +107,9 @@ class BattleCON:
                 allowed = ", ".join(map(str, OPTION_CHOICES[key]))
                 raise InvalidDecision(f"BattleCON option {key}={value!r} is not allowed; choose one of: {allowed}")
             opts[key] = value
+        if FINISHERS in opts and not (opts["special_actions"] or opts["ante_finishers"]):
+            raise InvalidDecision(f"BattleCON option finishers={given!r} needs special_actions=true or "
+                                  f"ante_finishers=true: without them no Finisher is used")
         if opts["ante_finishers"] and edition != "woi":
             raise InvalidDecision(f"BattleCON option ante_finishers=true is a War of Indines variant (WoI p.32, "
                                   f"Variant #1); the {edition} edition has no ante finishers")

@@ -62,7 +62,8 @@ class RepeatDecided(Event):
 @reg
 @ev
 class FinishersRevealed(Event):
-    """Both chosen Finisher sides shown together (index = player); they cannot change during the duel."""
+    """Both Finisher sides shown together (index = player): chosen, or fixed by the header's ``finishers`` option;
+    they cannot change during the duel."""
 
     finishers: tuple[str, ...]
 
@@ -125,7 +126,8 @@ class SpecialActionsMet(Event):
 @reg
 @ev
 class PulseResolved(Event):
-    """The player's Pulse negates ``target``'s whole attack pair: it does nothing and recycles as usual."""
+    """The player's Pulse negates ``target``'s whole attack pair: it does nothing and recycles as usual (an anted
+    Finisher it negates is neither used nor removed, and its owner recycles)."""
 
     player: int
     target: int
@@ -204,7 +206,8 @@ class RecycleSkipped(Event):
 @reg
 @ev
 class FinisherRemoved(Event):
-    """An anted Finisher leaves the game at the end of the beat, whatever happened (Ante Finishers)."""
+    """An anted Finisher leaves the game at the end of the beat, whatever happened (Ante Finishers), unless a
+    Pulse negated it: then it stays beside the board, unused."""
 
     player: int
     finisher: str

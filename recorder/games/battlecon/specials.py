@@ -73,6 +73,39 @@ def recycle_skipped(f: Fighter) -> str | None:
     return None
 
 
+# -- the ``finishers`` option ------------------------------------------------------------------
+
+SIDES = ("a", "b")  # the Finisher card's sides, in the order cards.json lists them (docs/rulings.md)
+CHOSEN = "chosen"
+
+
+def normalise_finishers(value: object, players: int = 2) -> str | list[str]:
+    """The header's ``finishers`` option: ``"chosen"`` (each player secretly picks a side at every duel's setup,
+    WoI p.22 step 3) or the side fixed for each seat, ``["a", "b"]`` (``"chosen"`` allowed per seat). ``"a"``
+    (or ``"b"``) fixes that side for both; ``"a,b"`` is the CLI's spelling of ``["a", "b"]``. Raises ValueError
+    with the reason when the value is none of these."""
+    if isinstance(value, str):
+        parts = [v.strip() for v in value.split(",")] if "," in value else [value.strip()] * players
+    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+        parts = list(value)
+    else:
+        raise ValueError("it is neither text nor a list of texts")
+    if len(parts) != players:
+        raise ValueError(f"it names {len(parts)} side{'s' if len(parts) != 1 else ''} for {players} players")
+    bad = [v for v in parts if v not in (*SIDES, CHOSEN)]
+    if bad:
+        raise ValueError(f"{bad[0]!r} is not a side")
+    return CHOSEN if all(v == CHOSEN for v in parts) else parts
+
+
+def fixed_sides(options: dict) -> tuple[str | None, ...]:
+    """Per seat, the Finisher side the header fixes ("a" or "b"), or None when the player chooses."""
+    value = options.get("finishers", CHOSEN)
+    if value == CHOSEN:
+        return (None, None)
+    return tuple(None if v == CHOSEN else v for v in value)
+
+
 # -- ante finishers -----------------------------------------------------------------------
 
 
@@ -139,10 +172,8 @@ def _pulse(ctx, p: int, other: str | None):
     s = ctx.state
     o = 1 - p
     if other in (CANCEL, FINISHER, ANTED):
-        what = "the anted Finisher" if other == ANTED else f"the {other.capitalize()}"
         ctx.emit(SE.SpecialActionsMet(actions=(PULSE, other) if p == 0 else (other, PULSE),
-                                      result=f"the Pulse negates {what}: it does not take effect and cycles "
-                                             f"into discard 1 as a played pair"))
+                                      result=_negated(ctx, o, other)))
     seq = ctx.emit(SE.PulseResolved(player=p, target=o), actor=p)
     _spend(ctx, p, "removed", cause=seq)
     if s.edition == "woi":
@@ -151,6 +182,18 @@ def _pulse(ctx, p: int, other: str | None):
     else:  # Preview: push the opponent any number of spaces back, then move back any number
         yield from move_fighter(ctx, p, o, "push", range(0, 7), "Pulse", seq)
         yield from move_fighter(ctx, p, p, "retreat", range(0, 7), "Pulse", seq)
+
+
+def _negated(ctx, o: int, other: str) -> str:
+    """What becomes of a Cancel or Finisher a Pulse negates (WoI p.33: "the latter two don't take effect (and
+    also do not get removed subsequently)"; "The opponent cycles as normal with the negated attack pair going to
+    Discard 1")."""
+    f = ctx.state.fighters[o]
+    if other == ANTED:  # the pair was retrieved at the ante; the Finisher card is not a discard card
+        return (f"the Pulse negates the anted Finisher: {f.finisher} does not take effect and is not removed (it "
+                f"can be anted again); the pair anted away stays in hand, so discard 1 receives nothing")
+    return (f"the Pulse negates the {other.capitalize()}: it does not take effect, the Special Action is not "
+            f"removed, and the pair ({SPECIAL_ACTION} {f.base}) cycles into discard 1 as the played pair")
 
 
 def _pulses_met(ctx):
