@@ -115,6 +115,11 @@ class BattleCON:
                                   f"Variant #1); the {edition} edition has no ante finishers")
         return opts
 
+    def tournament_options(self, edition: str) -> dict[str, Any]:
+        """The options a tournament (``beatlog simulate``, ``demo``) plays by default: Special Actions are
+        "standard for tournament play" in the War of Indines (WoI p.32); the Preview says nothing of the kind."""
+        return {"special_actions": True} if edition == "woi" else {}
+
     def check_players(self, players: tuple[Player, ...]) -> None:
         if len(players) != 2:
             raise InvalidDecision(f"BattleCON is a duel: 2 players, got {len(players)}")
