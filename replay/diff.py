@@ -4,19 +4,24 @@ Useful when two copies of a match disagree (the player's and the organiser's,
 a log and its re-recording): headers are compared field by field (``created_at``
 aside: it is the wall-clock moment of recording and outside the hash), then
 the events in order; the first difference is shown with its duel and beat and
-both versions. Logs whose chains are broken can still be compared.
+both versions. Logs whose chains are broken can still be compared, and so can
+a log whose last line was cut off by a crash (one player's recording): its
+complete lines are compared and the cut-off line is named.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from recorder import canonical
 from recorder.envelope import FIELDS, Record
 from recorder.header import Header
 
 from .tamper import show
+
+if TYPE_CHECKING:
+    from .source import Loaded
 
 
 @dataclass
@@ -29,14 +34,16 @@ class LogDiff:
     b: Record | None = None
     fields: list[str] = field(default_factory=list)  # envelope fields that differ there
     same_events: int = 0  # events equal before the difference
+    notes: list[str] = field(default_factory=list)  # e.g. a side whose last line is cut off
 
     @property
     def identical(self) -> bool:
-        return not self.header and self.index is None
+        return not self.header and self.index is None and not self.notes
 
     def lines(self) -> list[str]:
-        out = [f"header {name}: {self.a_name} has {_quote(x)}, {self.b_name} has {_quote(y)}"
-               for name, x, y in self.header]
+        out = list(self.notes)
+        out += [f"header {name}: {self.a_name} has {_quote(x)}, {self.b_name} has {_quote(y)}"
+                for name, x, y in self.header]
         if self.index is None:
             return out
         agree = f"the first {self.same_events} events agree" if self.same_events else "no event agrees"
@@ -66,6 +73,16 @@ def diff(a_name: str, a_header: Header, a_records: Sequence[Record],
         if a is not None and b is not None:
             result.fields = _fields(a, b)
         break
+    return result
+
+
+def diff_loaded(a: "Loaded", b: "Loaded") -> LogDiff:
+    """Compare two loaded logs; a side with a cut-off last line is compared by its complete lines."""
+    result = diff(a.name, a.header, a.records, b.name, b.header, b.records)
+    for side in (a, b):
+        if side.torn is not None:
+            result.notes.append(f"{side.name}: {side.torn.text()}; comparing its {len(side.records)} "
+                                "complete events")
     return result
 
 

@@ -45,6 +45,8 @@ class Run:
     detail: str = ""  # the engine's message for ILLEGAL
     pending: Request | None = None  # the decision the engine waited for when it stopped
     short: bool = False  # the engine emitted entries the records do not have
+    # index of each recorded decision -> the request it answered (what else was legal there)
+    requests: dict[int, Request] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -141,6 +143,7 @@ def rerun(game: Game, header: Header, records: Sequence[Record], *, intact: int 
         if i >= len(records):
             return run
         record = records[i]
+        run.requests[i] = request
         if record.kind != INPUT or record.type != request.event.TYPE or record.actor != request.player:
             run.diverged, run.reason = i, NOT_INPUT
             return run

@@ -17,7 +17,9 @@ chain, changes the final hash or the event count. Keys are plain hex files:
 
 from __future__ import annotations
 
+import hashlib
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -56,6 +58,9 @@ def keygen(stem: str | Path, *, force: bool = False) -> tuple[Path, Path]:
     cannot seal again, and a replaced one makes every earlier seal unverifiable
     with the new public key.
     """
+    if str(stem) == "-":
+        raise UsageError("keygen writes two files, STEM.key and STEM.pub, so '-' (stdout) cannot hold the key "
+                         "pair; give a file stem, e.g. -o judge")
     private, public = key_paths(stem)
     for path in (private, public):
         if path.exists() and not force:
@@ -161,6 +166,51 @@ def check_seal(seal: dict[str, Any], header: Header, records: Sequence[Record], 
                 f"{where}: the log no longer matches the seal signed by {seal['signer']!r}: "
                 f"{name} is {_short(value)} but the seal says {_short(seal[name])}"
             )
+
+
+def fingerprint(public_hex: str) -> str:
+    """A public key as ``XXXX-XXXX-XXXX`` (of its sha256): easy to read out and compare."""
+    try:
+        raw = bytes.fromhex(public_hex)
+    except ValueError:
+        raw = public_hex.encode()
+    return canonical.short_digest(hashlib.sha256(raw).hexdigest())
+
+
+@dataclass(frozen=True)
+class SealCheck:
+    """The outcome of checking a log's seal against a trusted key."""
+
+    ok: bool
+    signer: str | None  # who the seal says sealed it (None without a readable seal)
+    public_key: str  # the trusted key, hex
+    message: str | None = None  # why it failed
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "signer": self.signer, "public_key": self.public_key,
+                "fingerprint": fingerprint(self.public_key), "message": self.message}
+
+
+def check_seal_file(seal_file: Path, header: Header, records: Sequence[Record], trusted: VerifyKey,
+                    *, where: str) -> SealCheck:
+    """Read and check the seal beside a log; never raises for a bad or missing seal."""
+    trusted_hex = trusted.encode().hex()
+    seal: dict[str, Any] | None = None
+    try:
+        if not seal_file.exists():
+            raise UsageError(f"{where}: no seal file {str(seal_file)!r}")
+        seal = read_seal(seal_file)
+        check_seal(seal, header, records, trusted, where=where)
+    except (CorruptLog, UsageError, VerificationFailed) as exc:
+        return SealCheck(False, _signer(seal), trusted_hex, str(exc))
+    except (OSError, TypeError, ValueError) as exc:  # unreadable, or fields of the wrong type
+        message = f"{where}: not a valid seal file {str(seal_file)!r} ({exc})"
+        return SealCheck(False, _signer(seal), trusted_hex, message)
+    return SealCheck(True, str(seal["signer"]), trusted_hex)
+
+
+def _signer(seal: dict[str, Any] | None) -> str | None:
+    return seal["signer"] if seal is not None and isinstance(seal.get("signer"), str) else None
 
 
 def _short(value: Any) -> str:

@@ -2,12 +2,17 @@
 
 Given the first place where the records stop agreeing with the engine (or
 with their own hash chain), :func:`classify` names the change a person would
-recognise: an input or outcome edited after sealing, an event inserted,
-deleted, duplicated or moved, a chain whose hashes were recomputed over
-events the engine cannot derive ("chain forged"), or a chain broken without
-any change of content. Structural changes are recognised by undoing them:
-a hypothesis (e.g. "the record at seq 7 was inserted") is accepted when the
-log with that change undone re-executes cleanly past the place it touches.
+recognise: an input or an outcome edited since the match was recorded, an
+event inserted, deleted, duplicated or moved, a chain whose hashes were
+recomputed over events the engine cannot derive ("chain forged"), or a chain
+broken without any change of content. Structural changes are recognised by
+undoing them (:mod:`replay.undo`); an edited decision whose consequences the
+engine then derives differently is recognised by finding the legal answer
+that re-derives the recorded outcomes.
+
+Every problem is reported by position: seq N is the N-th record of the log
+(line N + 1 of a JSONL file), whatever its own ``seq`` field says, and the
+duel and beat are where the engine is at that position.
 """
 
 from __future__ import annotations
@@ -22,21 +27,24 @@ from recorder.events import INPUT
 from recorder.game import Game
 from recorder.header import Header
 
-from .rerun import AFTER_END, ILLEGAL, Run, content, differing_fields, expected_input, rerun
+from . import undo
+from .rerun import AFTER_END, ILLEGAL, Run, content, differing_fields
+from .undo import DELETED, DUPLICATED, INSERTED, REORDERED
 
 INPUT_CHANGED = "input changed"
 OUTCOME_CHANGED = "outcome changed"
-INSERTED = "event inserted"
-DELETED = "event deleted"
-DUPLICATED = "event duplicated"
-REORDERED = "events reordered"
 FORGED = "chain forged"
 CHAIN_BROKEN = "chain broken"
+HEADER = "header changed"
 INCOMPLETE = "incomplete"
 VERSION = "version mismatch"
 
-MAX_TRIES = 64  # bound on the imagined originals re-executed for one classification
-REORDER_WINDOW = 32  # how far ahead a moved record is looked for
+__all__ = ["INPUT_CHANGED", "OUTCOME_CHANGED", "INSERTED", "DELETED", "DUPLICATED", "REORDERED", "FORGED",
+           "CHAIN_BROKEN", "HEADER", "INCOMPLETE", "VERSION", "Problem", "Break", "chain_break", "classify", "show"]
+
+MAX_SHOWN = 300  # characters of one record's data quoted in a message
+MAX_FIELDS = 8  # differing field names listed
+MAX_TEXT = 2000  # a whole message, whatever a hostile log holds
 
 
 @dataclass(frozen=True)
@@ -46,18 +54,20 @@ class Problem:
     kind: str  # one of the constants above
     message: str  # the one-line reason shown to a person
     error: type[BeatlogError]  # what raising it means: CorruptLog, VerificationFailed, IncompleteLog
-    seq: int | None
+    seq: int | None  # the position (1-based) of the record concerned
     duel: int | None
     beat: int | None
     change: str | None = None  # for FORGED: the change the forged chain hides
-    expected: str | None = None  # what the engine derives at that place
+    expected: str | None = None  # what the engine derives at that place (None when it cannot know)
     recorded: str | None = None  # what the log says
+    inferred: str | None = None  # INPUT_CHANGED: the legal answer that re-derives the recorded outcomes
+    line: int | None = None  # the line of a JSONL file (seq + 1; 1 for the header)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind, "change": self.change, "message": self.message,
-            "error": self.error.__name__, "seq": self.seq, "duel": self.duel, "beat": self.beat,
-            "expected": self.expected, "recorded": self.recorded,
+            "error": self.error.__name__, "seq": self.seq, "line": self.line, "duel": self.duel, "beat": self.beat,
+            "expected": self.expected, "recorded": self.recorded, "inferred": self.inferred,
         }
 
 
@@ -83,153 +93,214 @@ def chain_break(header: Header, records: Sequence[Record]) -> Break | None:
     return None
 
 
+def cap(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def show(record: Record) -> str:
-    """A record's content in one line: ``Type by player N {data}``."""
+    """A record's content in one line: ``Type by player N {data}`` (long data cut short)."""
     actor = "" if record.actor is None else f" by player {record.actor}"
-    return f"{record.type}{actor} {canonical.dumps(record.data).decode()}"
+    return f"{cap(str(record.type), 80)}{actor} {cap(canonical.dumps(record.data).decode(), MAX_SHOWN)}"
+
+
+def _answer(record: Record) -> str:
+    """A decision's data without its ``source``: what was chosen."""
+    data = {k: v for k, v in record.data.items() if k != "source"} if isinstance(record.data, dict) else record.data
+    return cap(canonical.dumps(data).decode(), MAX_SHOWN)
+
+
+class _Case:
+    """One log being classified: the records, the run, and how to word a problem at a position."""
+
+    def __init__(self, game: Game, header: Header, records: Sequence[Record], run: Run, chain: Break | None) -> None:
+        self.game, self.header, self.records, self.run, self.chain = game, header, records, run, chain
+
+    def expected(self, i: int) -> Record | None:
+        return self.run.expected[i] if len(self.run.expected) > i else None
+
+    def where(self, i: int) -> tuple[int, int]:
+        """The duel and beat of position ``i``, as the engine has them."""
+        expected = self.expected(i)
+        if expected is not None:
+            return expected.duel, expected.beat
+        return self.run.match.ctx.duel, self.run.match.ctx.beat
+
+    def is_input(self, i: int) -> bool:
+        """Does position ``i`` hold an input? The engine knows what belongs there; the record, if not."""
+        expected = self.expected(i)
+        if expected is not None:
+            return expected.kind == INPUT
+        if self.run.pending is not None and len(self.run.expected) == i:
+            return True
+        return self.records[i].kind == INPUT
+
+    def problem(self, kind: str, i: int, text: str, error: type[BeatlogError] = CorruptLog, *,
+                change: str | None = None, expected: str | None = None, inferred: str | None = None) -> Problem:
+        duel, beat = self.where(i)
+        where = f"match {self.header.match_id}, duel {duel}, beat {beat}, seq {i + 1}"
+        recorded = show(self.records[i]) if i < len(self.records) else None
+        return Problem(kind, cap(f"{where}: {text}", MAX_TEXT), error, seq=i + 1, duel=duel, beat=beat,
+                       change=change, expected=expected, recorded=recorded, inferred=inferred, line=i + 2)
+
+    def expected_text(self, i: int) -> str | None:
+        expected = self.expected(i)
+        if expected is not None:
+            return show(expected)
+        run = self.run
+        if run.pending is not None and len(run.expected) == i:
+            return f"a {run.pending.kind} decision by player {run.pending.player} ({run.pending.event.TYPE})"
+        if run.finished:
+            return "nothing (the match had ended)"
+        return None
+
+    def illegal(self, i: int) -> str:
+        run = self.run
+        if run.reason != ILLEGAL or run.diverged != i:
+            return ""
+        return f"; the engine rejects it: {cap(run.detail, MAX_SHOWN)}"
+
+    def versus(self, i: int) -> str:
+        """``expected X, recorded Y (differs in ...)``."""
+        expected, recorded = self.expected(i), self.records[i]
+        text = f"expected {self.expected_text(i)}, recorded {show(recorded)}"
+        if expected is not None:
+            fields = differing_fields(expected, recorded)
+            more = f" and {len(fields) - MAX_FIELDS} more" if len(fields) > MAX_FIELDS else ""
+            text += f" (differs in {', '.join(cap(f, 40) for f in fields[:MAX_FIELDS])}{more})"
+        return text
 
 
 def classify(game: Game, header: Header, records: Sequence[Record], run: Run, chain: Break | None) -> Problem:
     """Name the first problem of a log that did not verify."""
+    case = _Case(game, header, records, run, chain)
     d = run.diverged
     c = chain.index if chain is not None else None
     p = min(i for i in (c, d) if i is not None)
     recorded = records[p]
-    expected = run.expected[p] if len(run.expected) > p else None
+    forged = c is None  # every hash and link checks out, yet the engine derives something else
+    hash_edit = chain is not None and c == p and chain.why == "hash"
+    prev_ok = recorded.prev == (records[p - 1].hash if p else header.hash)
+    # The next record still links to the stored hash, so the content changed, not the hash field.
+    linked = p + 1 >= len(records) or records[p + 1].prev == recorded.hash
+    expected = case.expected(p)
 
-    def problem(kind: str, text: str, error: type[BeatlogError] = CorruptLog, change: str | None = None) -> Problem:
-        seq, duel, beat = recorded.seq, recorded.duel, recorded.beat
-        if DELETED in (kind, change):  # point at the missing event, not at the one after it
-            seq = p + 1
-            duel, beat = (expected.duel, expected.beat) if expected else (run.match.ctx.duel, run.match.ctx.beat)
-        where = f"match {header.match_id}, duel {duel}, beat {beat}, seq {seq}"
-        return Problem(
-            kind, f"{where}: {text}", error, seq=seq, duel=duel, beat=beat,
-            change=change, expected=_expected_text(run, p, expected), recorded=show(recorded),
-        )
-
-    # 1. Edited in place: the record's own hash no longer matches its content.
-    if chain is not None and c == p and chain.why == "hash":
-        prev_ok = recorded.prev == (records[p - 1].hash if p else header.hash)
-        # The next record still links to the stored hash, so the content changed, not the hash field.
-        linked = p + 1 >= len(records) or records[p + 1].prev == recorded.hash
-        rederives = expected is not None and content(expected) == content(recorded)
-        if not (prev_ok and linked):
-            field = "prev" if not prev_ok else "hash"
-            return problem(CHAIN_BROKEN, f"hash chain broken: the record's {field} field was changed")
-        if recorded.kind == INPUT and (d is None or d > p or run.reason == ILLEGAL):
-            return problem(INPUT_CHANGED, "input changed after sealing (its hash does not match its "
-                           f"content): recorded {show(recorded)}" + _illegal(run, p))
-        if not rederives:
-            kind = OUTCOME_CHANGED if recorded.kind != INPUT else INPUT_CHANGED
-            return problem(kind, _versus(f"{kind} after sealing", run, p, expected, recorded))
-        return problem(CHAIN_BROKEN, "hash chain broken: the record's hash does not match its content")
+    # 1. Only the hash field was overwritten: the content is the engine's, and nothing links to the new hash
+    # (or, for the last record, it is an outcome: an accepted input could have been edited to another legal one).
+    last = p + 1 == len(records) and not case.is_input(p)
+    if (hash_edit and prev_ok and (not linked or last) and expected is not None
+            and content(expected) == content(recorded)):
+        return case.problem(CHAIN_BROKEN, p, "hash chain broken: the record's hash field was changed")
 
     # 2. Structural: undo an insertion, deletion, duplication or move and see if the log re-executes.
-    change = _structural(game, header, records, run, p)
-    forged = c is None  # every hash and link checks out, yet the engine derives something else
-    if change is None and d == p:
-        change = INPUT_CHANGED if run.reason == ILLEGAL else OUTCOME_CHANGED
-    if change is None:
-        return problem(CHAIN_BROKEN, f"hash chain broken: {_break_text(chain, records, header)}")
-    text = _change_text(change, run, p, expected, recorded)
-    if forged:
-        return problem(FORGED, f"chain forged (hashes recomputed but events not re-derivable): {text}",
-                       VerificationFailed, change=change)
-    return problem(change, text, CorruptLog)
+    found = undo.structural(game, header, records, run, p)
+    if found is None and chain is not None and c == p and chain.why in ("prev", "seq"):
+        missing = undo.gap(records, p)
+        if missing:
+            found = undo.Undo(DELETED, p, count=missing)
+    if found is not None:
+        text = _structural_text(case, found)
+        if forged:
+            return case.problem(FORGED, found.index, f"chain forged (hashes recomputed but events not "
+                                f"re-derivable): {text}", VerificationFailed, change=found.change,
+                                expected=case.expected_text(found.index))
+        return case.problem(found.change, found.index, text, expected=case.expected_text(found.index))
+
+    # 3. Edited in place, its hash left as it was.
+    if hash_edit:
+        if not prev_ok:
+            return case.problem(CHAIN_BROKEN, p, "hash chain broken: the record's prev field was changed")
+        if not linked:
+            return case.problem(CHAIN_BROKEN, p, "hash chain broken: the record's hash does not match its "
+                                f"content, and seq {p + 2} does not link to it")
+        note = "its hash no longer matches its content"
+        if case.is_input(p):
+            return _input_changed(case, p, f"input changed since it was recorded ({note})")
+        return case.problem(OUTCOME_CHANGED, p, f"outcome changed since it was recorded ({note}): {case.versus(p)}",
+                            expected=case.expected_text(p))
+
+    # 4. A decision replaced along with its own hash: the next record still links to the original.
+    if chain is not None and c == p and chain.why == "prev" and p > 0 and p - 1 in run.requests:
+        note = f"its hash was recomputed, but seq {p + 1}'s prev still links to the original"
+        return _input_changed(case, p - 1, f"input changed since it was recorded ({note})")
+
+    # 5. The engine derives something else here.
+    if d == p:
+        suffix = ""
+        if chain is not None and c == p + 1 and chain.why == "prev":
+            suffix = f"; its own hash was recomputed, but seq {p + 2}'s prev still links to the original"
+        kind, i, text, expected_at, inferred = _changed(case, p, suffix)
+        if forged:
+            return case.problem(FORGED, i, f"chain forged (hashes recomputed but events not re-derivable): {text}",
+                                VerificationFailed, change=kind, expected=expected_at, inferred=inferred)
+        return case.problem(kind, i, text, expected=expected_at, inferred=inferred)
+    return case.problem(CHAIN_BROKEN, p, f"hash chain broken: {_break_text(chain, records, header)}")
 
 
-def _structural(game: Game, header: Header, records: Sequence[Record], run: Run, p: int) -> str | None:
-    tries = 0
+def _changed(case: _Case, p: int, suffix: str) -> tuple[str, int, str, str | None, str | None]:
+    """The record at ``p`` is not what the engine derives: an input, or an outcome (or the input behind it).
 
-    def explains(candidate: list[Record], past: int) -> bool:
-        nonlocal tries
-        tries += 1
-        other = rerun(game, header, candidate)
-        return other.diverged is None or other.diverged > past
-
-    recs = list(records)
-    here = content(recs[p])
-    # Duplicated: the record repeats an earlier one, and the log without it re-executes.
-    for j in range(p - 1, -1, -1):
-        if content(recs[j]) == here:
-            if explains(recs[:p] + recs[p + 1:], p):
-                return DUPLICATED
-            break
-    # Reordered: the record the engine expects here comes later; moving it back re-executes.
-    for q in range(p + 1, min(len(recs), p + 1 + REORDER_WINDOW)):
-        if tries < MAX_TRIES and _fits(run, p, recs[q]):
-            if explains(recs[:p] + [recs[q]] + recs[p:q] + recs[q + 1:], q):
-                return REORDERED
-    # Inserted: the log without this record re-executes.
-    if explains(recs[:p] + recs[p + 1:], p):
-        return INSERTED
-    # Deleted: with the record the engine expects here put back, the log re-executes.
-    for imagined in _imagined(run, p):
-        if tries >= MAX_TRIES:
-            break
-        if explains(recs[:p] + [imagined] + recs[p:], p + 1):
-            return DELETED
-    return None
+    Returns (kind, position, text, expected, inferred) for :meth:`_Case.problem`.
+    """
+    run = case.run
+    if case.is_input(p):
+        if p not in run.requests and run.reason != ILLEGAL and case.expected(p) is not None:
+            # A chance draw: the engine re-draws it from the seeded random source.
+            return (INPUT_CHANGED, p, f"input changed: the recorded chance draw is not the seeded random source's: "
+                    f"{case.versus(p)}{suffix}", case.expected_text(p), None)
+        text, inferred = _input_text(case, p, f"input changed{suffix}")
+        return INPUT_CHANGED, p, text, case.expected_text(p), inferred
+    found = undo.changed_input(case.game, case.header, case.records, run, p)
+    if found is not None:
+        q, alt = found
+        text = (f"input changed: recorded {show(case.records[q])}, but the recorded outcomes from seq {p + 1} "
+                f"on follow from {_answer(alt)} instead{suffix}")
+        return INPUT_CHANGED, q, text, None, show(alt)
+    return OUTCOME_CHANGED, p, f"outcome changed: {case.versus(p)}{suffix}", case.expected_text(p), None
 
 
-def _fits(run: Run, p: int, record: Record) -> bool:
-    """Could ``record`` be what the engine expects at position ``p``?"""
-    if len(run.expected) > p:
-        return content(run.expected[p]) == content(record)
-    request = run.pending
-    return (request is not None and record.kind == INPUT and record.type == request.event.TYPE
-            and record.actor == request.player)
+def _input_text(case: _Case, q: int, prefix: str) -> tuple[str, str | None]:
+    """An edited decision at ``q``: what is recorded and, when one does, which legal answer fits what follows."""
+    run = case.run
+    text = f"{prefix}: recorded {show(case.records[q])}{case.illegal(q)}"
+    alt = None
+    if run.diverged is not None and run.diverged >= q:
+        alt = undo.alternative(case.game, case.header, case.records, run, q)
+    if alt is not None:
+        text += f"; the recorded outcomes follow from {_answer(alt)} instead"
+    return text, show(alt) if alt is not None else None
 
 
-def _imagined(run: Run, p: int) -> list[Record]:
-    """Records that could have stood at ``p`` before it was deleted."""
-    if len(run.expected) > p:
-        return [run.expected[p]]
-    request = run.pending
-    if request is None:
-        return []
-    return [expected_input(run.match, request, dict(option), "deleted", p + 1)
-            for option in request.options[:MAX_TRIES]]
+def _input_changed(case: _Case, q: int, prefix: str) -> Problem:
+    """A decision edited in place whose original the chain no longer holds.
+
+    ``expected`` stays None: the hash says the record changed, not what it was.
+    """
+    text, inferred = _input_text(case, q, prefix)
+    return case.problem(INPUT_CHANGED, q, text, inferred=inferred)
 
 
-def _expected_text(run: Run, p: int, expected: Record | None) -> str | None:
-    if expected is not None:
-        return show(expected)
-    if run.pending is not None and len(run.expected) == p:
-        req = run.pending
-        return f"a {req.kind} decision by player {req.player} ({req.event.TYPE})"
-    if run.finished:
-        return "nothing (the match had ended)"
-    return None
-
-
-def _illegal(run: Run, p: int) -> str:
-    return f"; the engine rejects it: {run.detail}" if run.reason == ILLEGAL and run.diverged == p else ""
-
-
-def _versus(prefix: str, run: Run, p: int, expected: Record | None, recorded: Record) -> str:
-    text = f"{prefix}: expected {_expected_text(run, p, expected)}, recorded {show(recorded)}"
-    if expected is not None:
-        text += f" (differs in {', '.join(differing_fields(expected, recorded))})"
-    return text + _illegal(run, p)
-
-
-def _change_text(change: str, run: Run, p: int, expected: Record | None, recorded: Record) -> str:
-    if change == DUPLICATED:
-        return f"event duplicated: {show(recorded)} repeats an earlier record"
-    if change == INSERTED and run.reason == AFTER_END and run.diverged == p:
-        return f"event inserted after the end of the match: {show(recorded)}"
-    if change == INSERTED:
-        return f"event inserted: {show(recorded)} is not derived by the engine; expected {_expected_text(run, p, expected)}"
-    if change == DELETED:
-        return (f"event deleted: expected {_expected_text(run, p, expected)} here, "
-                f"before {show(recorded)} (recorded as seq {recorded.seq})")
-    if change == REORDERED:
-        return f"events reordered: expected {_expected_text(run, p, expected)}, recorded {show(recorded)} (it belongs later)"
-    if change == INPUT_CHANGED:
-        return f"input changed: {show(recorded)}{_illegal(run, p)}"
-    return _versus(change, run, p, expected, recorded)
+def _structural_text(case: _Case, found: undo.Undo) -> str:
+    p, records, run = found.index, case.records, case.run
+    if found.change == DUPLICATED:
+        return f"event duplicated: {show(records[p])} repeats seq {found.other + 1}"
+    if found.change == INSERTED and run.reason == AFTER_END and run.diverged == p:
+        return f"event inserted after the end of the match: {show(records[p])}"
+    if found.change == INSERTED:
+        return f"event inserted: {show(records[p])} is not derived by the engine; expected {case.expected_text(p)}"
+    if found.change == DELETED and found.count > 1:
+        last = p + found.count
+        return (f"events deleted: seq {p + 1}-{last} ({found.count} events) are missing; the record after seq {p} "
+                f"is seq {records[p].seq}: {show(records[p])}")
+    if found.change == DELETED:
+        own = f" (recorded as seq {records[p].seq})" if records[p].seq != p + 1 else ""
+        return f"event deleted: expected {case.expected_text(p)} here, before {show(records[p])}{own}"
+    q = found.other
+    assert q is not None
+    if found.swapped and q > p + 1:
+        return (f"events reordered: seq {p + 1} and seq {q + 1} are swapped: expected {case.expected_text(p)} "
+                f"here, recorded {show(records[p])}")
+    return (f"events reordered: expected {case.expected_text(p)} here (it is recorded later, at seq {q + 1}), "
+            f"recorded {show(records[p])}")
 
 
 def _break_text(chain: Break | None, records: Sequence[Record], header: Header) -> str:
@@ -239,7 +310,6 @@ def _break_text(chain: Break | None, records: Sequence[Record], header: Header) 
     if chain.why == "seq":
         return f"record {chain.index + 1} carries seq {r.seq}"
     if chain.why == "prev":
-        link = "the header's hash" if chain.index == 0 else f"the hash of seq {records[chain.index - 1].seq}"
+        link = "the header's hash" if chain.index == 0 else f"the hash of seq {chain.index}"
         return f"its prev is not {link}"
     return "its hash does not match its content"
-

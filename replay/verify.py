@@ -1,13 +1,15 @@
 """Verify a match log by re-executing it from its recorded inputs.
 
 A log passes when (1) its header names the engine and rules versions that are
-installed, (2) its hash chain is intact from the header to the last record, and
-(3) re-running the engine with the recorded decisions yields, field by field,
-exactly the recorded records. The first problem is reported with its seq,
-duel and beat, what the engine expected and what the log says, and a
-classification (see :mod:`replay.tamper`). A log that stops before the match
-ended is incomplete; with ``partial=True`` the records it has are still
-verified and it passes.
+installed, (2) its match id is the one the game derives from its players,
+seed and options, (3) its hash chain is intact from the header to the last
+record, and (4) re-running the engine with the recorded decisions yields,
+field by field, exactly the recorded records. The first problem is reported
+with its seq, duel and beat (and, for a file, its line), what the engine
+expected and what the log says, and a classification (see
+:mod:`replay.tamper`). A log that stops before the match ended is
+incomplete; with ``partial=True`` the records it has are still verified and
+it passes.
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from recorder import canonical
 from recorder.envelope import Record
-from recorder.errors import CorruptLog, IncompleteLog, VerificationFailed
+from recorder.errors import BeatlogError, CorruptLog, IncompleteLog, VerificationFailed
 from recorder.game import Game, load_game
 from recorder.header import Header
 
 from .rerun import Run, rerun
-from .tamper import INCOMPLETE, VERSION, Problem, chain_break, classify
+from .tamper import HEADER, INCOMPLETE, MAX_SHOWN, VERSION, Problem, cap, chain_break, classify
 
 if TYPE_CHECKING:
     from .source import Loaded
@@ -34,12 +36,13 @@ class VerifyReport:
     """The verdict on one match log."""
 
     match_id: str
-    events: int  # records in the log
+    events: int  # records verified
     final_hash: str  # hash of the last record (the header's hash for an empty log)
     ok: bool
     complete: bool  # the log reaches the end of the match
     problem: Problem | None = None
     result: dict[str, Any] | None = field(default=None)  # game.result() of the verified state
+    note: str | None = None  # what else a person should know (a torn last line set aside)
 
     @property
     def digest(self) -> str:
@@ -51,7 +54,9 @@ class VerifyReport:
         if not self.ok:
             assert self.problem is not None
             return self.problem.message
-        partial = "" if self.complete else " (partial: the match is not over)"
+        partial = ""
+        if not self.complete:
+            partial = " (partial: the match is not over" + (f"; {self.note}" if self.note else "") + ")"
         return f"verified {self.match_id}: {self.events} events, digest {self.digest}{partial}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -63,6 +68,7 @@ class VerifyReport:
             "final_hash": self.final_hash,
             "digest": self.digest,
             "result": self.result,
+            "note": self.note,
             "problem": self.problem.to_dict() if self.problem else None,
         }
 
@@ -86,7 +92,30 @@ def check_versions(game: Game, header: Header) -> Problem | None:
         f"rules {game.rules_version!r}; it cannot be re-executed here "
         "(verify it with the beatlog release that recorded it)"
     )
-    return Problem(VERSION, message, VerificationFailed, seq=None, duel=None, beat=None)
+    return Problem(VERSION, cap(message, 1000), VerificationFailed, seq=None, duel=None, beat=None, line=1)
+
+
+def check_header(game: Game, header: Header) -> Problem | None:
+    """Re-derive the match id from the header's players, seed and options through the game itself.
+
+    Every way beatlog records a match (record, simulate, tournament, resume of
+    a stored header) takes the id the game derives (docs/protocol.md), so a
+    header whose id is not that one was changed after the match was recorded:
+    players renamed or swapped, another seed or option, even with every hash
+    recomputed.
+    """
+    try:
+        remade = game.make_header(players=header.players, edition=header.edition, seed=header.seed,
+                                  options=header.options)
+    except (BeatlogError, ValueError, TypeError, KeyError) as exc:
+        why = f"{header.game} refuses its players, seed or options: {cap(str(exc), MAX_SHOWN)}"
+    else:
+        if remade.match_id == header.match_id:
+            return None
+        why = (f"match id {header.match_id} does not belong to these players/seed/options (they derive "
+               f"{remade.match_id}): the header was changed after the match was recorded")
+    return Problem(HEADER, f"match {header.match_id}, header: header changed: {why}", VerificationFailed,
+                   seq=None, duel=None, beat=None, line=1)
 
 
 def verify(
@@ -108,7 +137,7 @@ def verify(
     def report(problem: Problem | None, complete: bool, result: dict[str, Any] | None = None) -> VerifyReport:
         return VerifyReport(header.match_id, len(records), final, problem is None, complete, problem, result)
 
-    problem = check_versions(game, header)
+    problem = check_versions(game, header) or check_header(game, header)
     if problem is not None:
         return report(problem, False)
     chain = chain_break(header, records)
@@ -119,14 +148,16 @@ def verify(
     if integrity is not None:
         return report(integrity, run.complete)
     if run.incomplete:
-        duel, beat = _stop(run, len(records))
-        last = records[-1].seq if records else 0
-        message = f"match {header.match_id} stops at duel {duel}, beat {beat} after seq {last}"
         if not partial:
-            incomplete = Problem(INCOMPLETE, message, IncompleteLog, seq=last, duel=duel, beat=beat)
-            return report(incomplete, False)
+            return report(incomplete(header, *_stop(run, len(records)), len(records)), False)
         return report(None, False)  # no result: the engine's state is ahead of the log
     return report(None, True, game.result(run.match.state))
+
+
+def incomplete(header: Header, duel: int, beat: int, last: int, tail: str = "") -> Problem:
+    """The log stops after seq ``last``, before the match ended; the next record was due at ``duel``, ``beat``."""
+    message = f"incomplete: match {header.match_id} stops at duel {duel}, beat {beat} after seq {last}{tail}"
+    return Problem(INCOMPLETE, message, IncompleteLog, seq=last, duel=duel, beat=beat)
 
 
 def _stop(run: Run, recorded: int) -> tuple[int, int]:
@@ -147,7 +178,7 @@ def _integrity_problem(game: Game, header: Header, records: Sequence[Record]) ->
         # chain_break has just recomputed every record's hash: check the rest.
         integrity.check(header, records, game.events, hashes=False)
     except CorruptLog as exc:
-        return Problem("corrupt", str(exc), CorruptLog, seq=None, duel=None, beat=None)
+        return Problem("corrupt", cap(str(exc), 4000), CorruptLog, seq=None, duel=None, beat=None)
     return None
 
 
@@ -156,20 +187,55 @@ def verify_all(logs: Sequence[tuple[Header, Sequence[Record]]], *, partial: bool
     return [verify(h, r, partial=partial) for h, r in logs]
 
 
-
 def verify_loaded(loaded: "Loaded", *, partial: bool = False) -> VerifyReport:
-    """Verify a log as loaded from a file or store; messages start with its name.
+    """Verify a log as loaded from a file or store; messages start with its name (and line).
 
     A log the strict reader refused is re-executed anyway so the damage can be
     named; should re-execution find nothing, the reader's own complaint stands.
+    A record that is wrong on its own (schema, unknown type...) is reported
+    with the reader's exact message, unless re-execution finds a problem
+    before it. A torn last line is set aside: the log is then incomplete.
     """
+    records = loaded.records
+    line_error = loaded.line_error
+    if line_error is not None:
+        records = records[: line_error.index]
     # The loader checked everything but the rules; what it refused is in strict_error.
-    report = verify(loaded.header, loaded.records, partial=partial, schemas=False)
-    problem = report.problem
-    if problem is None and loaded.strict_error is not None:
+    report = verify(loaded.header, records, partial=partial or line_error is not None, schemas=False)
+    if line_error is not None and report.ok:
+        error, line = line_error.error, line_error.index + 2
+        strict_line = loaded.strict_line
+        if loaded.strict_error is not None and strict_line is not None and strict_line < line:
+            error, line = loaded.strict_error, strict_line  # a flaw of the file before it, which verify cannot see
+        problem = Problem("corrupt", cap(str(error), 4000), CorruptLog, seq=line - 1 if line > 1 else None,
+                          duel=None, beat=None, line=line)
+        return _named(loaded, dataclasses.replace(report, ok=False, complete=False, problem=problem))
+    if report.problem is None and loaded.strict_error is not None and line_error is None:
         problem = Problem("corrupt", str(loaded.strict_error), CorruptLog, seq=None, duel=None, beat=None)
-        return dataclasses.replace(report, ok=False, problem=problem)
-    if problem is not None and not problem.message.startswith(loaded.name):
-        problem = dataclasses.replace(problem, message=f"{loaded.name}: {problem.message}")
-        return dataclasses.replace(report, problem=problem)
-    return report
+        return _named(loaded, dataclasses.replace(report, ok=False, problem=problem))
+    torn = loaded.torn
+    if torn is not None and (report.ok or (report.problem and report.problem.kind == INCOMPLETE)):
+        if report.complete:  # the match ended, yet something follows
+            problem = Problem("corrupt", f"{loaded.name}, line {torn.line}: the match ended at seq {len(records)}, "
+                              f"but a line without a final newline follows it", CorruptLog,
+                              seq=None, duel=None, beat=None, line=torn.line)
+            return dataclasses.replace(report, ok=False, problem=problem)
+        if partial:
+            return _named(loaded, dataclasses.replace(report, note=torn.text()))
+        assert report.problem is not None and report.problem.duel is not None and report.problem.beat is not None
+        problem = incomplete(loaded.header, report.problem.duel, report.problem.beat, len(records), f"; {torn.text()}")
+        return _named(loaded, dataclasses.replace(report, problem=problem))
+    return _named(loaded, report)
+
+
+def _named(loaded: "Loaded", report: VerifyReport) -> VerifyReport:
+    """Start the problem's message with the log's name, and its line for a file."""
+    problem = report.problem
+    if problem is None:
+        return report
+    line = problem.line if loaded.lines else None
+    if problem.message.startswith(loaded.name):
+        return dataclasses.replace(report, problem=dataclasses.replace(problem, line=line))
+    where = f"{loaded.name}, line {line}" if line is not None else loaded.name
+    return dataclasses.replace(report, problem=dataclasses.replace(problem, message=f"{where}: {problem.message}",
+                                                                   line=line))

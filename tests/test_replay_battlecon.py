@@ -83,11 +83,11 @@ def test_inserted_deleted_duplicated_reordered():
     check(header, deleted, tamper.DELETED, i + 1)
 
     duplicated = records[:i + 1] + [records[i]] + records[i + 1:]
-    check(header, duplicated, tamper.DUPLICATED, i + 1)
+    check(header, duplicated, tamper.DUPLICATED, i + 2)  # where the copy sits
 
     j = first(records, "PriorityCompared")
     reordered = records[:j - 1] + [records[j], records[j - 1]] + records[j + 1:]
-    check(header, reordered, tamper.REORDERED, j + 1)
+    check(header, reordered, tamper.REORDERED, j)  # the first position out of place
 
 
 def test_forged_chain():

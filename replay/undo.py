@@ -1,0 +1,203 @@
+"""Imagined originals: undo a suspected change to a log and see if it re-executes.
+
+Each hypothesis about what was done to a log ("the record at position 7 was
+inserted", "these two were swapped", "this pick was 2, not 3") is tested the
+same way: build the log as it would have been without the change and run the
+engine over it. A hypothesis is accepted when the imagined original
+re-executes cleanly to the end of the records; failing that, the first one
+that gets past the place it touched is kept (a log changed in more than one
+place). Every re-execution starts from the header, so the number of them is
+bounded, and the hypotheses are tried from the most to the least specific.
+
+Positions are indexes into the records as they stand in the log (a record's
+own ``seq`` field is evidence, not a position: an editor may have left it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from recorder.envelope import Record
+from recorder.events import INPUT
+from recorder.game import Game
+from recorder.header import Header
+
+from .rerun import AFTER_END, Run, content, expected_input, rerun
+
+DUPLICATED = "event duplicated"
+REORDERED = "events reordered"
+INSERTED = "event inserted"
+DELETED = "event deleted"
+
+MAX_TRIES = 64  # re-executions spent on one question (structural, or which input changed)
+REORDER_WINDOW = 32  # how far ahead a moved record is looked for
+MAX_SUSPECTS = 4  # decisions before a divergent outcome whose alternatives are tried
+
+
+@dataclass(frozen=True)
+class Undo:
+    """A structural change that, undone, lets the log re-execute."""
+
+    change: str  # DUPLICATED / REORDERED / INSERTED / DELETED
+    index: int  # the position to report (for DELETED: where the missing record belongs)
+    other: int | None = None  # DUPLICATED: the earlier copy; REORDERED: the other position involved
+    swapped: bool = False  # REORDERED: the two records traded places (else ``other`` was moved later)
+    count: int = 1  # DELETED: how many records are missing
+
+
+class _Tries:
+    """Re-executes imagined logs, at most MAX_TRIES times."""
+
+    def __init__(self, game: Game, header: Header) -> None:
+        self.game, self.header, self.left = game, header, MAX_TRIES
+
+    def reach(self, candidate: Sequence[Record]) -> int | None:
+        """How far the candidate re-executes: None = cleanly to its end, else where it diverges (-1: no tries left)."""
+        if self.left <= 0:
+            return -1
+        self.left -= 1
+        return rerun(self.game, self.header, candidate).diverged
+
+
+def structural(game: Game, header: Header, records: Sequence[Record], run: Run, p: int) -> Undo | None:
+    """The insertion, deletion, duplication or move at position ``p`` that explains the log, if any."""
+    tries = _Tries(game, header)
+    fallback: Undo | None = None
+    for undo, candidate, past in _candidates(records, run, p):
+        if len(candidate) <= past and not (run.reason == AFTER_END and run.diverged == p):
+            # Cutting off the last record always "re-executes": that proves nothing, unless the
+            # engine says the match had ended before it.
+            continue
+        reached = tries.reach(candidate)
+        if reached is None:
+            return undo
+        if reached == -1:
+            break
+        if reached > past and fallback is None:
+            fallback = undo
+    return fallback
+
+
+def _candidates(records: Sequence[Record], run: Run, p: int) -> Iterator[tuple[Undo, list[Record], int]]:
+    """(hypothesis, the log with it undone, the index the undone log must get past), most specific first."""
+    recs = list(records)
+    here = content(recs[p])
+    for j in range(p - 1, -1, -1):  # duplicated: repeats an earlier record
+        if content(recs[j]) == here:
+            yield Undo(DUPLICATED, p, other=j), recs[:p] + recs[p + 1:], p
+            break
+    for q in range(p + 1, min(len(recs), p + 1 + REORDER_WINDOW)):  # reordered: what belongs here comes later
+        if not _fits(run, p, recs[q]):
+            continue
+        if q > p + 1:  # two records traded places
+            swapped = recs[:p] + [recs[q]] + recs[p + 1:q] + [recs[p]] + recs[q + 1:]
+            yield Undo(REORDERED, p, other=q, swapped=True), swapped, q
+        yield Undo(REORDERED, p, other=q, swapped=q == p + 1), recs[:p] + [recs[q]] + recs[p:q] + recs[q + 1:], q
+    yield Undo(INSERTED, p), recs[:p] + recs[p + 1:], p
+    for imagined in _imagined(run, p):
+        yield Undo(DELETED, p), recs[:p] + [imagined] + recs[p:], p + 1
+
+
+def _fits(run: Run, p: int, record: Record) -> bool:
+    """Could ``record`` be what the engine expects at position ``p``?"""
+    if len(run.expected) > p:
+        return content(run.expected[p]) == content(record)
+    request = run.pending
+    return (request is not None and record.kind == INPUT and record.type == request.event.TYPE
+            and record.actor == request.player)
+
+
+def _imagined(run: Run, p: int) -> list[Record]:
+    """Records that could have stood at ``p`` before it was deleted."""
+    if len(run.expected) > p:
+        return [run.expected[p]]
+    request = run.pending
+    if request is None or len(run.expected) != p:
+        return []
+    return [expected_input(run.match, request, dict(option), "deleted", p + 1)
+            for option in request.options[:MAX_TRIES]]
+
+
+def gap(records: Sequence[Record], p: int) -> int:
+    """How many records are missing before position ``p``, by the seq fields a plain deletion leaves.
+
+    Only when the record at ``p`` claims a later seq than its position, the one
+    before it sits where it claims, and the records from ``p`` on still link to
+    each other: what cutting lines out of a file (without re-hashing) leaves.
+    0 when that is not the case.
+    """
+    record = records[p]
+    if record.seq <= p + 1 or (p > 0 and records[p - 1].seq != p):
+        return 0
+    for a, b in zip(records[p:p + 8], records[p + 1:p + 9]):
+        if b.prev != a.hash or b.seq != a.seq + 1:
+            return 0
+    return record.seq - (p + 1)
+
+
+def alternative(game: Game, header: Header, records: Sequence[Record], run: Run, q: int,
+                tries: "_Tries | None" = None) -> Record | None:
+    """The legal answer at decision ``q`` with which the whole log re-executes, if there is one.
+
+    The recorded decision is replaced by each other option of the request it
+    answered. Only an answer that re-derives every later record counts: one
+    that merely gets a little further proves nothing. None when ``q``
+    answered no request (a chance draw: the seeded random source re-draws
+    those itself) or no answer fits.
+    """
+    request = run.requests.get(q) or (run.pending if q == run.diverged else None)
+    if request is None:
+        return None
+    recorded = records[q]
+    tries = tries or _Tries(game, header)
+    for option in request.options:
+        # Fields the options do not name (the answer's source, a salt...) stay as recorded.
+        data = {**recorded.data, **option} if isinstance(recorded.data, dict) else dict(option)
+        alt = dataclasses.replace(recorded, data=data)
+        if content(alt) == content(recorded):
+            continue
+        reached = tries.reach(list(records[:q]) + [alt] + list(records[q + 1:]))
+        if reached is None:
+            return alt
+        if reached == -1:
+            break
+    return None
+
+
+def suspects(records: Sequence[Record], run: Run, d: int) -> list[int]:
+    """Decisions that may have caused the divergent outcome at ``d``, the likeliest first.
+
+    The decision it names as its cause, the last decision before it, then the
+    other decisions of its beat (nearest first): an outcome follows from the
+    inputs of its own beat.
+    """
+    out: list[int] = []
+    cause = records[d].cause
+    if type(cause) is int and cause - 1 in run.requests and cause - 1 < d:
+        out.append(cause - 1)
+    here = (records[d].duel, records[d].beat)
+    last = True
+    for q in range(d - 1, -1, -1):
+        if len(out) >= MAX_SUSPECTS:
+            break
+        if q not in run.requests:
+            continue
+        if last or (records[q].duel, records[q].beat) == here:
+            if q not in out:
+                out.append(q)
+            last = False
+        elif (records[q].duel, records[q].beat) < here:
+            break
+    return out
+
+
+def changed_input(game: Game, header: Header, records: Sequence[Record], run: Run, d: int) -> tuple[int, Record] | None:
+    """The decision (position, legal answer) whose change explains the divergent outcome at ``d``, if any."""
+    tries = _Tries(game, header)  # one budget for all the suspects
+    for q in suspects(records, run, d):
+        alt = alternative(game, header, records, run, q, tries)
+        if alt is not None:
+            return q, alt
+    return None
