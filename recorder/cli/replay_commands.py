@@ -28,11 +28,14 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
     """Re-run logs from their decisions; check every event.
 
     Prints "verified <id>: <N> events, digest <XXXX-XXXX-XXXX>" per match; any
-    problem is printed as one line naming the seq, duel and beat, and exits 1.
+    problem is printed as one line naming the line, seq, duel and beat and
+    whether an input or an outcome was changed, and exits 1. A log whose last
+    line was cut off (a crash) is incomplete; --partial verifies the lines
+    before it. With --json and --pubkey each report carries a "seal" object.
 
     Example: beatlog verify match.jsonl --pubkey judge.pub
     """
-    from replay.seal import check_seal, db_seal_path, load_public_key, read_seal, seal_path
+    from replay.seal import check_seal_file, db_seal_path, fingerprint, load_public_key, seal_path
     from replay.source import load_jsonl, load_store
     from replay.verify import verify_loaded
 
@@ -73,18 +76,16 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
 
     for source, loaded, seal_file in targets:
         report = verify_loaded(loaded, partial=partial)
-        text = report.summary()
+        text, payload, ok = report.summary(), report.to_dict(), report.ok
         if report.ok and trusted is not None:
-            try:
-                seal = read_seal(seal_file) if seal_file.exists() else None
-                if seal is None:
-                    raise UsageError(f"{loaded.name}: no seal file {str(seal_file)!r}")
-                check_seal(seal, loaded.header, loaded.records, trusted, where=loaded.name)
-                text += f"; sealed by {seal['signer']}"
-            except BeatlogError as exc:
-                failure(source, exc)
-                continue
-        emit(source, report.ok, text, report.to_dict())
+            sealed = check_seal_file(seal_file, loaded.header, loaded.records, trusted, where=loaded.name)
+            payload["seal"] = sealed.to_dict()
+            if sealed.ok:
+                text += f"; sealed by {sealed.signer} (key {fingerprint(sealed.public_key)})"
+            else:
+                ok, text = False, str(sealed.message)
+                payload.update(ok=False, problem={"kind": "seal", "message": text, "error": "VerificationFailed"})
+        emit(source, ok, text, payload)
     if failed:
         sys.exit(1)
 
@@ -253,14 +254,15 @@ def diff_command(a, b) -> None:
     """Show where two logs of one match first differ.
 
     Exits 0 when they are identical (created_at aside), 1 when they differ.
+    A log whose last line was cut off is compared by its complete lines.
 
     Example: beatlog diff mine.jsonl organiser.jsonl
     """
-    from replay.diff import diff
+    from replay.diff import diff_loaded
     from replay.source import load_jsonl
 
     left, right = load_jsonl(a), load_jsonl(b)
-    result = diff(left.name, left.header, left.records, right.name, right.header, right.records)
+    result = diff_loaded(left, right)
     if result.identical:
         digest = canonical.short_digest(left.records[-1].hash if left.records else left.header.hash)
         click.echo(f"identical: match {left.header.match_id}, {len(left.records)} events, digest {digest}")
