@@ -6,7 +6,8 @@ random bots until it has some that run the full 15 beats, then prints:
 - match pages per second (walk + frames + statistics + HTML, site and single-file), by wall
   clock and per CPU second,
 - a whole site (index, matches, players, assets) rendered into a temporary folder,
-- the size of a single-file page for each full 15-beat duel (the target is 150 KB).
+- the size of a single-file page for each full 15-beat duel (the target is 150 KB), and of the
+  match log packed inside it.
 
     python bench/bench_render.py [--runs 3] [--duels 4]
 """
@@ -22,8 +23,9 @@ from pathlib import Path
 from recorder.games.battlecon import GAME
 from recorder.header import Player
 from recorder.integrity import LogFile
-from recorder.jsonl import read_jsonl
+from recorder.jsonl import encode_jsonl, read_jsonl
 from recorder.match import Match, run, sealed
+from viewer.embed import script_json
 from viewer.page import build_page
 from viewer.site import match_html, render_site
 from viewer.sources import Source
@@ -88,10 +90,13 @@ def main() -> None:
     print(f"{len(duels)} single duels of {FULL_DUEL} beats (random bots)")
     sizes = []
     for log in duels:
-        html = match_html(build_page(Source(log.header.match_id, log)), single_file=True, linked=False)
+        page = build_page(Source(log.header.match_id, log))
+        html = match_html(page, single_file=True, linked=False)
         size = len(html.encode("utf-8"))
         sizes.append(size)
-        print(f"  {log.header.match_id}: {len(log.records)} events, single-file page {size / 1024:.0f} KB")
+        packed = len(script_json(page.data["log"]).encode("utf-8"))
+        print(f"  {log.header.match_id}: {len(log.records)} events, single-file page {size / 1024:.0f} KB "
+              f"(the log in it: {packed / 1024:.0f} KB; as JSONL {len(encode_jsonl(log.header, log.records)) / 1024:.0f} KB)")
     if sizes:
         print(f"  single-file page for a 15-beat duel: median {statistics.median(sizes) / 1024:.0f} KB, "
               f"largest {max(sizes) / 1024:.0f} KB (target <= 150 KB)")

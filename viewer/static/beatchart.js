@@ -124,6 +124,12 @@
   // Draw the chart for the first `shown` points (the beats reached, or all once revealed).
   function draw(chart, numbers, data, shown, dom) {
     var points = data.series.slice(0, shown);
+    chart.hidden = shown === 0;
+    if (shown === 0) {  // before the first beat ends there is nothing to draw
+      window.Plotly.purge(chart);
+      if (numbers) numbers.textContent = "The chart fills in as each beat ends.";
+      return;
+    }
     var keys = keysOf(data.series, data.series_bars || []);
     var spec = figure(points, keys, data.match.players);
     window.Plotly.react(chart, spec.traces, spec.layout, { displayModeBar: false, responsive: true });
