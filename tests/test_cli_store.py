@@ -273,7 +273,12 @@ def test_import_conflict_changes_nothing(here):
     write(here / "a.jsonl", OTHER)
     write(here / "b.jsonl", impostor)
     before = _db_dump(db)
-    result = beatlog("import", "a.jsonl", "b.jsonl", "--db", "club.db")
+    # Re-running the rules (its id does not derive from its header) or the store refuses the impostor...
+    verified = beatlog("import", "a.jsonl", "b.jsonl", "--db", "club.db")
+    assert verified.exit_code == 1 and verified.stderr.count("\n") == 1 and f"match {MID}" in verified.stderr
+    assert _db_dump(db) == before
+    # ... and without that the store refuses a different header under a stored id.
+    result = beatlog("import", "a.jsonl", "b.jsonl", "--db", "club.db", "--no-verify")
     assert result.exit_code == 1
     assert result.stderr == (
         f"Error: club.db: match {MID}: the database holds a different match under this id "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.errors import LogConflict
+from recorder.errors import BeatlogError, LogConflict
 from recorder.header import Header
 from recorder.integrity import LogFile
 from recorder.jsonl import encode_jsonl, parse_jsonl, read_jsonl, write_jsonl
@@ -105,8 +105,12 @@ def test_import_refuses_a_different_header_under_the_same_id(tmp_path):
         store.import_log(LOG)
         header = Header.from_dict({**LOG.header.to_dict(), "seed": 99})
         impostor = make_log(header=header)
-        with pytest.raises(LogConflict, match=rf"^{db}: match {MID}: the database holds a different match under this id"):
+        # Re-running the rules refuses it first (its id does not derive from its header); without that
+        # (--no-verify) the store itself still refuses a different header under a stored id.
+        with pytest.raises(BeatlogError):
             store.import_log(impostor)
+        with pytest.raises(LogConflict, match=rf"^{db}: match {MID}: the database holds a different match under this id"):
+            store.import_logs([impostor], verify=False)
 
 
 def _fork(log: LogFile, at: int) -> LogFile:
