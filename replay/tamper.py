@@ -236,6 +236,18 @@ def classify(game: Game, header: Header, records: Sequence[Record], run: Run, ch
     return case.problem(CHAIN_BROKEN, p, f"hash chain broken: {_break_text(chain, records, header)}")
 
 
+def _skips_ahead(case: _Case, p: int) -> bool:
+    """The record at ``p`` is another event of a later beat than the engine's: what lies between is gone.
+
+    Only the duel and beat fields differing would be an edit of those fields, not a gap.
+    """
+    expected, recorded = case.expected(p), case.records[p]
+    if expected is None or not isinstance(recorded.duel, int) or not isinstance(recorded.beat, int):
+        return False
+    later = (recorded.duel, recorded.beat) > (expected.duel, expected.beat)
+    return later and bool(set(differing_fields(expected, recorded)) - {"duel", "beat"})
+
+
 def _changed(case: _Case, p: int, suffix: str) -> tuple[str, int, str, str | None, str | None]:
     """The record at ``p`` is not what the engine derives: an input, or an outcome (or the input behind it).
 
@@ -255,6 +267,9 @@ def _changed(case: _Case, p: int, suffix: str) -> tuple[str, int, str, str | Non
         text = (f"input changed: recorded {show(case.records[q])}, but the recorded outcomes from seq {p + 1} "
                 f"on follow from {_answer(alt)} instead{suffix}")
         return INPUT_CHANGED, q, text, None, show(alt)
+    if _skips_ahead(case, p):
+        gone = undo.Undo(DELETED, p, count=None)
+        return DELETED, p, _structural_text(case, gone) + suffix, case.expected_text(p), None
     return OUTCOME_CHANGED, p, f"outcome changed: {case.versus(p)}{suffix}", case.expected_text(p), None
 
 
@@ -281,12 +296,21 @@ def _input_changed(case: _Case, q: int, prefix: str) -> Problem:
 
 def _structural_text(case: _Case, found: undo.Undo) -> str:
     p, records, run = found.index, case.records, case.run
+    if found.change == DUPLICATED and found.count and found.count > 1:
+        j, n = found.other, found.count
+        return (f"events duplicated: seq {p + 1}-{p + n} ({n} events) repeat seq {j + 1}-{j + n}, "
+                f"starting with {show(records[p])}")
     if found.change == DUPLICATED:
         return f"event duplicated: {show(records[p])} repeats seq {found.other + 1}"
     if found.change == INSERTED and run.reason == AFTER_END and run.diverged == p:
         return f"event inserted after the end of the match: {show(records[p])}"
     if found.change == INSERTED:
         return f"event inserted: {show(records[p])} is not derived by the engine; expected {case.expected_text(p)}"
+    if found.change == DELETED and found.count is None:
+        duel, beat = case.where(p)
+        return (f"events deleted: expected {case.expected_text(p)} here, but the log goes on at duel "
+                f"{records[p].duel}, beat {records[p].beat} with {show(records[p])}; the events between "
+                f"(from duel {duel}, beat {beat}) are missing")
     if found.change == DELETED and found.count > 1:
         last = p + found.count
         return (f"events deleted: seq {p + 1}-{last} ({found.count} events) are missing; the record after seq {p} "

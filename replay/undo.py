@@ -44,7 +44,7 @@ class Undo:
     index: int  # the position to report (for DELETED: where the missing record belongs)
     other: int | None = None  # DUPLICATED: the earlier copy; REORDERED: the other position involved
     swapped: bool = False  # REORDERED: the two records traded places (else ``other`` was moved later)
-    count: int = 1  # DELETED: how many records are missing
+    count: int | None = 1  # DELETED: how many records are missing (None: unknown); DUPLICATED: how many repeat
 
 
 class _Tries:
@@ -84,8 +84,11 @@ def _candidates(records: Sequence[Record], run: Run, p: int) -> Iterator[tuple[U
     """(hypothesis, the log with it undone, the index the undone log must get past), most specific first."""
     recs = list(records)
     here = content(recs[p])
-    for j in range(p - 1, -1, -1):  # duplicated: repeats an earlier record
+    for j in range(p - 1, -1, -1):  # duplicated: repeats an earlier record (or a run of them, pasted again)
         if content(recs[j]) == here:
+            n = _repeated(recs, j, p)
+            if n > 1:
+                yield Undo(DUPLICATED, p, other=j, count=n), recs[:p] + recs[p + n:], p
             yield Undo(DUPLICATED, p, other=j), recs[:p] + recs[p + 1:], p
             break
     for q in range(p + 1, min(len(recs), p + 1 + REORDER_WINDOW)):  # reordered: what belongs here comes later
@@ -98,6 +101,14 @@ def _candidates(records: Sequence[Record], run: Run, p: int) -> Iterator[tuple[U
     yield Undo(INSERTED, p), recs[:p] + recs[p + 1:], p
     for imagined in _imagined(run, p):
         yield Undo(DELETED, p), recs[:p] + [imagined] + recs[p:], p + 1
+
+
+def _repeated(recs: Sequence[Record], j: int, p: int) -> int:
+    """How many records from ``p`` on repeat those from ``j`` on (a block copied and pasted)."""
+    n = 1
+    while j + n < p and p + n < len(recs) and content(recs[p + n]) == content(recs[j + n]):
+        n += 1
+    return n
 
 
 def _fits(run: Run, p: int, record: Record) -> bool:

@@ -211,7 +211,8 @@ def verify_loaded(loaded: "Loaded", *, partial: bool = False) -> VerifyReport:
                           duel=None, beat=None, line=line)
         return _named(loaded, dataclasses.replace(report, ok=False, complete=False, problem=problem))
     if report.problem is None and loaded.strict_error is not None and line_error is None:
-        problem = Problem("corrupt", str(loaded.strict_error), CorruptLog, seq=None, duel=None, beat=None)
+        problem = Problem("corrupt", cap(str(loaded.strict_error), 4000), CorruptLog, seq=None, duel=None, beat=None,
+                          line=loaded.strict_line)
         return _named(loaded, dataclasses.replace(report, ok=False, problem=problem))
     torn = loaded.torn
     if torn is not None and (report.ok or (report.problem and report.problem.kind == INCOMPLETE)):

@@ -159,3 +159,15 @@ def test_torn_battlecon_file(tmp_path):
                                     f"{records[-1].duel}, beat {records[-1].beat} after seq {last.seq}; ")
     assert result.stderr.endswith(f"its last line (line {len(records) + 1}) is cut off\n")
     assert runner.invoke(main, ["verify", "--partial", str(path)]).exit_code == 0
+
+
+def test_block_deleted_with_every_hash_recomputed():
+    header, records = bc_log()
+    # from the reveal of one beat to the start of the beat after next (a beat every match has)
+    starts = {(r.duel, r.beat): k for k, r in reversed(list(enumerate(records))) if r.type == "BeatStarted"}
+    beat = next(b for b in range(2, 20) if (1, b + 2) in starts)
+    start = next(k for k, r in enumerate(records) if (r.duel, r.beat) == (1, beat) and r.type == "PairRevealed")
+    end = starts[(1, beat + 2)]
+    p = problem_of(header, rechain(header, records[:start] + records[end:]))
+    assert (p.kind, p.change, p.seq, p.beat) == (tamper.FORGED, tamper.DELETED, start + 1, beat), p.message
+    assert f"but the log goes on at duel 1, beat {beat + 2} with BeatStarted" in p.message

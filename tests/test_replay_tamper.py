@@ -147,3 +147,12 @@ def test_problem_json_has_line_and_inferred():
     d = verify(header, records).problem.to_dict()
     assert d["seq"] == 5 and d["line"] == 6 and d["kind"] == "input changed" and d["expected"] is None
     assert d["error"] == CorruptLog.__name__
+
+
+def test_a_pasted_block_is_one_duplication():
+    header, records = toy_log()
+    records[8:8] = records[4:8]  # round 2 pasted again after itself
+    for log in (records, rechain(header, records)):
+        p = problem_of(header, log)
+        assert p.seq == 9 and tamper.DUPLICATED in (p.kind, p.change), p.message
+        assert "events duplicated: seq 9-12 (4 events) repeat seq 5-8" in p.message
