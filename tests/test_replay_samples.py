@@ -45,7 +45,7 @@ def test_explain_walkthrough_beat_1_golden(regen_golden):
 
 @pytest.mark.skipif(not WALKTHROUGH.exists(), reason="the walkthrough sample log is not there yet")
 @pytest.mark.parametrize("change, expected", [
-    ("edit", "seq 27: outcome changed after sealing"),
+    ("edit", "seq 27: outcome changed since it was recorded"),
     ("forge", "seq 27: chain forged (hashes recomputed but events not re-derivable): outcome changed"),
     ("delete", "seq 28: event deleted"),
     ("truncate", "stops at duel 1, beat 3 after seq 80"),
