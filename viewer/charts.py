@@ -14,7 +14,8 @@ from typing import Any, Sequence
 
 ME, OTHERS = "#1f6feb", ("#c2410c", "#15803d", "#7c3aed", "#b45309", "#0e7490")
 SHARED = "#6b7280"
-GROUP_COLORS = ("#1f6feb", "#c2410c", "#15803d", "#7c3aed", "#0e7490", "#be185d", "#a16207")
+GROUP_COLORS = ("#1f6feb", "#c2410c", "#15803d", "#7c3aed", "#0e7490", "#be185d", "#a16207", "#4d7c0f",
+                "#64748b", "#f59e0b", "#0f766e", "#9333ea")
 _BASE_LAYOUT = {"paper_bgcolor": "rgba(0,0,0,0)", "plot_bgcolor": "rgba(0,0,0,0)", "hovermode": "closest"}
 
 
