@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import sqlite3
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 import orjson
 import sqlite_utils
@@ -50,19 +50,6 @@ class MatchSummary:
     final_hash: str
     finished: bool
     created_at: str
-
-
-@dataclass(frozen=True, slots=True)
-class ImportResult:
-    """What :meth:`Store.import_logs` did with one log."""
-
-    match_id: str
-    status: str  # "imported", "extended" (new events after a stored prefix) or "skipped"
-    added: int  # events written
-    total: int  # events of the match in the store afterwards
-    source: str = ""  # the log's file name, when known
-    # Set when the match was given earlier in the same call: the source of that earlier log.
-    duplicate_of: str | None = None
 
 
 class Store:
@@ -431,141 +418,15 @@ class Store:
             records.append(chain.feed(raw, where))
         return LogFile(header, records)
 
-    # -- import -------------------------------------------------------------------
+    # -- import (recorder.store_import) ------------------------------------------------
     def import_log(self, log: LogFile) -> ImportResult:
         return self.import_logs([log])[0]
 
     def import_logs(self, logs: Iterable[LogFile | Importable], *, verify: bool = True) -> list[ImportResult]:
-        """Add checked logs (from :func:`recorder.jsonl.read_jsonl`) in ONE transaction.
+        """Add checked logs in ONE transaction: see :func:`recorder.store_import.import_logs`."""
+        from .store_import import import_logs
 
-        A match already stored is skipped when the log holds nothing new, and
-        extended when the stored events are a prefix of the log's; the stored
-        copy is checked first (chain, hashes, counters). Any other difference
-        is a LogConflict, and then nothing at all is written. Logs given as
-        :func:`importable` (done before opening the store, so a refused file
-        creates no database) are not walked again; plain logs are, here, with
-        ``verify`` as :func:`importable` takes it.
-        """
-        ready = [log if isinstance(log, Importable) else importable(log, verify=verify) for log in logs]
-        results: list[ImportResult] = []
-        seen: dict[str, str] = {}  # match id -> source of its first log in this call
-        try:
-            with self._writing():
-                for item in ready:
-                    earlier = seen.get(item.log.match_id)
-                    seen.setdefault(item.log.match_id, item.source)
-                    result = self._import_one(item)
-                    if result.status == "skipped" and earlier is not None:
-                        result = replace(result, duplicate_of=earlier)
-                    results.append(result)
-        except sqlite3.IntegrityError as exc:
-            raise LogConflict(f"{self.name}: the database refused the import: {exc}") from None
-        return results
-
-    def _import_one(self, item: Importable) -> ImportResult:
-        log = item.log
-        match_id = log.match_id
-        exists = self.conn.execute("SELECT 1 FROM matches WHERE match_id = ?", (match_id,)).fetchone()
-        if exists is None:
-            self._insert_match(log.header)
-            stored = 0
-        else:
-            stored = self._common_prefix(log)
-        new = log.records[stored:]
-        if new:
-            if self.summary(match_id).finished:
-                raise LogConflict(f"{self.name}: match {match_id} is finished here, but the log has more events")
-            self.conn.executemany(_INSERT_EVENT, [_row(r) for r in new])
-            self.conn.execute(
-                "UPDATE matches SET event_count = ?, final_hash = ? WHERE match_id = ?",
-                (new[-1].seq, new[-1].hash, match_id),
-            )
-        if item.finished:
-            self.conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ? AND finished = 0", (match_id,))
-        status = "imported" if exists is None else ("extended" if new else "skipped")
-        return ImportResult(match_id, status, len(new), max(stored, len(log.records)), item.source)
-
-    def _common_prefix(self, log: LogFile) -> int:
-        """How many of the log's events are stored already (LogConflict if they differ).
-
-        The stored copy is checked like ``beatlog check --db`` does (chain,
-        hashes, schemas, the row's counters) before it is compared: a damaged
-        copy is reported, never silently kept as "already in".
-        """
-        from .integrity import check_stored_match
-
-        match_id = log.match_id
-        where = f"{self.name}: match {match_id}"
-        if self.header(match_id).hash != log.header.hash:
-            raise LogConflict(
-                f"{where}: the database holds a different match under this id "
-                f"(stored header {self.header(match_id).hash[:12]}…, log header {log.header.hash[:12]}…)"
-            )
-        try:
-            stored = check_stored_match(self, match_id).log
-        except CorruptLog as exc:
-            raise CorruptLog(f"{exc}; the stored copy of this match is damaged, so nothing was imported "
-                             f"(beatlog check --db {self.name} lists every damaged match)") from None
-        shared = min(len(stored.records), len(log.records))
-        if shared and stored.records[shared - 1].hash != log.records[shared - 1].hash:
-            # Both chains are intact, so equal hashes at one seq mean equal events up to it.
-            raise LogConflict(
-                f"{where}: the log and the database disagree by seq {shared}; "
-                "they are different recordings of the same match"
-            )
-        return len(stored.records)
-
-
-@dataclass(frozen=True, slots=True)
-class Importable:
-    """A log checked for import: its events fold and count, and (unless skipped) re-execute."""
-
-    log: LogFile
-    finished: bool  # the match ended
-    source: str = ""  # its file name, for messages
-
-
-def importable(log: LogFile, source: str = "", *, verify: bool = True) -> Importable:
-    """Check ``log`` for import before anything is written anywhere.
-
-    Its events are walked exactly as ``beatlog stats`` walks them (the rules'
-    fold and the game's statistics), so a forged log whose chain was rehashed
-    over events the rules cannot apply or the statistics cannot count (a seat
-    7, a card not in hand) is refused here instead of breaking every later
-    ``stats`` of the store, which can never drop it (append-only). With
-    ``verify`` the rules are also re-run from the recorded decisions
-    (:func:`replay.verify.verify`, partial logs allowed), which catches what
-    folds cleanly but is not what the rules derive: a forged damage amount, a
-    flipped winner. Errors are prefixed by ``source`` (the file name).
-    """
-    from replay.stats import match_stats
-
-    from .game import load_game
-
-    prefix = f"{source}: " if source else ""
-    game = load_game(log.header.game)
-    try:
-        stats = match_stats(log.header, log.records, game, source=source)
-    except CorruptLog as exc:
-        text = str(exc)
-        raise CorruptLog(text if not prefix or text.startswith(prefix) else prefix + text) from None
-    if verify:
-        _rerun(log, game, prefix)
-    return Importable(log, stats["finished"], source)
-
-
-def _rerun(log: LogFile, game: Any, prefix: str) -> None:
-    """Re-execute the log's decisions; raise its first problem (the verify library's words)."""
-    from replay.tamper import VERSION
-    from replay.verify import verify
-
-    report = verify(log.header, log.records, partial=True, game=game, schemas=False)
-    problem = report.problem
-    if report.ok or problem is None:
-        return
-    hint = "; import it with --no-verify to store it without re-running the rules" if problem.kind == VERSION else ""
-    message = problem.message if problem.message.startswith(prefix) else prefix + problem.message
-    raise problem.error(message + hint)
+        return import_logs(self, logs, verify=verify)
 
 
 def _json_text(value: object) -> str:
@@ -588,3 +449,7 @@ def _raw(row: tuple) -> dict:
 
 def _record(row: tuple) -> Record:
     return Record(**_raw(row))
+
+
+# Importing lives in its own module; these names stay importable from here.
+from .store_import import Importable, ImportResult, importable  # noqa: E402
