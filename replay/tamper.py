@@ -218,8 +218,9 @@ def classify(game: Game, header: Header, records: Sequence[Record], run: Run, ch
         return case.problem(OUTCOME_CHANGED, p, f"outcome changed since it was recorded ({note}): {case.versus(p)}",
                             expected=case.expected_text(p))
 
-    # 4. A decision replaced along with its own hash: the next record still links to the original.
-    if chain is not None and c == p and chain.why == "prev" and p > 0 and p - 1 in run.requests:
+    # 4. A decision replaced along with its own hash: the next record still links to the original,
+    # and the engine derives something else after it (else only the link is known to be wrong).
+    if chain is not None and c == p and chain.why == "prev" and p > 0 and p - 1 in run.requests and d is not None:
         note = f"its hash was recomputed, but seq {p + 1}'s prev still links to the original"
         return _input_changed(case, p - 1, f"input changed since it was recorded ({note})")
 
