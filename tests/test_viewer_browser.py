@@ -482,4 +482,7 @@ def test_player_page_charts_from_the_local_plotly(tab, site):
     tab.page.wait_for_selector("[id^='beats-'] .main-svg")
     tab.page.click("a:has-text('Watch') >> nth=0")
     tab.page.wait_for_selector(READY, state="attached")
+    assert not tab.page.is_visible("#chart")  # no beat has ended yet: nothing to chart
+    tab.page.keyboard.press("l")
+    tab.page.keyboard.press("l")  # the set-up is over: its point is drawn
     tab.page.wait_for_selector("#chart .main-svg")
