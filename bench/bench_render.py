@@ -95,8 +95,9 @@ def main() -> None:
         size = len(html.encode("utf-8"))
         sizes.append(size)
         packed = len(script_json(page.data["log"]).encode("utf-8"))
+        jsonl = len(encode_jsonl(log.header, log.records))
         print(f"  {log.header.match_id}: {len(log.records)} events, single-file page {size / 1024:.0f} KB "
-              f"(the log in it: {packed / 1024:.0f} KB; as JSONL {len(encode_jsonl(log.header, log.records)) / 1024:.0f} KB)")
+              f"(the log in it: {packed / 1024:.0f} KB; as JSONL {jsonl / 1024:.0f} KB)")
     if sizes:
         print(f"  single-file page for a 15-beat duel: median {statistics.median(sizes) / 1024:.0f} KB, "
               f"largest {max(sizes) / 1024:.0f} KB (target <= 150 KB)")

@@ -33,7 +33,10 @@ def battlecon_log(names: tuple[str, str] = ("Ann", "Ben"), fighters: tuple[str, 
     return LogFile(sink.header, sink.records)
 
 
-def full_duels(n: int, pairs=(("hikaru", "khadath"), ("cadenza", "kallistar"), ("kallistar", "hikaru"))) -> list[LogFile]:
+FULL_DUEL_PAIRS = (("hikaru", "khadath"), ("cadenza", "kallistar"), ("kallistar", "hikaru"))
+
+
+def full_duels(n: int, pairs: tuple[tuple[str, str], ...] = FULL_DUEL_PAIRS) -> list[LogFile]:
     """``n`` single duels (``--duels 1``) that run all 15 beats: random bots, seeds tried in order."""
     out: list[LogFile] = []
     for seed in range(1, 400):

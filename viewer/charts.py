@@ -29,7 +29,8 @@ def seat_color(rank: int) -> str:
     return ME if rank == 0 else OTHERS[(rank - 1) % len(OTHERS)]
 
 
-def beats_figure(points: Sequence[dict[str, Any]], seats: Sequence[tuple[int, str]], bars: Sequence[str]) -> dict[str, Any]:
+def beats_figure(points: Sequence[dict[str, Any]], seats: Sequence[tuple[int, str]],
+                 bars: Sequence[str]) -> dict[str, Any]:
     """One match beat by beat: each seat's numbers as lines above, the player's per-beat amounts
     (``bars``: damage dealt and taken) and the shared numbers (distance) below.
 
@@ -131,7 +132,8 @@ def _line(points: Sequence[dict[str, Any]], value: Any) -> tuple[list[float], li
     return x, y
 
 
-def _scatter(x: list[float], y: list[Any], name: str, hover: list[str], color: str, axis: str, dash: str) -> dict[str, Any]:
+def _scatter(x: list[float], y: list[Any], name: str, hover: list[str], color: str, axis: str,
+             dash: str) -> dict[str, Any]:
     text = ["" if v % 1 else hover[int(v)] for v in x]
     return {"type": "scatter", "mode": "lines+markers", "x": x, "y": y, "name": plot_text(name), "yaxis": axis,
             "line": {"color": color, "shape": "hv", "dash": dash}, "connectgaps": False, "text": text,

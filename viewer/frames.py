@@ -188,8 +188,10 @@ class FrameBuilder(Visitor):
     def _tally(self, record: Record, *state: Any) -> None:
         try:
             tallies = list(self.tallier.tally(record, *state))
-        except Exception:  # noqa: BLE001 - a payload the hook cannot read: the StatsVisitor on this
-            return  # walk raises the log's error for this very record (CorruptLog, one clean line)
+        except Exception:  # noqa: BLE001
+            # A payload the hook cannot read: the StatsVisitor riding the same walk raises the log's
+            # error for this very record (CorruptLog, one clean line); the chart need not.
+            return
         for seat, counter, value in tallies:
             amounts = self.beat_amounts.get(counter)
             if amounts is not None and type(seat) is int and 0 <= seat < len(amounts) and type(value) is int:
