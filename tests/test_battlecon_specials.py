@@ -344,6 +344,91 @@ def test_running_out_of_bases_in_a_clash_after_a_cancel(edition, event):
         assert b.none("AttackStarted")  # both skip to recycling their top pairs
 
 
+# -- the Preview's Special Actions (Preview p.10), where they differ from WoI ---------------------------------
+
+
+def test_preview_cancel_against_cancel_both_choose_secretly_and_both_specials_leave_the_duel():
+    # Preview: "If both players cancel simultaneously, they must both choose new attacks secretly"; a used Special
+    # Action "is removed from the game until the end of the duel" (WoI instead: both to discard 1).
+    sc = specials(("hikaru", "khadath"), edition="preview",
+                  keep=(("Grasp", "Trance", "Strike"), ("Shot", "Lure", "Drive")))
+    b = sc.beat(((SA, "Grasp"), (SA, "Shot")), lenient=True,
+                choices={0: [{"kind": "new_pair", "style": "Trance", "base": "Strike"}],
+                         1: [{"kind": "new_pair", "style": "Lure", "base": "Drive"}]})
+    assert b.one("SpecialActionsMet").actions == ("cancel", "cancel")
+    assert b.none("PairCanceled")
+    for p, base in ((0, "Grasp"), (1, "Shot")):
+        spent = b.one("SpecialActionSpent", player=p)
+        assert (spent.to, spent.base, spent.base_to) == ("removed", base, "hand")
+        assert SA in sc.state.fighters[p].removed
+    new = [r for r in sc.requests if r.kind == "new_pair"]
+    assert [(r.player, r.secret) for r in new] == [(0, True), (1, True)]
+    assert b.of("PairRevealed")[-1].styles == ("Trance", "Lure")
+
+
+def test_preview_cancel_against_a_finisher_the_finisher_stands():
+    # Preview: Cancel "allows you to choose your attack after looking at what your opponent has played": the
+    # opponent's pair -- here a Finisher -- is not canceled (WoI: the Finisher's Special Action and base go to
+    # its discard 1 and both choose again).
+    sc = specials(("hikaru", "cadenza"), edition="preview", keep=(("Grasp", "Trance", "Strike"), ("Press",)),
+                  life=(20, 5), positions=(3, 4), finishers=("Wrath of Elements", "Rocket Press"), tokens={1: []})
+    b = sc.beat(((SA, "Grasp"), (SA, "Press")), lenient=True,
+                choices={0: [{"kind": "new_pair", "style": "Trance", "base": "Strike"}]})
+    met = b.one("SpecialActionsMet")
+    assert met.actions == ("cancel", "finisher") and "the Finisher stands" in met.result
+    assert b.none("PairCanceled")
+    assert b.one("FinisherRevealed").player == 1
+    new = [r for r in sc.requests if r.kind == "new_pair"]
+    assert [(r.player, r.secret) for r in new] == [(0, False)]  # only the canceling player, in the open
+    assert b.of("AttackStarted", player=1)[0].attack == "Rocket Press"
+    assert b.one("RecycleSkipped", player=1)  # "Your discard pile does not cycle the turn when a finish is used"
+    assert "Press" in sc.state.fighters[1].hand  # "Return the base played with the finish to your hand"
+    assert SA in sc.state.fighters[0].removed and SA in sc.state.fighters[1].removed
+
+
+def test_preview_pulse_meeting_a_finisher_negates_it():
+    # Preview: "the opponent's entire action (even another special action) is negated immediately. They simply
+    # do not take a turn." ... "The opponent still discards his attack pair as normal."
+    sc = specials(("hikaru", "cadenza"), edition="preview", keep=(("Dash",), ("Press",)), life=(20, 6))
+    f = sc.state.fighters[1]
+    d1 = tuple(f.discard1)
+    b = sc.beat(((SA, "Dash"), (SA, "Press")), choices={0: [{"kind": "move", "to": 7}, {"kind": "move", "to": 1}]})
+    assert b.one("SpecialActionsMet").actions == ("pulse", "finisher")
+    assert b.none("FinisherRevealed") and b.none("AttackStarted")
+    assert [(m.player, m.kind) for m in b.of("FighterMoved")] == [(1, "push"), (0, "retreat")]
+    cycled = b.one("CardsRecycled", player=1)
+    assert (cycled.discard1, cycled.discard2) == ((SA, "Press"), d1)
+    assert b.one("RecycleSkipped", player=0)
+
+
+def test_preview_finisher_above_7_life_becomes_a_preview_cancel():
+    # Preview: "If a player attempts an Overdrive Finish, but his or her life total is too high, then the finish
+    # becomes a Cancel instead" -- a Preview Cancel: only that player chooses again; the opponent's pair stands.
+    sc = specials(("cadenza", "hikaru"), edition="preview",
+                  keep=(("Strike", "Battery", "Press"), ("Trance", "Shot")), life=(8, 20))
+    b = sc.beat(((SA, "Strike"), ("Trance", "Shot")), lenient=True,
+                choices={0: [{"kind": "new_pair", "style": "Battery", "base": "Press"}]})
+    assert b.one("FinisherDowngraded").reason == "life 8 is above 7"
+    assert b.none("PairCanceled") and b.none("FinisherRevealed")
+    new = [r for r in sc.requests if r.kind == "new_pair"]
+    assert [(r.player, r.secret) for r in new] == [(0, False)]
+    spent = b.one("SpecialActionSpent", player=0)
+    assert (spent.to, spent.base, spent.base_to) == ("removed", "Strike", "hand")
+    assert b.of("PairRevealed")[-1].styles == ("Battery", "Trance")
+
+
+def test_preview_clash_after_a_cancel():
+    # Preview: "The pair played with cancel will trigger a clash if it ties your opponent's pair."
+    # Trance Strike (0 + 3) against Blazing Shot (1 + 2): a tie at 3.
+    sc = specials(("hikaru", "kallistar"), edition="preview", keep=(("Grasp", "Trance", "Strike", "Dash"),
+                                                                  ("Blazing", "Shot", "Drive")))
+    b = sc.beat(((SA, "Grasp"), ("Blazing", "Shot")), lenient=True,
+                choices={0: [{"kind": "new_pair", "style": "Trance", "base": "Strike"}]})
+    tie = b.of("PriorityCompared")[0]
+    assert tie.priorities == (3, 3) and tie.active is None
+    assert b.one("ClashOccurred").round == 1 and b.of("ClashRevealed")
+
+
 # -- Finisher -----------------------------------------------------------------------------------------
 
 

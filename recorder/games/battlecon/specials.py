@@ -234,6 +234,10 @@ def _cancel(ctx, cancels: list[int], acts: dict[int, str], seqs: dict[int, int])
     other = acts.get(o)
     if not woi:  # Preview: only the canceling player chooses again; the opponent's pair stands
         seq = seqs[c]
+        if other == FINISHER:  # Preview p.10: a Cancel only lets its player "choose your attack after looking"
+            seq = ctx.emit(SE.SpecialActionsMet(actions=(CANCEL, FINISHER) if c == 0 else (FINISHER, CANCEL),
+                                                result="a Cancel meets a Finisher (Preview): the Finisher stands and "
+                                                       "the canceling player chooses a new pair after seeing it"))
         _spend(ctx, c, "removed", cause=seq)
         if other == FINISHER:
             _finish(ctx, o)
