@@ -69,8 +69,9 @@ def view_assets(view: GameView) -> tuple[Asset, Asset]:
             Asset(f"views/{view.name}.js", Path(view.js), "js"))
 
 
+@functools.lru_cache(maxsize=1)
 def plotly_asset() -> Asset | None:
-    """plotly.min.js from the installed plotly package, or None if it is missing."""
+    """plotly.min.js from the installed plotly package, or None if it is missing (looked up once)."""
     spec = importlib.util.find_spec("plotly")
     if spec is None or spec.origin is None:
         return None
