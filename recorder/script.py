@@ -13,6 +13,15 @@ Mistakes are reported before they can silently change a match: a scripted
 answer the rules do not allow raises :class:`IllegalDecision`; a malformed
 script, a script for other sides, and scripted answers still unused when the
 match ends raise :class:`InvalidDecision`.
+
+A game may name its *phases* (optional hook ``script_phases``): decision kinds
+asked in that order, each in one block per beat (BattleCON: the pairs, then
+the ante step). Once a beat has moved past a phase -- a later kind is asked in
+that beat, or any request of a later beat -- a scripted answer of that phase
+still unused can never be asked for, so it raises :class:`IllegalDecision`
+right there, naming the beat, the answer, why (optional hook
+``unused_reason(header, player, kind, answer, beat_entries)``) and what the
+player's last request of that kind offered.
 """
 
 from __future__ import annotations
@@ -200,6 +209,10 @@ class ScriptSource:
         self.queues: dict[tuple[int, int, int], list[Scripted]] = {}
         self.kinds = _decision_kinds(game)
         self.asked: set[str] = set()  # kinds the match has asked for so far
+        self.game = game
+        self.phases: tuple[str, ...] = tuple(getattr(game, "script_phases", ()))
+        self.seen: set[tuple[int, int]] = set()  # (duel, beat) in which a request was asked
+        self.last: dict[tuple[int, int, int, str], Request] = {}  # (duel, beat, player, kind) -> last request
         seen: dict[tuple[int, int, int], ScriptEntry] = {}
         for entry in script.entries:
             key = (entry.duel, entry.beat, entry.player)
@@ -236,7 +249,10 @@ class ScriptSource:
 
     def answer(self, request: Request, match: Any) -> Answer:
         ctx = match.ctx
+        self._check_phases(request, match)
         self.asked.add(request.kind)
+        self.seen.add((ctx.duel, ctx.beat))
+        self.last[(ctx.duel, ctx.beat, request.player, request.kind)] = request
         queue = self.queues.get((ctx.duel, ctx.beat, request.player), ())
         item = next((i for i in queue if not i.used and i.kind == request.kind), None)
         if item is None:
@@ -251,6 +267,39 @@ class ScriptSource:
         item.used = True
         return Answer(dict(item.data), "script")
 
+    def _check_phases(self, request: Request, match: Any) -> None:
+        """Raise for a scripted answer of a phase this request shows to be over (see the module docstring)."""
+        if not self.phases:
+            return
+        now = (match.ctx.duel, match.ctx.beat)
+        rank = self.phases.index(request.kind) if request.kind in self.phases else len(self.phases)
+        for key, queue in self.queues.items():
+            beat = key[:2]
+            if beat > now or (beat < now and beat not in self.seen):
+                continue  # a later beat, or one never played (reported when the match ends)
+            for item in queue:
+                if item.used or item.kind not in self.phases or _optional(self.game, item):
+                    continue
+                if beat < now or self.phases.index(item.kind) < rank:
+                    raise self._phase_over(item, match)
+
+    def _phase_over(self, item: Scripted, match: Any) -> IllegalDecision:
+        entry = item.entry
+        name = self.header.players[entry.player].name
+        answer = describe_answer({k: v for k, v in item.data.items() if k != "player"})
+        hook = getattr(self.game, "unused_reason", None)
+        beat_entries = [e for e in match.entries if (e.duel, e.beat) == (entry.duel, entry.beat)]
+        reason = hook(self.header, entry.player, item.kind, item.data, beat_entries) if hook else ""
+        last = self.last.get((entry.duel, entry.beat, entry.player, item.kind))
+        offered = (f"{name}'s last {item.kind} request in that beat offered: "
+                   f"{'; '.join(last.label(i) for i in range(len(last.options)))}" if last is not None
+                   else f"{name} was not asked for any {item.kind} decision in that beat")
+        return IllegalDecision(
+            f"{self.script.name}: {entry.where}: {name}'s scripted answer '{answer}' was never asked for: the "
+            f"{item.kind} step of duel {entry.duel}, beat {entry.beat} ended without it"
+            f"{f' ({reason})' if reason else ''}; {offered}"
+        )
+
     def _describe_unused(self, item: Scripted) -> str:
         if item.kind in self.asked:
             return item.describe()
@@ -261,6 +310,12 @@ class ScriptSource:
 
     def close(self, match: Any) -> None:
         """At the end of the match: every scripted answer must have been used (optional ones aside)."""
+        end = (match.ctx.duel, match.ctx.beat)
+        for item in self.unused():  # a phase of a beat that was played is over once the match ends
+            beat = (item.entry.duel, item.entry.beat)
+            if (item.kind in self.phases and not _optional(match.game, item)
+                    and (beat in self.seen or beat == end) and beat <= end):
+                raise self._phase_over(item, match)
         left = [item for item in self.unused() if not _optional(match.game, item)]
         if not left:
             return

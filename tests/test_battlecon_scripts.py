@@ -175,10 +175,54 @@ def test_a_pass_is_used_when_the_fighter_is_asked(runner):
     assert (first.data["ante"], first.data["source"]) == ("pass", "script")
 
 
-def test_a_real_ante_that_is_never_asked_for_is_an_error(runner):
+def test_a_real_ante_that_is_never_asked_for_is_an_error_when_its_ante_step_ends(runner):
     line = error_line(record(runner, [{"beat": 1, "player": 1, "antes": ["Fire"]}]))
-    assert line.startswith("Error: s.json: 1 scripted answer never asked for (the match ended at duel 1, beat ")
-    assert line.endswith("): beats[0] (duel 1, beat 1, player 1): ante player 1, ante Fire")
+    assert line == ("Error: s.json: beats[0] (duel 1, beat 1, player 1): Ben's scripted answer 'ante Fire' was never "
+                    "asked for: the ante step of duel 1, beat 1 ended without it (Khadath has no Fire token (no tokens "
+                    "at all)); Ben was not asked for any ante decision in that beat")
+
+
+def test_a_second_token_for_hikaru_is_reported_at_that_beat_with_the_reason_and_the_options(runner):
+    # One token per ante step: the scripted Water is never asked for. Reported when beat 2's ante step is over,
+    # not when the match ends.
+    line = error_line(record(runner, [{"beat": 2, "player": 0, "antes": ["Fire", "Water"]}]))
+    ability = KITS["hikaru"].ability
+    assert line == ("Error: s.json: beats[0] (duel 1, beat 2, player 0): Ann's scripted answer 'ante Water' was never "
+                    f"asked for: the ante step of duel 1, beat 2 ended without it (Hikaru had already anted Fire in "
+                    f'that ante step: "{ability}"); Ann\'s last ante request in that beat offered: Pass; Ante Earth; '
+                    "Ante Fire; Ante Water; Ante Wind")
+
+
+def test_the_unused_ante_is_reported_at_the_first_request_after_its_ante_step():
+    from recorder.errors import IllegalDecision
+    from recorder.script import ScriptSource, parse_script
+
+    script = parse_script({"game": "battlecon", "edition": "woi", "seed": 1,
+                           "players": [{"name": "Ann", "side": "hikaru"}, {"name": "Ben", "side": "khadath"}],
+                           "options": {"duels": 1}, "policy": "first",
+                           "beats": [{"beat": 2, "player": 0, "antes": ["Fire", "Water"]}]}, "s.json")
+    header = GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "khadath")), edition="woi", seed=1,
+                              options={"duels": 1})
+    m = Match(GAME, header)
+    source = ScriptSource(GAME, script, header)
+    with pytest.raises(IllegalDecision):
+        run(m, {0: source, 1: source})
+    # Beat 2 asks nothing after its ante step, so the next request is beat 3's first pair: raised there.
+    assert (m.ctx.beat, m.pending.kind, m.pending.player) == (3, "pair", 0)
+    assert not any(e.type == "AnteDeclared" and e.beat == 2 and e.event.ante == "Water" for e in m.entries)
+
+
+def test_the_reason_names_an_anted_finisher():
+    from tests.battlecon_scenarios import Scenario
+
+    sc = Scenario(("cadenza", "hikaru"), options={"ante_finishers": True}, keep=(("Battery", "Strike"),
+                  ("Trance", "Shot")), life=(7, 20), finishers=("Rocket Press", "Four Winds"))
+    b = sc.beat((("Battery", "Strike"), ("Trance", "Shot")), antes={0: ["Rocket Press"]}, lenient=True)
+    reason = GAME.unused_reason(sc.header, 1, "ante", {"player": 1, "ante": "Fire"}, b.entries)
+    assert reason == ('Ann anted a Finisher first, and "No further antes can be made by either player after a '
+                      'Finisher is anted" (WoI p.32)')
+    assert GAME.unused_reason(sc.header, 1, "ante", {"player": 1, "ante": "Four Winds"}, []) == (
+        "a Finisher can be anted only at 7 life or less, once a duel, and only the side chosen for the duel (WoI p.32)")
 
 
 def test_an_unused_extra_ante_pass_is_ignored_too():

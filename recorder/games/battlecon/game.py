@@ -57,6 +57,8 @@ class BattleCON:
     fighters = FIGHTERS
     # Every request kind the engine can ask; a script naming another kind is refused before the match starts.
     decision_kinds = script_entry.DECISION_KINDS
+    # Asked in this order, once per beat: a scripted answer of a phase its beat has passed is reported there.
+    script_phases = script_entry.PHASES
 
     def __init__(self) -> None:
         self.rules_version = _rules_version()
@@ -181,6 +183,9 @@ class BattleCON:
 
     def optional_answer(self, kind: str, data: dict[str, Any]) -> bool:
         return script_entry.optional_answer(kind, data)
+
+    def unused_reason(self, header: Header, player: int, kind: str, data: dict[str, Any], entries) -> str:
+        return script_entry.unused_reason(header, player, kind, data, entries)
 
     # -- bots & data ------------------------------------------------------------------
     def bot(self, name: str, seed: int, player: int):

@@ -250,3 +250,43 @@ def optional_answer(kind: str, data: dict[str, Any]) -> bool:
     a fighter is asked to ante at all depends on the play (Khadath has no tokens; a spent pool, a Finisher
     anted by the opponent end the asking), so ``"antes": []`` means "pass if asked". A real ante must be used."""
     return kind in ("ante", "extra_ante") and data.get("ante") == PASS
+
+
+# The decision kinds asked in this order, each in one block, in every beat (recorder/script.py "phases"): a
+# scripted answer of one still unused once its beat is past it is reported there, not at the end of the match.
+PHASES = ("pair", "ante")
+
+
+def unused_reason(header: Any, player: int, kind: str, data: dict[str, Any], entries: list[Any]) -> str:
+    """Why the scripted ``kind`` answer ``data`` of that beat's ante step went unused (``entries``: the beat's
+    log), for the error message; "" when the log says nothing more than the legal options do."""
+    from .cards import KITS
+
+    if kind != "ante":
+        return ""
+    ante = data.get("ante")
+    kit = KITS[header.players[player].side]
+    name = kit.name.split()[0]
+    step = []
+    for e in entries:  # the ante step and what came before it
+        if e.type == "PairRevealed":
+            break
+        step.append(e.event)
+    retrieved = [ev.player for ev in step if ev.TYPE == "PairRetrieved"]
+    if retrieved:
+        who = "they" if retrieved[0] == player else header.players[retrieved[0]].name
+        return (f"{who} anted a Finisher first, and \"No further antes can be made by either player after a "
+                f"Finisher is anted\" (WoI p.32)")
+    if ante in kit.finishers:
+        if not header.options.get("ante_finishers"):
+            return "a Finisher is anted only with the option ante_finishers=true (WoI p.32, Variant #1)"
+        return ("a Finisher can be anted only at 7 life or less, once a duel, and only the side chosen for the "
+                "duel (WoI p.32)")
+    if ante not in kit.tokens:
+        held = ", ".join(sorted(set(kit.tokens)))
+        return f"{name} has no {ante} token" + (f" (tokens: {held})" if held else " (no tokens at all)")
+    mine = [ev.ante for ev in step if ev.TYPE == "AnteDeclared" and ev.player == player and ev.ante != PASS]
+    if mine:
+        return f"{name} had already anted {', '.join(mine)} in that ante step: \"{kit.ability}\""
+    return ""
+
