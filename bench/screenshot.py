@@ -27,7 +27,10 @@ LOG = ROOT / "sample_logs" / "battlecon" / "walkthrough.jsonl"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--font-render-hinting=none",
-        "--force-color-profile=srgb"]
+        "--force-color-profile=srgb",
+        # One raster thread, every compositor stage run before a frame is drawn: the same pixels each time.
+        "--num-raster-threads=1", "--run-all-compositor-stages-before-draw", "--disable-partial-raster",
+        "--disable-checker-imaging"]
 # Transitions (the life bars) and the caret would make two shots of one moment differ.
 STILL = "*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent; }"
 
