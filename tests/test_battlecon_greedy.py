@@ -172,3 +172,14 @@ def test_clone_is_a_deep_copy():
     copied.fighters[0].hand.append("x")
     copied.score[0] += 1
     assert "x" not in state.fighters[0].hand and state.score == [0, 0]
+
+
+def test_without_its_own_pair_decision_greedy_rebuilds_the_beat_from_the_log():
+    # As a script's policy the bot may first be asked mid-beat (the pair was scripted): it then folds the log to
+    # the beat's start, and scores exactly as with the anchor it takes at its own pair decision.
+    compared = 0
+    for m, req, answer, scores in decisions(1, {"special_actions": True}):
+        if req.kind != "pair":
+            assert GreedyBot(1, 0).option_scores(req, m) == scores
+            compared += 1
+    assert compared >= 5

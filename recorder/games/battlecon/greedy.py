@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from recorder.decisions import Answer, Request
 
-from .lookahead import Anchor, Branches, anchor_at_pair, anchor_by_fold, match_key
+from .lookahead import Anchor, Branches, anchor_at_pair, anchor_by_fold
 
 SETUP = ("finisher", "discards")  # asked before any beat: nothing to play out
 TIE = 1e-9
@@ -44,7 +44,7 @@ class GreedyBot:
         if request.kind == "pair":
             self._anchor = anchor_at_pair(match, self.player)
         anchor = self._anchor
-        if anchor is None or anchor.key != match_key(match):
+        if anchor is None or not anchor.serves(match):
             anchor = anchor_by_fold(match)
         if anchor is None:
             return [None] * len(request.options)

@@ -289,4 +289,3 @@ def unused_reason(header: Any, player: int, kind: str, data: dict[str, Any], ent
     if mine:
         return f"{name} had already anted {', '.join(mine)} in that ante step: \"{kit.ability}\""
     return ""
-
