@@ -15,6 +15,7 @@ to catch (``beatlog verify sample_logs/battlecon/*.jsonl``).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from itertools import combinations
 from pathlib import Path
@@ -60,7 +61,7 @@ def samples() -> dict[str, bytes]:
 SPECIALS = (
     ("woi-specials-hikaru-vs-cadenza", "woi", ("hikaru", "cadenza"), 27, ("random", "random"),
      {"duels": 3, "special_actions": True}),
-    ("preview-specials-khadath-vs-hikaru", "preview", ("khadath", "hikaru"), 28, ("random", "greedy"),
+    ("preview-specials-khadath-vs-hikaru", "preview", ("khadath", "hikaru"), 78, ("random", "random"),
      {"duels": 3, "special_actions": True}),
     ("woi-ante-finishers-kallistar-vs-khadath", "woi", ("kallistar", "khadath"), 20, ("random", "random"),
      {"duels": 1, "ante_finishers": True}),
@@ -73,8 +74,29 @@ def special_samples(game) -> dict[str, bytes]:
         header = game.make_header(players=(Player("Ann", a), Player("Ben", b)), edition=edition, seed=seed,
                                   options=options)
         sources = {p: game.bot(bot, seed, p) for p, bot in enumerate(bots)}
-        out[f"{name}.jsonl"] = _record(game, header, sources)
+        out[f"{name}.jsonl"] = data = _record(game, header, sources)
+        missing = sorted(set(specials_wanted(options)) - set(specials_used(data)))
+        assert not missing, f"{name} (seed {seed}) no longer uses {', '.join(missing)}: pick another seed"
     return out
+
+
+def specials_wanted(options: dict) -> tuple[str, ...]:
+    if options.get("ante_finishers"):
+        return ("anted finisher",)
+    return ("pulse", "cancel", "finisher")
+
+
+def specials_used(data: bytes) -> list[str]:
+    """The specials a recorded log really played: each Special Action as revealed, but a Finisher only
+    when one is revealed as the attack (a Special-Action Finisher may be downgraded to a Cancel)."""
+    used = []
+    for line in data.splitlines()[1:]:
+        record = json.loads(line)
+        if record["type"] == "SpecialActionRevealed" and record["data"]["action"] != "finisher":
+            used.append(record["data"]["action"])
+        elif record["type"] == "FinisherRevealed":
+            used.append("anted finisher" if record["data"]["how"] == "ante" else "finisher")
+    return used
 
 
 def _record(game, header, sources) -> bytes:
