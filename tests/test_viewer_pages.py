@@ -461,3 +461,13 @@ def test_strings_given_to_plotly_are_escaped(site):
                 assert re.sub(r"&(amp|lt|gt);", "", text).count("&") == 0, text
                 hostile += "&lt;img src=x onerror=alert(1)&gt;" in text
     assert hostile  # the hostile names are in the legends, as text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.text(alphabet=st.sampled_from(" \n\tab<é🎲"), max_size=12), max_size=6), max_size=3))
+def test_word_packing_gives_every_text_back(tables):
+    from viewer.words import pack_words, unpack_words
+
+    words, packed = pack_words(tables)
+    assert [unpack_words(words, table) for table in packed] == tables
+    assert len(words) == len(set(words))

@@ -61,7 +61,11 @@ class FrameBuilder(Visitor):
         self.slim = getattr(view, "slim", None)
         self.last_extras: tuple[Any, dict[str, Any] | None] = (_NO_KEY, None)  # (key, figures)
         self.seat_runs: dict[int, list[list[Any]]] = {seat: [] for seat in self.seats}
-        self.states: dict[str, list[str | None]] = {JUDGE: [], **{perspective_key(s): [] for s in self.seats}}
+        # The state text at each beat boundary, per perspective, as indexes into ``lines`` (a state
+        # text repeats most of its lines from one boundary to the next and between perspectives);
+        # a seat's entry is None where it reads as the judge's.
+        self.state_lines: dict[str, int] = {}
+        self.states: dict[str, list[list[int] | None]] = {JUDGE: [], **{perspective_key(s): [] for s in self.seats}}
         self.results: list[str | None] = []
         self.series: list[dict[str, Any]] = []
         # Per-beat amounts of the stat counters the view names (damage dealt in this beat...).
@@ -199,10 +203,15 @@ class FrameBuilder(Visitor):
 
     def _state_texts(self, snapshot: dict[str, Any]) -> None:
         judge = self.game.render_state(snapshot)
-        self.states[JUDGE].append(judge)
+        self.states[JUDGE].append(self._lines(judge))
         for seat in self.seats:
             text = self.game.render_state(self.game.redact(snapshot, seat))
-            self.states[perspective_key(seat)].append(None if text == judge else text)
+            self.states[perspective_key(seat)].append(None if text == judge else self._lines(text))
+
+    def _lines(self, text: str) -> list[int]:
+        """``text`` as indexes into the state lines (``"\\n".join`` of them gives it back exactly)."""
+        table = self.state_lines
+        return [table.setdefault(line, len(table)) for line in text.split("\n")]
 
     def data(self) -> dict[str, Any]:
         return {
@@ -211,7 +220,7 @@ class FrameBuilder(Visitor):
             "texts": list(self.texts),
             "events": self.events,
             "beats": self.beats,
-            "states": self.states,
+            "states": {"lines": list(self.state_lines), **self.states},
             "results": self.results,
             "series": self.series,
             "series_bars": list(self.beat_counters.values()),  # series keys that are amounts per beat

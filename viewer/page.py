@@ -19,6 +19,7 @@ from .gameview import GameView, view_for
 from .logpack import pack
 from .names import match_file_stem
 from .sources import Source
+from .words import pack_words
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ def build_page(source: Source) -> MatchPage:
     frames = build_frames(game, view, header, records, also=[stats])
     result = frames.pop("result")
     frames["frames"] = packed(frames["frames"])
+    words, (frames["texts"], frames["states"]["lines"]) = pack_words([frames["texts"], frames["states"]["lines"]])
     summary = _summary(view, source, frames, result)
     data = {
         "format": FORMAT,
@@ -84,6 +86,7 @@ def build_page(source: Source) -> MatchPage:
             "finished": summary.finished, "outcome": summary.outcome,
         },
         **frames,
+        "words": words,  # texts and state lines are word indexes (viewer.words)
         "log": pack(header, records),  # the evidence itself, so a mailed page can be re-verified
     }
     return MatchPage(summary, data, stats.stats(), view, header)

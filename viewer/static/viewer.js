@@ -380,9 +380,9 @@
     var b = data.beats[index];
     var persp = this.persp;
     function stateText(k) {
-      var texts = data.states[persp] || data.states.judge;
-      var text = texts[k];
-      return text === null || text === undefined ? data.states.judge[k] : text;
+      var states = data.states, mine = (states[persp] || states.judge)[k];
+      var lines = mine === null || mine === undefined ? states.judge[k] : mine;
+      return lines.map(function (i) { return states.lines[i]; }).join("\n");
     }
     function indent(text) {
       var lines = splitlines(text).map(function (line) { return line ? "  " + line : ""; });
@@ -588,10 +588,21 @@
     button.textContent = this.reveal ? "Hide" : "Reveal";
   };
 
+  // Texts are stored as indexes into one table of words, each with the space before it (viewer/words.py).
+  function unpackWords(data) {
+    var words = data.words || [];
+    function join(tokens) { return tokens.map(function (i) { return words[i]; }).join(""); }
+    if (data.words) {
+      data.texts = data.texts.map(join);
+      data.states.lines = data.states.lines.map(join);
+    }
+    return data;
+  }
+
   function start() {
     var node = document.getElementById("beatlog-data");
     if (!node) return;
-    var viewer = new Viewer(JSON.parse(node.textContent));
+    var viewer = new Viewer(unpackWords(JSON.parse(node.textContent)));
     window.beatlogViewer = viewer;
     viewer.readFragment();
     viewer.bind();
