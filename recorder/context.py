@@ -95,7 +95,7 @@ class Context:
             raise IllegalDecision(f"{self.where}: {name}'s {request.kind} answer {bad_salt}")
         if request.index_of(answer.data) is None:
             name = self.header.players[request.player].name
-            legal = "; ".join(request.label(i) for i in range(len(request.options)))
+            legal = request.legal()
             raise IllegalDecision(
                 f"{self.where}: {name}'s {request.kind} {dict(answer.data)!r} is not legal; "
                 f"legal options: {legal}"

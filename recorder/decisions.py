@@ -59,6 +59,13 @@ class Request:
             return self.labels[index]
         return describe_answer(self.options[index])
 
+    def legal(self, most: int = 40) -> str:
+        """The legal options for an error line; a very long list (840 starting discards) is cut
+        after ``most`` with a count, so that one line stays readable."""
+        shown = "; ".join(self.label(i) for i in range(min(len(self.options), most)))
+        more = len(self.options) - most
+        return shown if more <= 0 else f"{shown}; … and {more} more ({len(self.options)} in all)"
+
     def index_of(self, answer: dict[str, Any]) -> int | None:
         # A salt is the source's own addition, not part of the option it names.
         if SALT in answer:

@@ -35,7 +35,7 @@ from typing import Any, Iterable, Mapping
 
 import jsonschema
 
-from . import canonical
+from . import canonical, validate
 from .decisions import Answer, DecisionSource, FirstOption, Request, describe_answer
 from .errors import BeatlogError, IllegalDecision, InvalidDecision
 from .header import Header
@@ -130,7 +130,8 @@ def parse_script(data: Any, name: str = "<script>") -> Script:
     """Validate already-parsed script JSON against the schema and build a :class:`Script`."""
     error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
     if error is not None:
-        raise InvalidDecision(f"{name}: {_json_path(error.absolute_path)}: {error.message}")
+        message = validate.brief(error.message, error.instance)
+        raise InvalidDecision(f"{name}: {_json_path(error.absolute_path)}: {message}")
     seats = tuple(ScriptSeat(p.get("name"), p["side"]) for p in data["players"])
     entries = []
     for index, raw in enumerate(data["beats"]):
@@ -258,7 +259,7 @@ class ScriptSource:
         if item is None:
             return self.fallback[request.player].answer(request, match)
         if request.index_of(item.data) is None:
-            legal = "; ".join(request.label(i) for i in range(len(request.options)))
+            legal = request.legal()
             name = self.header.players[request.player].name
             raise IllegalDecision(
                 f"{self.script.name}: {item.entry.where}: {name}'s scripted {request.kind} "
@@ -292,7 +293,7 @@ class ScriptSource:
         reason = hook(self.header, entry.player, item.kind, item.data, beat_entries) if hook else ""
         last = self.last.get((entry.duel, entry.beat, entry.player, item.kind))
         offered = (f"{name}'s last {item.kind} request in that beat offered: "
-                   f"{'; '.join(last.label(i) for i in range(len(last.options)))}" if last is not None
+                   f"{last.legal()}" if last is not None
                    else f"{name} was not asked for any {item.kind} decision in that beat")
         return IllegalDecision(
             f"{self.script.name}: {entry.where}: {name}'s scripted answer '{answer}' was never asked for: the "

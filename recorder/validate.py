@@ -269,6 +269,11 @@ def _quote_briefly(message: str, instance: Any) -> str:
     return message.replace(quoted, brief + size)
 
 
+def brief(message: str, instance: Any) -> str:
+    """A jsonschema message fit for one error line: a long quoted value cut short, the whole capped."""
+    return _shorten(_quote_briefly(message, instance))
+
+
 def _shorten(message: str) -> str:
     if len(message) <= MAX_MESSAGE:
         return message
