@@ -51,7 +51,9 @@ def _fast_accepts(compiled: _Compiled, value) -> bool:
 
 
 def _exact_accepts(compiled: _Compiled, value) -> bool:
-    return compiled.explain(value) is None
+    # Every reader applies the no-floats rule after its schema check (validate._no_floats), so the
+    # exact side does too: a float inside a free-form object is refused by both.
+    return compiled.explain(value) is None and _find_float(value, deque()) is None
 
 
 @settings(max_examples=300, deadline=None)
