@@ -3,29 +3,27 @@
 The event lines and the state texts of a match say the same few hundred words
 over and over (names, card names, "priority", "+"...). A page stores each text
 as indexes into ``words`` (most frequent first, so the common ones take one or
-two digits); a word carries the space before it, so joining gives the text back
-exactly. ``viewer.js`` joins them when the page loads.
+two digits): the text split at each space, so joining the words with spaces
+gives it back exactly (two spaces in a row make an empty word). ``viewer.js``
+joins them when the page loads.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
+from itertools import chain
 from typing import Sequence
-
-# A word with the space before it, or a space on its own (two in a row): every character is in a token.
-_TOKEN = re.compile(r" ?[^ ]+| ")
 
 
 def pack_words(tables: Sequence[Sequence[str]]) -> tuple[list[str], list[list[list[int]]]]:
     """One word table for ``tables`` (lists of texts), and each table as lists of word indexes."""
-    split = [[_TOKEN.findall(text) for text in table] for table in tables]
-    counts = Counter(word for table in split for tokens in table for word in tokens)
+    split = [[text.split(" ") for text in table] for table in tables]
+    counts = Counter(chain.from_iterable(chain.from_iterable(split)))
     words = [word for word, _ in counts.most_common()]
-    index = {word: i for i, word in enumerate(words)}
-    return words, [[[index[w] for w in tokens] for tokens in table] for table in split]
+    index = {word: i for i, word in enumerate(words)}.__getitem__
+    return words, [[list(map(index, parts)) for parts in table] for table in split]
 
 
 def unpack_words(words: Sequence[str], table: Sequence[Sequence[int]]) -> list[str]:
     """The texts back (what the page's script does)."""
-    return ["".join(words[i] for i in tokens) for tokens in table]
+    return [" ".join(words[i] for i in parts) for parts in table]

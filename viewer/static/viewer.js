@@ -588,10 +588,10 @@
     button.textContent = this.reveal ? "Hide" : "Reveal";
   };
 
-  // Texts are stored as indexes into one table of words, each with the space before it (viewer/words.py).
+  // Texts are stored as indexes into one table of the words between their spaces (viewer/words.py).
   function unpackWords(data) {
     var words = data.words || [];
-    function join(tokens) { return tokens.map(function (i) { return words[i]; }).join(""); }
+    function join(tokens) { return tokens.map(function (i) { return words[i]; }).join(" "); }
     if (data.words) {
       data.texts = data.texts.map(join);
       data.states.lines = data.states.lines.map(join);
