@@ -717,3 +717,14 @@ def test_a_header_without_the_options_keeps_its_match_id():
     off = GAME.make_header(players=players, edition="woi", seed=1, options={"duels": 1, "special_actions": False})
     on = GAME.make_header(players=players, edition="woi", seed=1, options={"duels": 1, "special_actions": True})
     assert plain.match_id == off.match_id != on.match_id
+
+
+def test_an_anted_wrath_of_elements_still_antes_every_token():
+    # WoI p.32 closes the Ante Step once a Finisher is anted; Wrath's own Reveal effect ("ante every token in the
+    # pool") is not an ante step ante and still happens (docs/rulings.md, Finisher effects).
+    sc = ante_fin(("hikaru", "cadenza"), keep=(("Trance", "Strike"), ("Clockwork", "Shot")), positions=(3, 4),
+                  life=(7, 20), finishers=("Wrath of Elements", "Rocket Press"), tokens={1: []})
+    b = sc.beat((("Trance", "Strike"), ("Clockwork", "Shot")), antes={0: ["Wrath of Elements"]}, lenient=True)
+    assert b.of("AnteDeclared")[-1].ante == "Wrath of Elements"
+    assert b.one("TokensAnted").tokens == ("Earth", "Fire", "Water", "Wind")
+    assert b.one("DamageDealt", player=0).power == 7 + 3
