@@ -22,7 +22,7 @@ import fastjsonschema
 import jsonschema
 from jsonschema.exceptions import best_match
 
-from . import schemagen
+from . import quickcheck, schemagen
 from .errors import CorruptLog
 from .events import Event, EventRegistry
 
@@ -42,14 +42,20 @@ _Exact = jsonschema.validators.extend(jsonschema.Draft202012Validator, type_chec
 
 
 class _Compiled:
-    """One schema with its fast validator; the exact one is built on demand."""
+    """One schema with its quick and fast validators; the exact one is built on demand."""
 
-    __slots__ = ("schema", "fast", "_exact")
+    __slots__ = ("schema", "quick", "closed", "fast", "_exact")
 
     def __init__(self, schema: dict[str, Any]) -> None:
         # fastjsonschema would try to fetch the draft's meta-schema by its URI.
         self.schema = {k: v for k, v in schema.items() if k != "$schema"}
-        self.fast: Check = fastjsonschema.compile(_fast_form(self.schema))
+        fast_form = _fast_form(self.schema)
+        # True only for values fast accepts, all of JSON's own types (see recorder.quickcheck);
+        # everything else goes through fast, which decides.
+        quick = quickcheck.compile(fast_form)
+        self.quick: Callable[[Any], bool] = quick.check
+        self.closed = quick.closed  # what quick accepts holds no float anywhere
+        self.fast: Check = fastjsonschema.compile(fast_form)
         self._exact: Any = None
 
     def explain(self, instance: Any) -> tuple[str, str] | None:
@@ -141,7 +147,12 @@ def validate_header(raw: Any, where: str) -> None:
 
 def validate_envelope(raw: Any, where: str) -> None:
     """Check a parsed event line's envelope (every field but ``data``'s content)."""
-    _run(_envelope(), raw, where, prefix="")
+    compiled = _envelope()
+    if compiled.quick(raw):
+        # Its types are exact (an int is an int, never 1.0) and the envelope
+        # types every field: no float can be among them.
+        return
+    _run(compiled, raw, where, prefix="")
     # ``data`` is walked by validate_payload; the other fields are scalars.
     for key, value in raw.items():
         if type(value) is float:
@@ -165,7 +176,10 @@ def payload_class(raw: dict[str, Any], registry: EventRegistry, where: str) -> t
 def validate_payload(raw: dict[str, Any], registry: EventRegistry, where: str) -> type[Event]:
     """Check ``data`` against the schema of the record's type; return that type's class."""
     cls = payload_class(raw, registry, where)
-    _run(_payload(registry, cls), raw["data"], where, prefix="data")
+    compiled = _payload(registry, cls)
+    if compiled.closed and compiled.quick(raw["data"]):
+        return cls  # typed exactly all the way down: no float either
+    _run(compiled, raw["data"], where, prefix="data")
     _no_floats(raw["data"], where, "data")
     return cls
 
@@ -180,6 +194,8 @@ def validate_record(raw: Any, registry: EventRegistry, where: str) -> type[Event
 
 
 def _run(compiled: _Compiled, instance: Any, where: str, *, prefix: str) -> None:
+    if compiled.quick(instance):
+        return
     try:
         compiled.fast(instance)
     except fastjsonschema.JsonSchemaValueException as exc:
