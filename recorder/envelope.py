@@ -90,8 +90,18 @@ def seal(match_id: str, entry: Entry, prev: str) -> Record:
     exactly what a reader of the log line gets back, so a sealed record equals
     the same record read from a file.
     """
+    body, digest = sealed_body(match_id, entry, prev)
+    # Positional: the same fields in FIELDS order, without unpacking the dict again.
+    return Record(match_id, entry.seq, entry.duel, entry.beat, body["type"], body["kind"], entry.actor,
+                  body["data"], entry.cause, entry.visibility, prev, digest)
+
+
+def sealed_body(match_id: str, entry: Entry, prev: str) -> tuple[dict[str, Any], str]:
+    """What :func:`seal` would make of ``entry``: its body (every field but ``hash``) and its hash.
+
+    For a caller that only wants to compare the hash (verify, against a record it already holds).
+    """
     event = entry.event
-    data = _payload(event)
     body = {
         "match_id": match_id,
         "seq": entry.seq,
@@ -100,15 +110,12 @@ def seal(match_id: str, entry: Entry, prev: str) -> Record:
         "type": event.TYPE,
         "kind": event.KIND,
         "actor": entry.actor,
-        "data": data,
+        "data": _payload(event),
         "cause": entry.cause,
         "visibility": entry.visibility,
         "prev": prev,
     }
-    digest = canonical.sha256_hex(canonical.dumps(body))
-    # Positional: the same fields in FIELDS order, without unpacking the dict again.
-    return Record(match_id, entry.seq, entry.duel, entry.beat, event.TYPE, event.KIND, entry.actor, data,
-                  entry.cause, entry.visibility, prev, digest)
+    return body, canonical.sha256_hex(canonical.dumps(body))
 
 
 _CONTAINERS = (tuple, list, dict)

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from recorder import canonical
 from recorder.decisions import Answer, Request
-from recorder.envelope import Entry, Record, seal
+from recorder.envelope import Entry, Record, seal, sealed_body
 from recorder.errors import IllegalDecision, InvalidDecision
 from recorder.events import INPUT
 from recorder.game import Game
@@ -111,24 +111,30 @@ def rerun(game: Game, header: Header, records: Sequence[Record], *, intact: int 
     the chain (seq, prev, and a hash that is their content's: see
     :func:`replay.tamper.chain_break`). Within them, a re-derived record with
     the recorded hash has exactly the recorded content, so one string
-    comparison replaces the field-by-field one; anywhere else, and whenever
-    the hashes differ, the contents are compared.
+    comparison replaces the field-by-field one (and the recorded record
+    stands for the engine's in ``run.expected``: they are the same bytes);
+    anywhere else, and whenever the hashes differ, the contents are compared.
     """
     match = Match(game, header)
     run = Run(match)
+    intact = min(intact, len(records))
     prev = header.hash
     i = 0
     new = match.advance()
     while True:
         for entry in new:
-            expected = seal(header.match_id, entry, prev)
-            prev = expected.hash
+            body, prev = sealed_body(header.match_id, entry, prev)
+            if i < intact and records[i].hash == prev:
+                run.expected.append(records[i])
+                i += 1
+                continue
+            expected = Record(hash=prev, **body)
             run.expected.append(expected)
             if i >= len(records):
                 run.short = True  # the recording stops here
                 return run
             record = records[i]
-            same = (i < intact and expected.hash == record.hash) or content(expected) == content(record)
+            same = content(expected) == content(record)
             if not same:
                 run.diverged, run.reason = i, MISMATCH
                 return run

@@ -58,7 +58,11 @@ class LineError:
 
 @dataclass(frozen=True)
 class Loaded:
-    """A log as found: its header, its records, and the strict reader's complaint, if any."""
+    """A log as found: its header, its records, and the strict reader's complaint, if any.
+
+    Without a complaint, the strict reader has checked everything but the
+    rules (schemas, seqs, links and hashes), and verify relies on that.
+    """
 
     name: str  # file name, or "DB#match" for a store
     header: Header

@@ -125,11 +125,15 @@ def verify(
     partial: bool = False,
     game: Game | None = None,
     schemas: bool = True,
+    chained: bool = False,
 ) -> VerifyReport:
     """Re-execute ``header``'s match against ``records`` and report the first problem.
 
     ``schemas=False`` skips the storage layer's schema checks, for records a
     strict reader (:mod:`recorder.jsonl`, :mod:`recorder.store`) already checked.
+    ``chained=True`` skips recomputing every hash and link of the chain, for
+    records such a reader has just checked from the header on (and returned
+    without an error).
     """
     game = game or load_game(header.game)
     final = records[-1].hash if records else header.hash
@@ -140,7 +144,7 @@ def verify(
     problem = check_versions(game, header) or check_header(game, header)
     if problem is not None:
         return report(problem, False)
-    chain = chain_break(header, records)
+    chain = None if chained else chain_break(header, records)
     run = rerun(game, header, records, intact=chain.index if chain is not None else len(records))
     if run.diverged is not None or chain is not None:
         return report(classify(game, header, records, run, chain), run.complete)
@@ -206,8 +210,10 @@ def verify_loaded(loaded: "Loaded", *, partial: bool = False) -> VerifyReport:
     line_error = loaded.line_error
     if line_error is not None:
         records = records[: line_error.index]
-    # The loader checked everything but the rules; what it refused is in strict_error.
-    report = verify(loaded.header, records, partial=partial or line_error is not None, schemas=False)
+    # The loader checked everything but the rules; what it refused is in strict_error
+    # (without one, it also checked the whole chain, hashes included).
+    report = verify(loaded.header, records, partial=partial or line_error is not None, schemas=False,
+                    chained=loaded.strict_error is None)
     if line_error is not None and report.ok:
         error, line = line_error.error, line_error.index + 2
         strict_line = loaded.strict_line

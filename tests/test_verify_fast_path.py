@@ -120,3 +120,21 @@ def test_battlecon_damage_gets_the_same_verdict(monkeypatch):
         assert fast.to_dict() == full.to_dict(), label
         kinds.add(full.problem.kind if full.problem else "ok")
     assert "corrupt" in kinds
+
+
+# -- the envelope's fields, spelled out for speed --------------------------------------------------
+
+
+def test_record_dicts_follow_the_envelope_fields():
+    from recorder.envelope import FIELDS, Record, seal, sealed_body
+
+    _, records = toy_log()
+    record = records[5]
+    assert tuple(f.name for f in dataclasses.fields(Record)) == FIELDS
+    assert tuple(record.to_dict()) == FIELDS and tuple(record.body()) == FIELDS[:-1]
+    assert record.to_dict() == {name: getattr(record, name) for name in FIELDS}
+    match = Match(TOY, toy_log()[0])
+    match.advance()
+    entry = match.entries[0]
+    body, digest = sealed_body("m", entry, "0" * 64)
+    assert seal("m", entry, "0" * 64) == Record(hash=digest, **body)
