@@ -133,8 +133,9 @@ def test_record_dicts_follow_the_envelope_fields():
     assert tuple(f.name for f in dataclasses.fields(Record)) == FIELDS
     assert tuple(record.to_dict()) == FIELDS and tuple(record.body()) == FIELDS[:-1]
     assert record.to_dict() == {name: getattr(record, name) for name in FIELDS}
-    match = Match(TOY, toy_log()[0])
-    match.advance()
-    entry = match.entries[0]
-    body, digest = sealed_body("m", entry, "0" * 64)
-    assert seal("m", entry, "0" * 64) == Record(hash=digest, **body)
+    header = BATTLECON.make_header(players=(Player("A", "hikaru"), Player("B", "khadath")), edition="woi", seed=1,
+                                   options={"duels": 1})
+    match = Match(BATTLECON, header)
+    for entry in match.advance():
+        body, digest = sealed_body("m", entry, "0" * 64)
+        assert seal("m", entry, "0" * 64) == Record(hash=digest, **body)
