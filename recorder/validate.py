@@ -19,8 +19,6 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 import fastjsonschema
-import jsonschema
-from jsonschema.exceptions import best_match
 
 from . import quickcheck, schemagen
 from .errors import CorruptLog
@@ -37,31 +35,46 @@ def _is_strict_int(checker: Any, instance: Any) -> bool:
     return type(instance) is int
 
 
-_TYPE_CHECKER = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_strict_int)
-_Exact = jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=_TYPE_CHECKER)
+@lru_cache(maxsize=None)
+def _exact_validator() -> Any:
+    """jsonschema's draft 2020-12 validator with strict integers (imported only to word an error)."""
+    import jsonschema
+
+    checker = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_strict_int)
+    return jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=checker)
 
 
 class _Compiled:
-    """One schema with its quick and fast validators; the exact one is built on demand."""
+    """One schema with its quick validator; the fast and exact ones are built on demand."""
 
-    __slots__ = ("schema", "quick", "closed", "fast", "_exact")
+    __slots__ = ("schema", "quick", "closed", "_fast_form", "_fast", "_exact")
 
     def __init__(self, schema: dict[str, Any]) -> None:
         # fastjsonschema would try to fetch the draft's meta-schema by its URI.
         self.schema = {k: v for k, v in schema.items() if k != "$schema"}
-        fast_form = _fast_form(self.schema)
+        self._fast_form = _fast_form(self.schema)
         # True only for values fast accepts, all of JSON's own types (see recorder.quickcheck);
         # everything else goes through fast, which decides.
-        quick = quickcheck.compile(fast_form)
+        quick = quickcheck.compile(self._fast_form)
         self.quick: Callable[[Any], bool] = quick.check
         self.closed = quick.closed  # what quick accepts holds no float anywhere
-        self.fast: Check = fastjsonschema.compile(fast_form)
+        self._fast: Check | None = None
         self._exact: Any = None
+
+    @property
+    def fast(self) -> Check:
+        """fastjsonschema's validator, compiled when first needed: about 1 ms a schema, which
+        a process that only meets valid logs (quick says yes to all) never spends."""
+        if self._fast is None:
+            self._fast = fastjsonschema.compile(self._fast_form)
+        return self._fast
 
     def explain(self, instance: Any) -> tuple[str, str] | None:
         """(path, message) of the most relevant error, or None if jsonschema sees none."""
+        from jsonschema.exceptions import best_match
+
         if self._exact is None:
-            self._exact = _Exact(self.schema)
+            self._exact = _exact_validator()(self.schema)
         error = best_match(self._exact.iter_errors(instance))
         if error is None:
             return None
