@@ -107,6 +107,11 @@ class Chain:
         from (the caller has checked ``dumps(raw) == line``); the hash is then
         taken from it directly instead of serialising the event again.
         """
+        self.check(raw, where, line)
+        return Record(**raw)
+
+    def check(self, raw: Any, where: str, line: bytes | None = None) -> None:
+        """:meth:`feed` for a caller that already holds the Record (nothing is built)."""
         if not isinstance(raw, dict):
             raise CorruptLog(f"{where}: an event must be a JSON object, found {type(raw).__name__}")
         validate_envelope(raw, where)
@@ -135,11 +140,10 @@ class Chain:
         validate_payload(raw, self.registry, where)
         self.next_seq = seq + 1
         self.prev_hash = recorded
-        return Record(**raw)
 
     def feed_record(self, record: Record, where: str) -> None:
         """Check a Record object the same way (its fields, as a reader would see them)."""
-        self.feed(record.to_dict(), where)
+        self.check(record.to_dict(), where)
 
     def rederived(self, record: Record, engine: Record) -> bool:
         """Take ``record`` unchecked when it is the outcome ``engine`` re-derived, in this very place.

@@ -376,7 +376,7 @@ class Store:
         for record in records:
             where = f"{self.name}: match {match_id}, seq {record.seq}"
             line = record.line()
-            chain.feed(record.to_dict(), where, line)
+            chain.check(record.to_dict(), where, line)
             if len(line) > MAX_LINE:
                 raise CorruptLog(f"{where}: the event is over {MAX_LINE:,} bytes as a log line")
 
