@@ -119,22 +119,29 @@ def sealed_body(match_id: str, entry: Entry, prev: str) -> tuple[dict[str, Any],
 
 
 _CONTAINERS = (tuple, list, dict)
+# Event class -> its field names in canonical (sorted) order; a dict lookup is cheaper than the classmethod.
+_SORTED_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _payload(event: Event) -> dict[str, Any]:
     """The event's fields as parsed JSON would hold them, without a dump and re-parse."""
+    cls = type(event)
+    names = _SORTED_NAMES.get(cls)
+    if names is None:
+        names = _SORTED_NAMES[cls] = cls.sorted_field_names()
     out = {}
-    for name in type(event).sorted_field_names():
+    for name in names:
         value = getattr(event, name)
         out[name] = _plain(value) if isinstance(value, _CONTAINERS) else value
     return out
 
 
 def _plain(value: Any) -> Any:
+    # Scalars are taken as they are without a call: most values in a container are scalars.
     if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
+        return [_plain(v) if isinstance(v, _CONTAINERS) else v for v in value]
     if isinstance(value, dict):
-        return {k: _plain(value[k]) for k in sorted(value)}
+        return {k: _plain(value[k]) if isinstance(value[k], _CONTAINERS) else value[k] for k in sorted(value)}
     return value
 
 
