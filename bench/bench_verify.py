@@ -2,7 +2,12 @@
 
 Records bot matches (single duels, several seeds) in memory, then verifies
 each several times and prints the median time per 15-beat duel (a full-length
-WoI duel; shorter ones are scaled up by their beat count) and events per second.
+WoI duel; shorter ones are scaled up by their beat count) and events per second,
+both in wall-clock time and in CPU time (steadier on a shared machine). Three ways:
+
+* records handed over as objects, with the storage layer's schema checks;
+* the same records already read by a strict reader (no schema pass);
+* the log as ``beatlog verify LOG.jsonl`` takes it: JSONL bytes read strictly, then verified.
 
     python bench/bench_verify.py [--matches 8] [--runs 5] [--bots random,random]
 """
@@ -12,11 +17,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Callable
 
 from recorder.games.battlecon import GAME
-from recorder.header import Player
+from recorder.header import Header, Player
+from recorder.jsonl import encode_jsonl
 from recorder.match import Match, run, sealed
-from replay.verify import verify
+from replay.verify import VerifyReport, verify
 
 FULL_DUEL = 15  # beats
 
@@ -34,6 +41,39 @@ def make_logs(n: int, bots: tuple[str, str]):
     return logs
 
 
+def verify_bytes(data: bytes, name: str = "bench.jsonl") -> VerifyReport:
+    """What ``beatlog verify FILE`` does with a file's bytes (reading the file aside)."""
+    from recorder.jsonl import parse_jsonl
+    from replay.source import Loaded
+    from replay.verify import verify_loaded
+
+    log = parse_jsonl(data, name=name)
+    return verify_loaded(Loaded(name, log.header, log.records, lines=True))
+
+
+def measure(runs: int, logs: list, once: Callable[[Header, list, bytes], VerifyReport]) -> dict[str, float]:
+    """Medians over every run of every log: ms per full duel (wall and CPU) and events/s (wall)."""
+    wall, cpu, rates = [], [], []
+    blobs = [encode_jsonl(header, records) for header, records, _ in logs]
+    for _ in range(runs):
+        for (header, records, beats), blob in zip(logs, blobs):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            report = once(header, records, blob)
+            elapsed, elapsed_cpu = time.perf_counter() - start, time.process_time() - start_cpu
+            assert report.ok, report.summary()
+            wall.append(elapsed * 1000 * FULL_DUEL / max(beats, 1))
+            cpu.append(elapsed_cpu * 1000 * FULL_DUEL / max(beats, 1))
+            rates.append(len(records) / elapsed)
+    return {"ms": statistics.median(wall), "cpu_ms": statistics.median(cpu), "events_s": statistics.median(rates)}
+
+
+WAYS = {
+    "verify (re-execution + schema checks)": lambda h, r, b: verify(h, r, game=GAME),
+    "verify of a log already read by a strict reader": lambda h, r, b: verify(h, r, game=GAME, schemas=False),
+    "read JSONL strictly + verify (beatlog verify FILE)": lambda h, r, b: verify_bytes(b),
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=8)
@@ -44,19 +84,11 @@ def main() -> None:
     events = sum(len(r) for _, r, _ in logs)
     beats = sum(b for _, _, b in logs)
     print(f"{len(logs)} matches, {beats} beats, {events} events, {args.runs} runs each ({args.bots})")
-    for label, schemas in (("verify (re-execution + schema checks)", True),
-                           ("verify of a log already read by a strict reader", False)):
-        per_duel, rates = [], []
-        for _ in range(args.runs):
-            for header, records, beats_ in logs:
-                start = time.perf_counter()
-                report = verify(header, records, game=GAME, schemas=schemas)
-                elapsed = time.perf_counter() - start
-                assert report.ok, report.summary()
-                per_duel.append(elapsed * 1000 * FULL_DUEL / max(beats_, 1))
-                rates.append(len(records) / elapsed)
-        print(f"{label}: median {statistics.median(per_duel):.1f} ms per {FULL_DUEL}-beat duel, "
-              f"median {statistics.median(rates):,.0f} events/s")
+    for label, once in WAYS.items():
+        m = measure(args.runs, logs, once)
+        print(f"{label}: median {m['ms']:.1f} ms per {FULL_DUEL}-beat duel ({m['cpu_ms']:.1f} ms CPU), "
+              f"median {m['events_s']:,.0f} events/s")
+
 
 if __name__ == "__main__":
     main()
