@@ -38,8 +38,11 @@ class UnknownGame(BeatlogError):
     """A game name that no installed engine provides."""
 
 
-class UnknownFighter(InvalidDecision):
-    """A fighter (or side, faction...) name the game does not know."""
+class UnknownSide(InvalidDecision):
+    """A side the game does not know: a BattleCON fighter, a Cogs of Valor fleet..."""
+
+
+UnknownFighter = UnknownSide  # the name before Cogs of Valor's fleets; kept for code that catches it
 
 
 class UnknownEventType(CorruptLog):

@@ -72,7 +72,7 @@ class Game(Protocol):
         """Expand one match-script entry into ``{"kind": ..., **answer}`` items, in order."""
 
     def bot(self, name: str, seed: int, player: int) -> DecisionSource:
-        """A named bot (``random``, ``greedy``...) for one seat."""
+        """A named bot (one of :meth:`bots`) for one seat."""
 
     def bots(self) -> Iterable[str]:
         """The bot names ``bot`` accepts."""
@@ -81,13 +81,25 @@ class Game(Protocol):
     #   decision_kinds: tuple[str, ...]      every Request.kind the engine can ask (scripts are checked
     #                                        against it before a match starts)
     #   optional_answer(kind, data) -> bool  a scripted answer that may go unused (e.g. an ante pass)
-    #   fighters: tuple[str, ...]            the sides a tournament pairs up (``beatlog simulate``)
+    #   fighters: tuple[str, ...]            the sides a tournament pairs up (``beatlog simulate``) and
+    #                                        ``beatlog sides`` lists (fighters, fleets...)
     #   tournament_options(edition) -> dict  the header options a tournament plays by default
     #                                        (``simulate``/``demo``; ``--option`` goes over them)
     #   view                                 the viewer's drawing (viewer/gameview.py; else
     #                                        ``<game package>.view.VIEW``)
     #   stat_events                          the statistics hook (replay/stats.py; else
     #                                        ``<game package>.stat_events.STATS``)
+    #   terms: dict[str, str | None]         the game's words for what people read (recorder/terms.py):
+    #                                        {"side": "fleet", "round": "turn", "set": None, "setup":
+    #                                        "muster", ...}; the log keeps its own field names
+    #   phase(record, current) -> str|None   the phase/step of the round a record belongs to, given the
+    #                                        previous record's phase in the same round (None at its
+    #                                        start): the viewer steps by phase (replay/phases.py)
+    #   default_bot: str                     who plays a seat when ``record`` is given no --bots
+    #   side_info(side) -> dict              one side as JSON-native data (``beatlog sides``); with
+    #   render_side(info) -> str             its text (else a generic outline)
+    #   whatif_shortcuts: dict[str, ...]     ``whatif`` options the game translates into script-entry
+    #                                        fields (BattleCON: pair, ante); ``--choices`` is the generic form
 
 
 def load_game(name: str) -> Game:

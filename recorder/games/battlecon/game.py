@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from recorder.errors import InvalidDecision, UnknownFighter
+from recorder.errors import InvalidDecision, UnknownSide, UsageError
 from recorder.header import Header, Player, derive_match_id
 
 from . import describe as D
 from . import fold
-from . import script_entry
+from . import phases, script_entry
 from .specials import CHOSEN, normalise_finishers
 from .bots import RandomBot
-from .cards import DATA_HASH, FIGHTERS, KITS, fighter_cards
+from .cards import DATA_HASH, FIGHTERS, KITS
 from .duel import play_match
 from .events import EVENTS
 
@@ -59,6 +59,10 @@ class BattleCON:
     decision_kinds = script_entry.DECISION_KINDS
     # Asked in this order, once per beat: a scripted answer of a phase its beat has passed is reported there.
     script_phases = script_entry.PHASES
+    # The words people read (recorder/terms.py): a side is a fighter, a match is duels of beats.
+    terms = {"side": "fighter", "sides": "fighters", "round": "beat", "rounds": "beats",
+             "set": "duel", "sets": "duels", "setup": "set-up", "phase": "step"}
+    default_bot = "random"
 
     def __init__(self) -> None:
         self.rules_version = _rules_version()
@@ -128,7 +132,7 @@ class BattleCON:
         known = ", ".join(sorted(FIGHTERS))
         for p in players:
             if p.side not in KITS:
-                raise UnknownFighter(f"unknown fighter {p.side!r} for {p.name}; known fighters: {known}")
+                raise UnknownSide(f"unknown fighter {p.side!r} for {p.name}; known fighters: {known}")
         if players[0].side == players[1].side:
             raise InvalidDecision(f"both players chose {players[0].side!r}; each player needs a different fighter")
 
@@ -200,11 +204,44 @@ class BattleCON:
         return ("random", "greedy")
 
     def fighter_cards(self, fighter: str) -> list[dict[str, Any]]:
-        if fighter not in KITS:
-            raise UnknownFighter(f"unknown fighter {fighter!r}; known fighters: {', '.join(sorted(FIGHTERS))}")
-        return fighter_cards(fighter)
+        from .catalog import cards_of
+
+        return cards_of(fighter)
 
     def fighter_info(self, fighter: str) -> dict[str, Any]:
         k = KITS[fighter]
         return {"id": k.id, "name": k.name, "initial": k.initial, "ability": k.ability,
                 "cards": self.fighter_cards(fighter)}
+
+    # -- what people read -------------------------------------------------------------
+    def side_info(self, fighter: str) -> dict[str, Any]:
+        """A fighter, its tokens, forms, suggested discards and cards (``beatlog sides --json``)."""
+        from .catalog import side_info
+
+        return side_info(fighter)
+
+    def render_side(self, info: dict[str, Any]) -> str:
+        from .catalog import render_side
+
+        return render_side(info)
+
+    def phase(self, record, current: str | None) -> str | None:
+        """The step of the beat's Play Sequence a record belongs to (WoI p.23-25; see :mod:`.phases`)."""
+        return phases.phase(record, current)
+
+    @property
+    def whatif_shortcuts(self) -> dict[str, Any]:
+        """``whatif --pair STYLE,BASE`` and ``--ante TOKEN`` (repeatable): the script-entry fields ``pair``
+        and ``antes`` (``--choices '{"pair": [...], "antes": [...]}'`` says the same)."""
+        return {"pair": _pair_shortcut, "ante": _ante_shortcut}
+
+
+def _pair_shortcut(values: list[str]) -> dict[str, Any]:
+    parts = [p.strip() for p in values[0].split(",")]
+    if len(values) != 1 or len(parts) != 2 or not all(parts):
+        raise UsageError(f"--pair takes STYLE,BASE, got {','.join(values)!r}")
+    return {"pair": parts}
+
+
+def _ante_shortcut(values: list[str]) -> dict[str, Any]:
+    return {"antes": list(values)}

@@ -21,7 +21,7 @@ from .geometry import distance
 from .movement import travel
 from .state import CogsState
 
-BOTS = ("first", "random", "sensible", "greedy")  # "greedy" = "sensible", for tools that ask any game for it
+BOTS = ("first", "random", "sensible")
 
 
 @dataclass
@@ -169,6 +169,6 @@ def make_bot(name: str, seed: int, player: int):
         return FirstOption()
     if name == "random":
         return RandomBot(seed, player)
-    if name in ("sensible", "greedy"):
-        return SensibleBot(player, name=f"bot:{name}")
+    if name == "sensible":
+        return SensibleBot(player)
     raise InvalidDecision(f"unknown cogs bot {name!r}; bots: {', '.join(BOTS)}")

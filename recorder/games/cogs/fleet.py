@@ -17,7 +17,7 @@ from typing import Any
 
 import jsonschema
 
-from recorder.errors import InvalidDecision, UnknownFighter
+from recorder.errors import InvalidDecision, UnknownSide
 
 from .tables import (BALLISTA_SPACE, BASIC_UPGRADES, COG_TYPES, HERO_UPGRADES, PLACES)
 
@@ -211,6 +211,6 @@ def ready_fleets() -> dict[str, str]:
 def ready_fleet(key: str) -> dict[str, Any]:
     fleets = ready_fleets()
     if key not in fleets:
-        raise UnknownFighter(f"unknown fleet {key!r}; ready fleets: {', '.join(fleets)} "
+        raise UnknownSide(f"unknown fleet {key!r}; ready fleets: {', '.join(fleets)} "
                              f"(or give options.fleets)")
     return json.loads(fleets[key])

@@ -11,7 +11,7 @@ from recorder.errors import InvalidDecision
 from recorder.header import Header, Player, derive_match_id
 
 from . import describe as describe_mod
-from . import fold, script_entry
+from . import fold, phases, script_entry
 from .bots import BOTS, make_bot
 from .events import EVENTS
 from .fleet import ready_fleets
@@ -32,6 +32,10 @@ class CogsGame:
     events = EVENTS
     # Every request kind the engine can ask; a script naming another kind is refused before the match starts.
     decision_kinds = script_entry.DECISION_KINDS
+    # The words people read (recorder/terms.py): a side is a fleet, a match is turns, not played in sets.
+    terms = {"side": "fleet", "sides": "fleets", "round": "turn", "rounds": "turns",
+             "set": None, "sets": None, "setup": "muster", "phase": "phase"}
+    default_bot = "random"
 
     @property
     def fighters(self) -> tuple[str, ...]:
@@ -126,6 +130,22 @@ class CogsGame:
 
     def bots(self) -> Iterable[str]:
         return BOTS
+
+    # -- what people read -----------------------------------------------------------
+    def phase(self, record: Record, current: str | None) -> str | None:
+        """The phase of the turn a record belongs to (wind, movement, combat A-D, regroup A-H: :mod:`.phases`)."""
+        return phases.phase(record, current)
+
+    def side_info(self, side: str) -> dict[str, Any]:
+        """A ready fleet: its cogs, crews and points (``beatlog sides --game cogs``)."""
+        from .catalog import side_info
+
+        return side_info(side)
+
+    def render_side(self, info: dict[str, Any]) -> str:
+        from .catalog import render_side
+
+        return render_side(info)
 
 
 GAME = CogsGame()
