@@ -1,8 +1,8 @@
-"""Round-robin bot tournaments: every pairing of fighters, N matches each, into one store.
+"""Round-robin bot tournaments: every pairing of sides (fighters, fleets...), N matches each, into one store.
 
 The schedule is a pure function of the plan: pairings in the order the
-fighters are listed, ``matches`` games per pairing, the fighters swapping
-seats from one game to the next (so each fighter plays as often with either
+sides are listed, ``matches`` games per pairing, the sides swapping
+seats from one game to the next (so each side plays as often with either
 bot), and each match's seed derived from the tournament seed, the pairing and
 the game number. The same plan therefore records the same matches (same ids,
 byte-identical events) on any machine, however many processes play them; a
@@ -29,6 +29,7 @@ from .game import Game, load_game
 from .header import Header, Player
 from .integrity import LogFile
 from .recording import MemorySink, record, utc_now
+from .terms import terms_of
 
 MAX_SEED = 2**53
 BATCH = 50  # matches per store transaction
@@ -37,7 +38,7 @@ BATCH = 50  # matches per store transaction
 @dataclass(frozen=True)
 class TournamentPlan:
     game: str
-    fighters: tuple[str, ...]
+    fighters: tuple[str, ...]  # the sides taking part (the game's ``fighters`` hook lists them)
     matches: int  # per pairing
     edition: str
     bots: tuple[str, str]  # seat 0, seat 1
@@ -58,7 +59,7 @@ class Fixture:
     """One scheduled match."""
 
     index: int  # position in the schedule, 0-based
-    pairing: tuple[str, str]  # the two fighters as listed
+    pairing: tuple[str, str]  # the two sides as listed
     game_no: int  # 0-based within the pairing
     sides: tuple[str, str]  # seat 0, seat 1
     seed: int
@@ -66,11 +67,11 @@ class Fixture:
 
 def plan_tournament(
     *,
-    game_name: str = "battlecon",
+    game_name: str,
     fighters: str | Sequence[str] = "all",
     matches: int = 1,
     edition: str | None = None,
-    bots: str | Sequence[str] = "random",
+    bots: str | Sequence[str] | None = None,
     seed: int = 0,
     duels: int | None = None,
     options: Mapping[str, Any] | None = None,
@@ -78,9 +79,11 @@ def plan_tournament(
     """Check a tournament's options and fix its plan (UsageError / the game's errors on bad input).
 
     ``options`` (``--option KEY=VALUE``) go over the game's tournament defaults
-    (:func:`tournament_options`); the game's ``make_header`` validates them.
+    (:func:`tournament_options`); the game's ``make_header`` validates them. ``bots`` None: the
+    game's ``default_bot`` in both seats.
     """
     game = load_game(game_name)
+    terms = terms_of(game)
     known = _fighters_of(game)
     if fighters == "all" or fighters == ["all"]:
         chosen = known
@@ -89,15 +92,18 @@ def plan_tournament(
         chosen = tuple(n.strip() for n in names)
         unknown = [n for n in chosen if n not in known]
         if unknown:
-            raise UsageError(f"--fighters: unknown fighter {unknown[0]!r}; known fighters: {', '.join(known)}")
+            raise UsageError(f"--fighters: unknown {terms.side} {unknown[0]!r}; known {terms.sides}: "
+                             f"{', '.join(known)}")
         if len(set(chosen)) != len(chosen):
-            raise UsageError(f"--fighters lists a fighter twice: {','.join(chosen)}")
+            raise UsageError(f"--fighters lists a {terms.side} twice: {','.join(chosen)}")
     if len(chosen) < 2:
-        raise UsageError(f"a tournament needs at least two fighters, got {','.join(chosen) or 'none'}")
+        raise UsageError(f"a tournament needs at least two {terms.sides}, got {','.join(chosen) or 'none'}")
     if not isinstance(matches, int) or matches < 1:
         raise UsageError(f"--matches must be at least 1 per pairing, got {matches!r}")
     if not 0 <= seed <= MAX_SEED:
         raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+    if bots is None:
+        bots = default_bot(game)
     names = tuple(b.strip() for b in (bots.split(",") if isinstance(bots, str) else bots))
     if len(names) == 1:
         names = names * 2
@@ -109,6 +115,8 @@ def plan_tournament(
             raise UsageError(f"unknown bot {name!r}; known bots: {', '.join(allowed)}")
     edition = edition or getattr(game, "default_edition", None) or game.editions[0]
     given = dict(options or {})
+    if duels is not None and terms.set is None:
+        raise UsageError(f"--duels does not apply to {game.name}: its matches are not played in sets of duels")
     if duels is not None and "duels" in given and given["duels"] != duels:
         raise UsageError(f"--duels {duels} and --option duels={given['duels']!r} disagree; give one of them")
     merged = {**tournament_options(game, edition), **given, **({} if duels is None else {"duels": duels})}
@@ -127,15 +135,20 @@ def tournament_options(game: Game, edition: str) -> dict[str, Any]:
     return dict(hook(edition)) if hook is not None else {}
 
 
+def default_bot(game: Game) -> str:
+    """The bot that plays a seat nobody named: the game's ``default_bot``, else ``first``."""
+    return getattr(game, "default_bot", None) or "first"
+
+
 def _fighters_of(game: Game) -> tuple[str, ...]:
     listed = getattr(game, "fighters", None)
     if listed is None:
-        raise UsageError(f"game {game.name!r} publishes no list of fighters to pair up")
+        raise UsageError(f"game {game.name!r} publishes no list of {terms_of(game).sides} to pair up")
     return tuple(listed() if callable(listed) else listed)
 
 
 def pairings(fighters: Sequence[str]) -> list[tuple[str, str]]:
-    """Every unordered pair of distinct fighters, in listing order."""
+    """Every unordered pair of distinct sides, in listing order."""
     return list(itertools.combinations(fighters, 2))
 
 

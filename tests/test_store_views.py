@@ -29,7 +29,7 @@ KEYS = ("matches", "wins", "losses", "draws", "unfinished", "win_rate")
 @pytest.fixture(scope="module")
 def mixed(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("mixed")
-    plan = plan_tournament(fighters="hikaru,cadenza", matches=2, seed=4, duels=1)
+    plan = plan_tournament(game_name="battlecon", fighters="hikaru,cadenza", matches=2, seed=4, duels=1)
     paths = []
     for fixture in schedule(plan):
         log = play_fixture(plan, fixture)

@@ -32,6 +32,7 @@ from ..fold import apply_record
 from ..game import Game
 from ..header import Header
 from ..recording import Stop
+from ..terms import terms_of
 
 QUIT = "q"
 MAX_LISTED = 40  # more options than this are chosen one part at a time
@@ -61,7 +62,7 @@ class TerminalSource:
             self._hand_over(request.player, who, request.secret)
         self.echo("")
         self.echo(self._state_lines(match, request, private))
-        self.echo(f"{who} - duel {match.ctx.duel}, beat {match.ctx.beat}")
+        self.echo(f"{who} - {terms_of(self.game).stage(match.ctx.duel, match.ctx.beat)}")
         self.echo(request.prompt or f"Choose your {request.kind}:")
         hidden = request.secret and shared
         if len(request.options) > MAX_LISTED:

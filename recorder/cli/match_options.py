@@ -20,6 +20,7 @@ from ..header import Header, Player
 from ..recording import JsonlSink, Sink, StoreSink, Tee
 from ..envelope import Record
 from ..script import Script, ScriptSource, policy_sources
+from ..terms import terms_of
 
 MAX_SEED = 2**53
 DEFAULT_GAME = "battlecon"
@@ -131,9 +132,11 @@ def plan_match(
     if script is not None and game_name is not None and game_name != script.game:
         raise UsageError(f"--game {game_name} does not match the script's game {script.game!r}")
     game = load_game(game_name or (script.game if script else DEFAULT_GAME))
+    terms = terms_of(game)
     if fighters is None:
         if script is None:
-            raise UsageError("say who fights: --fighters A,B (see `beatlog fighters`) or --script FILE")
+            raise UsageError(f"say which {terms.sides} play: --sides A,B (see `beatlog sides --game {game.name}`) "
+                             "or --script FILE")
         fighters = script.sides
     if players is None:
         script_names = tuple(seat.name for seat in script.seats) if script else ()
@@ -144,6 +147,8 @@ def plan_match(
     if edition is None:
         edition = (script.edition if script else None) or default_edition(game)
     given = dict(options or {})
+    if duels is not None and terms.set is None:
+        raise UsageError(f"--duels does not apply to {game.name}: its matches are not played in sets of duels")
     if duels is not None and "duels" in given and given["duels"] != duels:
         raise UsageError(f"--duels {duels} and --option duels={given['duels']!r} disagree; give one of them")
     options = {**(script.options if script else {}), **given}

@@ -1,4 +1,4 @@
-"""Commands that make matches: ``record``, ``play`` and ``fighters``."""
+"""Commands that make matches: ``record``, ``play`` and ``sides`` (also called ``fighters``)."""
 
 from __future__ import annotations
 
@@ -10,26 +10,28 @@ from ..errors import UsageError
 from ..game import load_game
 from ..recording import MemorySink, Recording, Tee, record
 from ..script import load_script
-from .catalog import fighter_entry, fighter_ids, render_fighter
+from ..terms import terms_of
+from ..tournament import default_bot
+from .catalog import render_side, side_entry, side_ids
 from .hotseat import Narrator, TerminalSource
 from .match_options import (
     DEFAULT_GAME, MatchPlan, bot_sources, open_sinks, parse_options, parse_seed, plan_match, script_sources,
     split_names, split_pair,
 )
 
-DEFAULT_BOT = "random"
-
-
 def _match_options(func):
     """The options ``record`` and ``play`` share, in help order."""
     options = [
-        click.option("--fighters", metavar="A,B", help="The fighters (sides), seat 0 first: two for a duel, "
-                                                       "more where the game allows (cogs)."),
-        click.option("--game", "game_name", metavar="NAME", help="The game (default battlecon)."),
-        click.option("--players", metavar="NAME,NAME", help="The players' names, one per fighter "
+        click.option("--fighters", "--sides", "fighters", metavar="A,B",
+                     help="The sides, seat 0 first: two fighters for a BattleCON duel (hikaru,khadath), two or "
+                          "more fleets for Cogs of Valor (lions,herons); see `beatlog sides --game NAME`."),
+        click.option("--game", "game_name", metavar="NAME", help="The game: battlecon (default) or cogs."),
+        click.option("--players", metavar="NAME,NAME", help="The players' names, one per side "
                                                            "(default Player 1,Player 2...)."),
         click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's)."),
-        click.option("--duels", type=click.Choice(["1", "3"]), help="A single duel or best of three."),
+        click.option("--duels", type=click.Choice(["1", "3"]),
+                     help="BattleCON: a single duel or best of three (the same as --option duels=N); a game "
+                          "not played in sets refuses it."),
         click.option("--option", "game_options", multiple=True, metavar="KEY=VALUE",
                      help="A game option, repeatable (VALUE read as JSON when it is JSON, else text), "
                           "e.g. --option special_actions=true --option discards=chosen."),
@@ -57,9 +59,12 @@ def _plan(game_name, fighters, players, edition, duels, game_options, seed, scri
 
 @main.command("record")
 @_match_options
-@click.option("--bots", metavar="BOT[,BOT]", help=f"Who plays each seat: random, greedy or first (default {DEFAULT_BOT}).")
+@click.option("--bots", metavar="BOT[,BOT...]",
+              help="Who plays each seat (one name: every seat): first, or one of the game's bots -- BattleCON: "
+                   "random, greedy; Cogs of Valor: random, sensible (default: the game's, random for both).")
 @click.option("--script", "script_path", metavar="FILE", help="Take decisions from a match script ('-' = stdin).")
-@click.option("--policy", metavar="NAME", help="With --script: who answers what it leaves open (first, random, greedy).")
+@click.option("--policy", metavar="NAME", help="With --script: who answers what it leaves open (first or one of "
+                                                "the game's bots, as for --bots).")
 @click.option("--resume", "resume_id", metavar="MATCH_ID",
               help="Continue this match's interrupted recording in --db (or -o FILE) with the same bots or script.")
 def record_command(fighters, game_name, players, edition, duels, game_options, seed, db, out, bots, script_path,
@@ -68,6 +73,7 @@ def record_command(fighters, game_name, players, edition, duels, game_options, s
 
     \b
     Example: beatlog record --fighters hikaru,khadath --bots greedy,random --seed 7 -o match.jsonl
+    Example: beatlog record --game cogs --sides lions,herons --bots sensible,random -o cogs.jsonl
     """
     if resume_id is not None:
         from .resuming import resume_match
@@ -89,7 +95,7 @@ def record_command(fighters, game_name, players, edition, duels, game_options, s
         sources = script_sources(plan, policy)
     else:
         seats = len(plan.header.players)
-        names = (DEFAULT_BOT if DEFAULT_BOT in plan.game.bots() else "first",) * seats
+        names = (default_bot(plan.game),) * seats
         if bots is not None:
             names = split_pair(bots, "--bots", 1) * seats if "," not in bots else split_pair(bots, "--bots", seats)
         sources = bot_sources(plan.game, plan.header, names)
@@ -129,14 +135,15 @@ def _summary(plan: MatchPlan, rec: Recording, where: list[str], *, err: bool) ->
         click.echo(text, err=err)
 
     header = rec.header
+    terms = terms_of(plan.game)
     seats = " vs ".join(f"{p.name} ({p.side})" for p in header.players)
     say(f"match {header.match_id}: {header.game} {header.edition}, seed {header.seed}")
     say(f"  {seats}")
     if rec.finished:
         say(f"  result: {_result_text(plan, rec)}")
     else:
-        say(f"  stopped unfinished at duel {rec.duel}, beat {rec.beat}")
-    say(f"  beats: {rec.beats}, events: {rec.events}")
+        say(f"  stopped unfinished at {terms.at(rec.duel, rec.beat)}")
+    say(f"  {terms.rounds}: {rec.beats}, events: {rec.events}")
     say(f"  digest: {canonical.short_digest(rec.last_hash)}")
     say(f"  saved to {' and '.join(where)}")
 
@@ -164,6 +171,7 @@ def play_command(fighters, game_name, players, edition, duels, game_options, see
 
     \b
     Example: beatlog play --fighters hikaru,cadenza --players Ann,Ben --seed 3
+    Example: beatlog play --game cogs --sides lions,herons --players Ann,Ben --bot sensible
     """
     if out == "-":
         raise UsageError("play talks on standard output; give -o a file name")
@@ -181,20 +189,48 @@ def play_command(fighters, game_name, players, edition, duels, game_options, see
     _summary(plan, result, where, err=False)
 
 
+def _sides(names, game_name, as_json) -> None:
+    game = load_game(game_name)
+    wanted = names or side_ids(game)
+    entries = [side_entry(game, name) for name in wanted]
+    if as_json:
+        click.echo(canonical.dumps(entries).decode())
+        return
+    click.echo("\n\n".join(render_side(game, entry) for entry in entries))
+
+
+_SIDE_OPTIONS = (
+    click.argument("names", nargs=-1, metavar="[SIDE]..."),
+    click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME",
+                 help="The game: battlecon or cogs."),
+    click.option("--json", "as_json", is_flag=True, help="Print the data as JSON instead of text."),
+)
+
+
+def _with_side_options(func):
+    for option in reversed(_SIDE_OPTIONS):
+        func = option(func)
+    return func
+
+
+@main.command("sides")
+@_with_side_options
+def sides_command(names, game_name, as_json) -> None:
+    """List a game's sides: BattleCON's fighters and their cards, Cogs' ready fleets.
+
+    \b
+    Example: beatlog sides hikaru khadath
+    Example: beatlog sides --game cogs lions
+    """
+    _sides(names, game_name, as_json)
+
+
 @main.command("fighters")
-@click.argument("names", nargs=-1, metavar="[FIGHTER]...")
-@click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME", help="The game.")
-@click.option("--json", "as_json", is_flag=True, help="Print the card data as JSON instead of text.")
+@_with_side_options
 def fighters_command(names, game_name, as_json) -> None:
-    """List fighters and their cards (range, power, priority...).
+    """The same as `beatlog sides` (BattleCON calls its sides fighters).
 
     \b
     Example: beatlog fighters hikaru khadath
     """
-    game = load_game(game_name)
-    wanted = names or fighter_ids(game_name, game)
-    entries = [fighter_entry(game_name, game, name) for name in wanted]
-    if as_json:
-        click.echo(canonical.dumps(entries).decode())
-        return
-    click.echo("\n\n".join(render_fighter(entry) for entry in entries))
+    _sides(names, game_name, as_json)

@@ -140,15 +140,30 @@ def seal_command(log, key_path, signer, db, match_id, partial) -> None:
                f"{canonical.short_digest(seal['final_hash'])}, by {signer} -> {out}")
 
 
+# The kernel counts rounds as "beats" in "duels" (the log's field names); each game has its own words:
+# a BattleCON beat in a duel, a Cogs of Valor turn (no sets). These options take either.
+ROUND_HELP = "The round: a BattleCON beat, a Cogs turn ({what})."
+DUEL_HELP = "The duel of a BattleCON best-of-three (default 1; Cogs matches have no duels)."
+
+
+def _round_option(what: str):
+    return click.option("--beat", "--turn", "--round", "beat", type=click.IntRange(min=0), required=True,
+                        metavar="N", help=ROUND_HELP.format(what=what))
+
+
+def _duel_option():
+    return click.option("--duel", type=click.IntRange(min=1), default=None, metavar="N", help=DUEL_HELP)
+
+
 @main.command("explain")
 @click.argument("log", metavar="LOG.jsonl")
-@click.option("--beat", type=click.IntRange(min=0), required=True, help="The beat (0 = the duel's set-up).")
-@click.option("--duel", type=click.IntRange(min=1), default=1, show_default=True, help="The duel of a best-of-three.")
+@_round_option("0 = the set-up or muster")
+@_duel_option()
 @click.option("--html", "html_out", metavar="FILE", help="Also write the report as a standalone HTML page ('-' = stdout only HTML).")
 def explain_command(log, beat, duel, html_out) -> None:
-    """Explain one beat: state, events with causes and rules.
+    """Explain one round (a beat, a turn): state, events with causes and rules.
 
-    For disputes: the state before the beat, every event of the beat in order
+    For disputes: the state before the round, every event of it in order
     with its cause and the rule it applies, then the state after.
 
     A log with a broken hash chain is refused. The log is also re-executed
@@ -157,7 +172,9 @@ def explain_command(log, beat, duel, html_out) -> None:
     version -- the report is still printed, from the recorded events, after a
     one-line warning on stderr (and a banner on the HTML page).
 
+    \b
     Example: beatlog explain match.jsonl --beat 3 --html beat3.html
+    Example: beatlog explain cogs.jsonl --turn 2
     """
     from replay.explain import explain, render_html, render_text
     from replay.source import read_strict
@@ -180,13 +197,15 @@ def explain_command(log, beat, duel, html_out) -> None:
 
 @main.command("whatif")
 @click.argument("log", metavar="LOG.jsonl")
-@click.option("--beat", type=click.IntRange(min=0), required=True, help="The beat whose decision changes.")
-@click.option("--duel", type=click.IntRange(min=1), default=1, show_default=True, help="The duel of a best-of-three.")
-@click.option("--player", "who", required=True, metavar="P", help="Whose decision: seat number, name or fighter.")
-@click.option("--pair", metavar="STYLE,BASE", help="The attack pair to play instead (BattleCON).")
-@click.option("--ante", multiple=True, metavar="TOKEN", help="What to ante instead (repeatable; 'pass' for none).")
-@click.option("--choices", metavar="JSON", help="Other decisions, as the game's match scripts write them: a JSON list of "
-              "{\"kind\": ..., ...} answers, or an object of script-entry fields.")
+@_round_option("the one whose decision changes")
+@_duel_option()
+@click.option("--player", "who", required=True, metavar="P", help="Whose decision: seat number, name or side.")
+@click.option("--choices", metavar="JSON", help="The other decisions, as the game's match scripts write them: a JSON "
+              "list of {\"kind\": ..., ...} answers, or an object of script-entry fields (any game).")
+@click.option("--pair", metavar="STYLE,BASE", help="BattleCON shortcut: the attack pair to play instead (the same as "
+              "--choices '{\"pair\": [STYLE, BASE]}').")
+@click.option("--ante", multiple=True, metavar="TOKEN", help="BattleCON shortcut: what to ante instead (repeatable; "
+              "'pass' for none; the same as --choices '{\"antes\": [...]}').")
 @click.option("--policy", metavar="NAME", help="Who plays on for a seat whose recorded decisions came from people or "
               "a script (default first); a seat a bot played is played on by that bot.")
 @click.option("--all", "show_all", is_flag=True,
@@ -194,21 +213,25 @@ def explain_command(log, beat, duel, html_out) -> None:
 @click.option("--width", type=click.IntRange(min=60), metavar="N",
               help="Width of the side-by-side text (default: the terminal's).")
 @click.option("--json", "as_json", is_flag=True, help="The whole comparison as JSON (never capped).")
-def whatif_command(log, beat, duel, who, pair, ante, choices, policy, show_all, width, as_json) -> None:
+def whatif_command(log, beat, duel, who, choices, pair, ante, policy, show_all, width, as_json) -> None:
     """Re-run a match with one decision changed; compare side by side.
 
-    Decisions before the beat are replayed as recorded; later recorded
+    Decisions before the round are replayed as recorded; later recorded
     decisions are reused while they stay legal, then the match's own policy
     decides: the bot that played the seat (read from its recorded decisions,
     seeded as the recording was), or --policy for a seat people or a script
     played. Prints the recorded and the what-if outcomes in two columns from
-    the beat on, then both results.
+    the round on, then both results. --choices works for every game; a game
+    may offer shortcuts for it (BattleCON: --pair, --ante).
 
+    \b
     Example: beatlog whatif match.jsonl --beat 3 --player 0 --pair dash,burst
+    Example: beatlog whatif cogs.jsonl --turn 2 --player 1 --choices '{"courses": [{"cog": 1, "move": "port", "speed": 6}]}'
     """
     import shutil
 
     from recorder.game import load_game
+    from recorder.terms import terms_of
     from replay.source import read_strict
     from replay.state import player_index
     from replay.whatif import what_if
@@ -216,6 +239,8 @@ def whatif_command(log, beat, duel, who, pair, ante, choices, policy, show_all, 
 
     loaded = read_strict(log)
     header = loaded.header
+    game = load_game(header.game)
+    duel = terms_of(game).check_set(duel, header.game)
     player = player_index(header, who)
     entry: dict[str, Any] = {"duel": duel, "beat": beat, "player": player}
     if choices is not None:
@@ -229,14 +254,7 @@ def whatif_command(log, beat, duel, who, pair, ante, choices, policy, show_all, 
             entry.update(extra)
         else:
             raise UsageError(f"--choices must be a JSON list or object, not {choices!r}")
-    if pair is not None:
-        parts = [p.strip() for p in pair.split(",")]
-        if len(parts) != 2 or not all(parts):
-            raise UsageError(f"--pair takes STYLE,BASE, got {pair!r}")
-        entry["pair"] = parts
-    if ante:
-        entry["antes"] = list(ante)
-    game = load_game(header.game)
+    entry.update(shortcut_fields(game, {"pair": [pair] if pair is not None else [], "ante": list(ante)}))
     answers = game.script_answers(entry)
     result = what_if(header, loaded.records, beat=beat, duel=duel, player=player,
                      answers=answers, policy=policy, game=game, schemas=False)  # read_strict checked them
@@ -274,13 +292,13 @@ def diff_command(a, b) -> None:
 
 @main.command("state")
 @click.argument("log", metavar="LOG.jsonl")
-@click.option("--beat", type=click.IntRange(min=0), required=True, help="The beat (its end, unless --event).")
-@click.option("--event", type=click.IntRange(min=0), help="Stop after this many events of the beat (0 = before it).")
-@click.option("--duel", type=click.IntRange(min=1), default=1, show_default=True, help="The duel of a best-of-three.")
-@click.option("--as", "who", metavar="P", help="Only what this player could know (seat number, name or fighter).")
+@_round_option("its end, unless --event")
+@click.option("--event", type=click.IntRange(min=0), help="Stop after this many events of the round (0 = before it).")
+@_duel_option()
+@click.option("--as", "who", metavar="P", help="Only what this player could know (seat number, name or side).")
 @click.option("--json", "as_json", is_flag=True, help="The snapshot as JSON instead of text.")
 def state_command(log, beat, event, duel, who, as_json) -> None:
-    """Show a match's state at a beat (or as a player saw it).
+    """Show a match's state at a round (a beat, a turn), or as a player saw it.
 
     The full state shows every hand and face-down choice; --as P shows only
     what P could know then: P's own hand, the opponent's possible cards
@@ -292,7 +310,9 @@ def state_command(log, beat, event, duel, who, as_json) -> None:
     the recorded events, after a one-line warning on stderr ("verified": false
     and the problem in --json).
 
+    \b
     Example: beatlog state match.jsonl --beat 4 --as 1 --json
+    Example: beatlog state cogs.jsonl --turn 3 --event 5
     """
     from replay.source import read_strict
     from replay.state import player_index, render, state_at
@@ -312,3 +332,19 @@ def state_command(log, beat, event, duel, who, as_json) -> None:
                                     "state": at.snapshot}).decode())
     else:
         click.echo(render(at), nl=False)
+
+
+def shortcut_fields(game: Any, given: dict[str, list[str]]) -> dict[str, Any]:
+    """The script-entry fields of the ``whatif`` shortcut options given (``--pair``, ``--ante``), as the game
+    translates them (its ``whatif_shortcuts`` hook); a game without a shortcut refuses it in one line."""
+    shortcuts = getattr(game, "whatif_shortcuts", None) or {}
+    fields: dict[str, Any] = {}
+    for name, values in given.items():
+        if not values:
+            continue
+        translate = shortcuts.get(name)
+        if translate is None:
+            raise UsageError(f"--{name} is a shortcut {game.name} does not have; give the decision with --choices "
+                             "JSON, as its match scripts write it")
+        fields.update(translate(values))
+    return fields

@@ -52,16 +52,19 @@ def default_jobs() -> int:
 
 @main.command("simulate")
 @click.option("--matches", "per_pairing", type=click.IntRange(min=1), default=1, show_default=True,
-              metavar="N", help="Matches per pairing of fighters.")
+              metavar="N", help="Matches per pairing of sides.")
 @click.option("--db", required=True, metavar="FILE", help="The SQLite store to record into (created if missing).")
-@click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME", help="The game.")
-@click.option("--fighters", default="all", show_default=True, metavar="all|A,B,...",
-              help="The fighters taking part; every pair of them meets.")
+@click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME",
+              help="The game: battlecon or cogs.")
+@click.option("--fighters", "--sides", "fighters", default="all", show_default=True, metavar="all|A,B,...",
+              help="The sides taking part (BattleCON fighters, Cogs fleets); every pair of them meets.")
 @click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's).")
-@click.option("--bots", default="random", show_default=True, metavar="BOT[,BOT]",
-              help="The bot in seat 1 and in seat 2 (one name: both seats). Bots are the players.")
+@click.option("--bots", metavar="BOT[,BOT]",
+              help="The bot in seat 1 and in seat 2 (one name: both seats): first or one of the game's bots "
+                   "(BattleCON: random, greedy; Cogs: random, sensible; default random). Bots are the players.")
 @click.option("--seed", metavar="S", help="Tournament seed; each match's seed derives from it (default: fresh, printed).")
-@click.option("--duels", type=click.Choice(["1", "3"]), help="A single duel or best of three (default: the game's).")
+@click.option("--duels", type=click.Choice(["1", "3"]),
+              help="BattleCON: a single duel or best of three (default: the game's); refused by a game without sets.")
 @click.option("--option", "game_options", multiple=True, metavar="KEY=VALUE",
               help="A game option for every match, repeatable, over the game's tournament defaults "
                    "(BattleCON woi: special_actions=true), e.g. --option special_actions=false.")
@@ -70,18 +73,22 @@ def default_jobs() -> int:
 def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, duels, game_options, jobs) -> None:
     """Play a round-robin bot tournament into a store and print the standings.
 
-    Every pair of fighters meets N times, swapping seats each match. The same
+    Every pair of sides meets N times, swapping seats each match. The same
     seed records the same matches; matches already in the store are kept, so
     an interrupted run is finished by running it again. Matches use the
     game's tournament options (BattleCON woi: Special Actions on, as WoI p.32
     has it); --option changes them.
 
+    \b
     Example: beatlog simulate --matches 10 --db t.db --bots greedy,random
+    Example: beatlog simulate --game cogs --sides lions,herons,griffins --bots sensible,random --db t.db
     """
     from ..store import Store
     from replay.stats_format import tables
     from replay.stats_summary import summarize
 
+    from ..game import load_game
+    from ..terms import terms_of
     from ..tournament import plan_tournament, run_tournament, schedule
 
     seed_value = parse_seed(seed)
@@ -93,12 +100,13 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
     err = _console(stderr=True)
     total = len(schedule(plan))
     pairs = total // plan.matches
+    words = terms_of(load_game(plan.game))
     store = Store(db)  # opened (and checked) before anything is printed: a foreign file is one error line
-    _say(err, f"Tournament: {plan.game} {plan.edition}, {len(plan.fighters)} fighters, "
+    _say(err, f"Tournament: {plan.game} {plan.edition}, {_count(len(plan.fighters), words.side, words.sides)}, "
               f"{_count(pairs, 'pairing')} × {plan.matches} = {_count(total, 'match', 'matches')}, "
               f"{plan.bots[0]} vs {plan.bots[1]}, seed {plan.seed}{_options_text(plan.options)}")
     if plan.bots[0] != plan.bots[1] and plan.matches % 2:
-        _say(err, f"note: with an odd --matches each pairing's first-listed fighter plays {plan.bots[0]} once more "
+        _say(err, f"note: with an odd --matches each pairing's first-listed {words.side} plays {plan.bots[0]} once more "
                   "than the other; use an even number for balanced seats")
     with store, _progress(err, total, "playing") as bar:
         task = bar.add_task("matches", total=total)
@@ -122,20 +130,26 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
 @click.argument("logs", nargs=-1, metavar="[LOG.jsonl]...")
 @click.option("--db", metavar="FILE", help="Read the matches of this SQLite store.")
 @click.option("--match", "match_id", metavar="ID", help="With --db: only this match.")
-@click.option("--player", metavar="NAME", help="Only this player's seats: their results, fighters and matchups.")
-@click.option("--fighter", metavar="ID", help="Only this fighter's seats: its results, players and matchups.")
+@click.option("--player", metavar="NAME", help="Only this player's seats: their results, sides and matchups.")
+@click.option("--fighter", "--side", "fighter", metavar="ID",
+              help="Only this side's seats (a fighter, a fleet): its results, players and matchups.")
 @click.option("--format", "form", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True,
               help="Tables for a terminal, JSON or CSV for tools.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Processes reading a store (default: the number of CPUs, at most 8).")
 def stats_command(logs, db, match_id, player, fighter, form, jobs) -> None:
-    """Per-player and per-fighter statistics and the matchup matrix.
+    """Per-player and per-side statistics and the matchup matrix.
 
-    Matches, duels, W/L/D, damage dealt and taken per beat, hit rate, stuns,
-    priority won, clashes, specials and finishers, mean distance, the most
-    played attack pairs. Every log is checked (chain, hashes) as it is read.
+    Matches and W/L/D, then each game's own figures in its own words:
+    BattleCON (per fighter) duels, damage dealt and taken per beat, hit
+    rate, stuns, priority, clashes, specials, the most played attack pairs;
+    Cogs of Valor (per fleet) score, crew lost, killed and captured, hull
+    damage, hit rates by weapon. Every log is checked (chain, hashes) as
+    it is read.
 
+    \b
     Example: beatlog stats --db t.db --fighter hikaru --format table
+    Example: beatlog stats cogs.jsonl --side lions
     """
     from replay.stats_format import to_csv, to_json
     from replay.stats_sources import file_stats, store_ids, store_stats
