@@ -1,10 +1,11 @@
-"""The dispute report for one beat: what the state was, what happened and why.
+"""The dispute report for one round (a BattleCON beat, a Cogs turn): what the state was, what happened and why.
 
-For a judge settling a question about a beat: the state before it (as the
-game renders it), then every record of the beat in order with the game's
+For a judge settling a question about a round: the state before it (as the
+game renders it), then every record of the round in order with the game's
 plain-language description, the event that caused it and the rule it applies,
 then the state after. Built as a visitor over :func:`replay.walk.walk`, so it
-works for any game that implements the hooks, on any beat of any match.
+works for any game that implements the hooks, on any round of any match. The
+text names the round in the game's own words (:mod:`recorder.terms`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from recorder.envelope import Record
 from recorder.errors import UsageError
 from recorder.game import Game, load_game
 from recorder.header import Header
+from recorder.terms import NEUTRAL, Terms, cap, terms_of
 
+from .phases import PhaseTracker
 from .walk import Describer, StopWalk, Visitor, walk
 
 
@@ -34,6 +37,7 @@ class Step:
     cause_seq: int | None
     cause_text: str | None
     citation: str | None  # game.cite
+    phase: str | None = None  # the phase of the round it belongs to (game.phase; None: the game names none)
 
 
 @dataclass
@@ -46,6 +50,12 @@ class BeatReport:
     steps: list[Step] = field(default_factory=list)
     result: dict[str, Any] | None = None  # game.result after the beat (None while the match runs)
     warning: str | None = None  # set when the log does not verify (replay.trust): the HTML page shows it
+    terms: Terms = NEUTRAL  # the game's words for the round and its set
+
+    @property
+    def title(self) -> str:
+        """``Duel 1, beat 3`` / ``Turn 3`` / ``Muster``."""
+        return cap(self.terms.stage(self.duel, self.beat))
 
     @property
     def seqs(self) -> str:
@@ -55,8 +65,9 @@ class BeatReport:
 class _Explainer(Visitor):
     def __init__(self, game: Game, header: Header, duel: int, beat: int) -> None:
         self.game = game
-        self.report = BeatReport(header, duel, beat)
+        self.report = BeatReport(header, duel, beat, terms=terms_of(game))
         self.described = Describer(game)
+        self.phases = PhaseTracker(game)
         self.beats: dict[int, list[int]] = {}  # duel -> beats seen
         self.started = False
 
@@ -65,6 +76,7 @@ class _Explainer(Visitor):
         if (record.duel, record.beat) > target and self.started:
             raise StopWalk
         self.described.before(record, state)
+        phase = self.phases.label(record)
         seen = self.beats.setdefault(record.duel, [])
         if not seen or seen[-1] != record.beat:
             seen.append(record.beat)
@@ -73,42 +85,48 @@ class _Explainer(Visitor):
         if not self.started:
             self.started = True
             self.report.before = self.game.render_state(self.game.snapshot(state))
-        self.report.steps.append(self._step(record))
+        self.report.steps.append(self._step(record, phase))
 
     def after(self, record: Record, state: Any) -> None:
         if (record.duel, record.beat) == (self.report.duel, self.report.beat):
             self.report.after = self.game.render_state(self.game.snapshot(state))
             self.report.result = self.game.result(state)
 
-    def _step(self, record: Record) -> Step:
+    def _step(self, record: Record, phase: str | None) -> Step:
         players = self.report.header.players
         name = players[record.actor].name if record.actor is not None and record.actor < len(players) else None
         secret = record.visibility if isinstance(record.visibility, int) else None
         secret_to = players[secret].name if secret is not None and secret < len(players) else None
         cause_text = self.described.lines.get(record.cause) if record.cause is not None else None
         return Step(record.seq, record.type, record.kind, name, secret_to,
-                    self.described.lines[record.seq], record.cause, cause_text, self.game.cite(record))
+                    self.described.lines[record.seq], record.cause, cause_text, self.game.cite(record), phase)
 
 
-def explain(header: Header, records: Sequence[Record], beat: int, duel: int = 1,
+def explain(header: Header, records: Sequence[Record], beat: int, duel: int | None = None,
             game: Game | None = None, source: str = "") -> BeatReport:
-    """Explain beat ``beat`` of duel ``duel`` (beat 0 is the duel's set-up).
+    """Explain round ``beat`` of set ``duel`` (round 0 is the set-up; ``duel`` None: the first).
 
     ``source`` (the log's file name) prefixes the error of an event the rules cannot apply.
     """
     game = game or load_game(header.game)
+    terms = terms_of(game)
+    duel = terms.check_set(duel, header.game)
     explainer = _Explainer(game, header, duel, beat)
     walk(header, records, [explainer], game, source=source)
     if not explainer.report.steps:
-        raise UsageError(f"match {header.match_id} has no duel {duel}, beat {beat}; {_known(explainer.beats)}")
+        raise UsageError(f"match {header.match_id} has no {terms.at(duel, beat)}; "
+                         f"{known_rounds(terms, explainer.beats)}")
     return explainer.report
 
 
-def _known(beats: dict[int, list[int]]) -> str:
+def known_rounds(terms: Terms, beats: dict[int, list[int]]) -> str:
+    """``it has duel 1: beats 0-15; duel 2: beats 0-9`` / ``it has turns 0-12``."""
     if not beats:
         return "it has no events"
-    parts = [f"duel {d}: beats {b[0]}-{b[-1]}" if len(b) > 1 else f"duel {d}: beat {b[0]}"
-             for d, b in sorted(beats.items())]
+    parts = []
+    for d, b in sorted(beats.items()):
+        span = f"{terms.rounds} {b[0]}-{b[-1]}" if len(b) > 1 else f"{terms.round} {b[0]}"
+        parts.append(span if terms.set is None else f"{terms.set} {d}: {span}")
     return "it has " + "; ".join(parts)
 
 
@@ -118,7 +136,7 @@ def render_text(report: BeatReport) -> str:
     out = [
         f"Match {h.match_id}: {_players(h)}",
         f"{h.game} {h.edition}, rules {h.rules_version}, engine {h.engine_version}",
-        f"Duel {report.duel}, beat {report.beat} ({report.seqs})",
+        f"{report.title} ({report.seqs})",
         "",
         "State before:",
         *_indent(report.before),
@@ -126,7 +144,11 @@ def render_text(report: BeatReport) -> str:
         "Events:",
     ]
     shown = {step.seq for step in report.steps}
+    phase = None
     for step in report.steps:
+        if step.phase is not None and step.phase != phase:  # each phase of the round as it begins
+            out.append(f"  {cap(report.terms.phase)}: {step.phase}")
+        phase = step.phase
         who = f"{step.actor}: " if step.actor and not _names_actor(report.header, step) else ""
         tags = [step.kind]
         if step.secret_to:

@@ -1,7 +1,7 @@
 """The state of a match at a point of its log, whole or as one player knew it.
 
-``--beat N`` is the state once beat N is over; ``--event K`` stops after the
-K-th event of that beat instead (``--event 0``: just before the beat began).
+``--beat N`` (``--turn N``) is the state once round N is over; ``--event K`` stops after the
+K-th event of that round instead (``--event 0``: just before the round began).
 ``--as P`` passes the snapshot through the game's ``redact`` for player P,
 removing what P could not see (the opponent's hand, face-down choices).
 """
@@ -15,6 +15,7 @@ from recorder.envelope import Record
 from recorder.errors import UsageError
 from recorder.game import Game, load_game
 from recorder.header import Header
+from recorder.terms import NEUTRAL, Terms, terms_of
 
 from .walk import StopWalk, Visitor, walk
 
@@ -30,13 +31,14 @@ class StateAt:
     seq: int  # the last record applied (0: none)
     snapshot: dict[str, Any]
     viewer: int | None  # the player it is redacted for, None for the full state
+    terms: Terms = NEUTRAL  # the game's words for the round and its set
 
     @property
     def where(self) -> str:
-        point = f"after event {self.events} of the beat" if self.events else "before the beat's first event"
+        t = self.terms
+        point = f"after event {self.events} of the {t.round}" if self.events else f"before the {t.round}'s first event"
         who = f", as {self.header.players[self.viewer].name} saw it" if self.viewer is not None else ""
-        return (f"match {self.header.match_id}, duel {self.duel}, beat {self.beat}, "
-                f"{point} (seq {self.seq}){who}")
+        return f"match {self.header.match_id}, {t.at(self.duel, self.beat)}, {point} (seq {self.seq}){who}"
 
 
 class _Stopper(Visitor):
@@ -78,33 +80,36 @@ def player_index(header: Header, who: str) -> int:
     raise UsageError(f"no player {who!r} in match {header.match_id}; players: {seats}")
 
 
-def state_at(header: Header, records: Sequence[Record], beat: int, *, duel: int = 1,
+def state_at(header: Header, records: Sequence[Record], beat: int, *, duel: int | None = None,
              event: int | None = None, viewer: int | None = None, game: Game | None = None,
              source: str = "") -> StateAt:
-    """The state at a beat (its end, or after its ``event``-th event), optionally redacted.
+    """The state at a round (its end, or after its ``event``-th event), optionally redacted.
 
-    ``source`` (the log's file name) prefixes the error of an event the rules cannot apply.
+    ``duel`` None: the first set (the only one of a game without sets). ``source`` (the log's file
+    name) prefixes the error of an event the rules cannot apply.
     """
     game = game or load_game(header.game)
+    terms = terms_of(game)
+    duel = terms.check_set(duel, header.game)
     stopper = _Stopper(game, duel, beat, event)
     walk(header, records, [stopper], game, source=source)
     if not stopper.seen and not (event == 0 and _exists(records, duel, beat)):
-        raise UsageError(f"match {header.match_id} has no duel {duel}, beat {beat} "
-                         f"(its last event is at {_last(records)})")
+        raise UsageError(f"match {header.match_id} has no {terms.at(duel, beat)} "
+                         f"(its last event is at {_last(terms, records)})")
     if event is not None and event > stopper.count:
-        raise UsageError(f"duel {duel}, beat {beat} of match {header.match_id} has only "
+        raise UsageError(f"{terms.at(duel, beat)} of match {header.match_id} has only "
                          f"{stopper.count} events, not {event}")
     assert stopper.snapshot is not None
     snapshot = stopper.snapshot if viewer is None else game.redact(stopper.snapshot, viewer)
-    return StateAt(header, duel, beat, stopper.count, stopper.seq, snapshot, viewer)
+    return StateAt(header, duel, beat, stopper.count, stopper.seq, snapshot, viewer, terms)
 
 
 def _exists(records: Sequence[Record], duel: int, beat: int) -> bool:
     return any((r.duel, r.beat) == (duel, beat) for r in records)
 
 
-def _last(records: Sequence[Record]) -> str:
-    return f"duel {records[-1].duel}, beat {records[-1].beat}" if records else "nowhere: no events"
+def _last(terms: Terms, records: Sequence[Record]) -> str:
+    return terms.at(records[-1].duel, records[-1].beat) if records else "nowhere: no events"
 
 
 def render(at: StateAt, game: Game | None = None) -> str:

@@ -15,6 +15,8 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from recorder.terms import NEUTRAL, Terms, cap
+
 RESULT_COLUMNS = ("matches", "wins", "losses", "draws", "unfinished", "win_rate", "duels", "beats")
 
 
@@ -105,10 +107,19 @@ def _table(title: str) -> Table:
     return Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
 
 
-def results_table(title: str, rows: Sequence[Mapping[str, Any]], who: str, played: str) -> Table:
+def terms(game: Mapping[str, Any]) -> Terms:
+    """A summary section's words (``terms``; a summary made without them reads neutrally)."""
+    given = game.get("terms")
+    return Terms(**given) if given else NEUTRAL
+
+
+def results_table(title: str, rows: Sequence[Mapping[str, Any]], who: str, played: str,
+                  words: Terms = NEUTRAL) -> Table:
+    """Results per row; the sets column (BattleCON's "Duels W-L-D") only for a game played in sets."""
     table = _table(title)
     table.add_column(who, style="bold", no_wrap=True, max_width=24, overflow="ellipsis")
-    for name in ("Matches", "W", "L", "D", "Win %", "Duels W-L-D", "Beats"):
+    sets = f"{cap(words.sets)} W-L-D" if words.sets else None
+    for name in ("Matches", "W", "L", "D", "Win %", *((sets,) if sets else ()), cap(words.rounds)):
         table.add_column(name, justify="right", no_wrap=True)
     table.add_column(played, ratio=1)  # takes what is left, wrapping
     for row in rows:
@@ -117,7 +128,8 @@ def results_table(title: str, rows: Sequence[Mapping[str, Any]], who: str, playe
         unfinished = f" (+{row['unfinished']} unfinished)" if row["unfinished"] else ""
         table.add_row(
             Text(row["name"]), str(row["matches"]) + unfinished, str(row["wins"]), str(row["losses"]),
-            str(row["draws"]), fmt(row["win_rate"], "percent"), duels, str(row["beats"]), Text(_played(row)),
+            str(row["draws"]), fmt(row["win_rate"], "percent"), *((duels,) if sets else ()), str(row["beats"]),
+            Text(_played(row)),
         )
     return table
 
@@ -168,7 +180,7 @@ def matchup_table(game: Mapping[str, Any]) -> Table | None:
     if not rows:
         return None
     columns = matchups["sides"]
-    table = _table(f"{game['game']}: matchups (row vs column: W-L-D, win %)")
+    table = _table(f"{game['game']}: matchups (row {terms(game).side} vs column: W-L-D, win %)")
     table.add_column("", style="bold", no_wrap=True)
     for side in columns:
         table.add_column(Text(side), justify="center", no_wrap=True)
@@ -185,17 +197,18 @@ def matchup_table(game: Mapping[str, Any]) -> Table | None:
 
 
 def tables(summary: Mapping[str, Any], *, figures: bool = True, width: int = 80) -> list[Table]:
-    """Every table of a summary, game by game: results, figures, most-played (per player and per fighter),
-    matchups."""
+    """Every table of a summary, game by game, in the game's words: results, figures, most-played (per
+    player and per side: BattleCON's fighters, Cogs' fleets), matchups."""
     out: list[Table | None] = []
     for game in summary["games"]:
-        name = game["game"]
-        out.append(results_table(f"{name}: players", game["players"], "Player", "Fighters played"))
-        out.append(results_table(f"{name}: fighters", game["fighters"], "Fighter", "Played by"))
+        name, words = game["game"], terms(game)
+        side, sides = cap(words.side), words.sides
+        out.append(results_table(f"{name}: players", game["players"], "Player", f"{cap(sides)} played", words))
+        out.append(results_table(f"{name}: {sides}", game["fighters"], side, "Played by", words))
         if figures:
             out.extend(figures_tables(f"{name}: players' play", game["players"], game["figures"], "Player", width))
-            out.extend(figures_tables(f"{name}: fighters' play", game["fighters"], game["figures"], "Fighter", width))
+            out.extend(figures_tables(f"{name}: {sides}' play", game["fighters"], game["figures"], side, width))
             out.append(top_table(f"{name}: players' most-played", game["players"], game["figures"], "Player"))
-            out.append(top_table(f"{name}: fighters' most-played", game["fighters"], game["figures"], "Fighter"))
+            out.append(top_table(f"{name}: {sides}' most-played", game["fighters"], game["figures"], side))
         out.append(matchup_table(game))
     return [t for t in out if t is not None]

@@ -10,6 +10,7 @@ and returns one plain dict (``format`` "beatlog-stats/1")::
       "games": [                          # one section per game, by name
         {
           "game": "battlecon",
+          "terms": {"side": "fighter", "sides": "fighters", "round": "beat", ...},  # its words (recorder.terms)
           "matches": 12, "finished": 12,  # matches with at least one counted seat
           "figures": [{"key": "damage_dealt_per_beat", "label": "Dmg/beat", "format": "number", ...}, ...],
           "players":  [Row, ...],         # best first: win rate, wins, then name
@@ -23,10 +24,15 @@ and returns one plain dict (``format`` "beatlog-stats/1")::
       ]
     }
 
+The keys keep the kernel's names whatever the game calls them (``fighters`` are
+the sides: Cogs of Valor's fleets; ``duels`` and ``beats`` count the log's sets
+and rounds: a Cogs match is one "duel" of turns); ``terms`` holds the game's
+own words for the tables people read.
+
 A ``Row`` is flat: ``name``, ``matches``, ``wins``, ``losses``, ``draws``,
 ``unfinished``, ``win_rate`` (wins / finished matches, None if none),
 ``duels``, ``beats``, ``played`` (for a player: the sides played and how
-often; for a fighter: who played it), every ``count`` counter of the game
+often; for a side: who played it), every ``count`` counter of the game
 (``damage_dealt``...), every ``usage`` counter as ``{group: {label: n}}``
 (BattleCON: ``cards_played`` ``{"style": {"Trance": 4}, "base": {...},
 "finisher": {...}, "special": {...}}`` and ``tokens_used`` ``{"anted":
@@ -48,6 +54,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from recorder.errors import UsageError
 from recorder.game import load_game
+from recorder.terms import shared, terms_of
 
 from .stats import COUNT, USAGE, stat_hook
 
@@ -148,8 +155,10 @@ def summarize(
     total = 0
     seen_players: set[str] = set()
     seen_sides: set[str] = set()
+    seen_games: set[str] = set()
     for match in matches:
         total += 1
+        seen_games.add(match["game"])
         seen_players.update(s["player"] for s in match["seats"])
         seen_sides.update(s["side"] for s in match["seats"])
         counted = [s for s in match["seats"] if keep(s)]
@@ -159,9 +168,13 @@ def summarize(
                 section = games[match["game"]] = _Section(match["game"])
             section.add(match, counted)
     if total and not games and (player is not None or fighter is not None):
-        what, name, known = ("player", player, seen_players) if player is not None else ("fighter", fighter, seen_sides)
+        if player is not None:
+            what, whats, name, known = "player", "players", player, seen_players
+        else:
+            words = [terms_of(load_game(g)) for g in sorted(seen_games)]
+            what, whats, name, known = shared(words, "side"), shared(words, "sides"), fighter, seen_sides
         listed = ", ".join(sorted(known)[:20]) + (" ..." if len(known) > 20 else "")
-        raise UsageError(f"no {what} {name!r} in these matches; {what}s: {listed}")
+        raise UsageError(f"no {what} {name!r} in these matches; {whats}: {listed}")
     return {
         "format": FORMAT,
         "filter": {"player": player, "fighter": fighter},
@@ -182,8 +195,10 @@ class _Section:
     """One game's totals."""
 
     def __init__(self, game: str) -> None:
-        hook = stat_hook(load_game(game))
+        loaded = load_game(game)
+        hook = stat_hook(loaded)
         self.game = game
+        self.terms = terms_of(loaded).to_dict()
         self.counters = dict(hook.counters)
         self.figures = [dict(f) for f in hook.figures]
         self.matches = 0
@@ -216,6 +231,7 @@ class _Section:
         }
         return {
             "game": self.game,
+            "terms": self.terms,
             "matches": self.matches,
             "finished": self.finished,
             "figures": self.figures,

@@ -1,4 +1,4 @@
-"""What if a player had decided otherwise at one beat?
+"""What if a player had decided otherwise in one round (a BattleCON beat, a Cogs turn)?
 
 The match is re-run from its header. Until the chosen beat the recorded
 decisions are fed back exactly (the re-run *is* the recorded match there).
@@ -30,6 +30,7 @@ from recorder.events import INPUT
 from recorder.game import Game, load_game
 from recorder.header import Header
 from recorder.match import Match, sealed
+from recorder.terms import NEUTRAL, Terms, terms_of
 
 from .rerun import answer_of, content
 from .verify import verify
@@ -87,6 +88,7 @@ class WhatIfResult:
     new_result: dict[str, Any] | None = None
     recorded_lines: dict[int, str] = field(default_factory=dict)  # seq -> describe, recorded log
     new_lines: dict[int, str] = field(default_factory=dict)  # seq -> describe, re-run
+    terms: Terms = NEUTRAL  # the game's words for rounds and sets (the report's text)
 
 
 class _Feeder:
@@ -95,6 +97,7 @@ class _Feeder:
     def __init__(self, game: Game, header: Header, records: Sequence[Record], duel: int, beat: int,
                  player: int, answers: list[dict[str, Any]], result: WhatIfResult) -> None:
         self.header, self.duel, self.beat, self.player = header, duel, beat, player
+        self.terms = result.terms
         self.pending_changes = [dict(a) for a in answers]
         self.decisions = [r for r in records if r.kind == INPUT and r.actor is not None]
         self.used: set[int] = set()  # seqs of recorded decisions consumed
@@ -128,8 +131,8 @@ class _Feeder:
                 return answer
             why, seq = "the recorded one is not legal now", recorded.seq
         if not self.diverged:
-            raise UsageError(f"match {self.header.match_id}, duel {where[0]}, beat {where[1]}: "
-                             "the log ends before the beat to change")
+            raise UsageError(f"match {self.header.match_id}, {self.terms.at(*where)}: "
+                             f"the log ends before the {self.terms.round} to change")
         if p not in self.on_policy:
             self.on_policy.add(p)
             self.result.policy_from[p] = Takeover(where[0], where[1], request.kind, why, seq)
@@ -186,11 +189,13 @@ def what_if(header: Header, records: Sequence[Record], *, beat: int, player: int
     strict reader has already checked (as ``verify`` does).
     """
     game = game or load_game(header.game)
+    terms = terms_of(game)
     if not answers:
-        raise UsageError("nothing to change: give the new decision (e.g. --pair STYLE,BASE or --choices JSON)")
+        shortcuts = "".join(f"--{name} ..., " for name in getattr(game, "whatif_shortcuts", None) or {})
+        raise UsageError(f"nothing to change: give the new decision ({shortcuts}--choices JSON)")
     verify(header, records, partial=True, game=game, schemas=schemas).raise_for_problem()
     result = WhatIfResult(header, duel, beat, player, seat_policies(game, header, records, policy),
-                          recorded=list(records))
+                          recorded=list(records), terms=terms)
     feeder = _Feeder(game, header, records, duel, beat, player, answers, result)
     match = Match(game, header)
     match.advance()
@@ -201,7 +206,7 @@ def what_if(header: Header, records: Sequence[Record], *, beat: int, player: int
     if feeder.pending_changes:
         kinds = ", ".join(sorted({c["kind"] for c in feeder.pending_changes}))
         name = header.players[player].name
-        raise UsageError(f"match {header.match_id}: {name} makes no {kinds} decision in duel {duel}, beat {beat} "
+        raise UsageError(f"match {header.match_id}: {name} makes no {kinds} decision in {terms.at(duel, beat)} "
                          "(or fewer of them than given)")
     result.new = sealed(match)
     result.new_result = game.result(match.state)

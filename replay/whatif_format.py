@@ -1,6 +1,6 @@
 """A what-if, side by side with the recorded match: text for people, JSON for tools.
 
-From the first event where the two runs part, each beat's outcomes are aligned
+From the first event where the two runs part, each round's outcomes are aligned
 (difflib over their descriptions, so an event that merely moved shows as
 moved, not as a cascade) and printed in two columns, recorded | what-if.
 Outcomes both runs share are counted, not repeated. Each side shows at most
@@ -77,8 +77,8 @@ def question(result: WhatIfResult) -> str:
     h = result.header
     changes = "; ".join(_change(r.kind, r.changed_label, r.recorded_label, r.seq, r.changed == r.recorded)
                         for r in result.replaced)
-    return (f"What if {h.players[result.player].name} had chosen {changes} in duel {result.duel}, beat {result.beat} "
-            f"of match {h.match_id}?")
+    return (f"What if {h.players[result.player].name} had chosen {changes} in "
+            f"{result.terms.at(result.duel, result.beat)} of match {h.match_id}?")
 
 
 def _change(kind: str, new: str, old: str, seq: int, same: bool) -> str:
@@ -110,8 +110,8 @@ def render_text(result: WhatIfResult, limit: int | None = LIMIT, width: int = 12
     else:
         out += _table(result, limit, width)
     for p, t in sorted(result.policy_from.items()):
-        out.append(f"From duel {t.duel}, beat {t.beat}, {result.seats[p].name} decides for {h.players[p].name}: "
-                   + _takeover(result, t) + ".")
+        out.append(f"From {result.terms.at(t.duel, t.beat)}, {result.seats[p].name} decides for "
+                   f"{h.players[p].name}: " + _takeover(result, t) + ".")
     out += _finals(result, width)
     out.append(f"Result: recorded {_result(h, result.recorded_result)}; what-if {_result(h, result.new_result)}")
     return "\n".join(out) + "\n"
@@ -128,7 +128,7 @@ def _table(result: WhatIfResult, limit: int | None, width: int) -> list[str]:
     assert k is not None
     part = result.new[k] if k < len(result.new) else result.recorded[k]
     col = max((width - 2 - len(BAR)) // 2, 20)
-    out = [f"The matches part at event {k + 1} (duel {part.duel}, beat {part.beat}). "
+    out = [f"The matches part at event {k + 1} ({result.terms.at(part.duel, part.beat)}). "
            "Differing outcomes, side by side:", "  " + _pair(["recorded"], ["what-if"], col)[0]]
     shown = [0, 0]
     hidden = [0, 0]
@@ -149,7 +149,7 @@ def _table(result: WhatIfResult, limit: int | None, width: int) -> list[str]:
                 lines += ["  " + line for line in _pair(cells[0], cells[1], col)]
         if lines:
             same = f"; {beat.same} outcome{'s' if beat.same != 1 else ''} the same on both sides" if beat.same else ""
-            out.append(f"duel {beat.duel}, beat {beat.beat}{same}")
+            out.append(f"{result.terms.at(beat.duel, beat.beat)}{same}")
             out += lines
     if hidden[0] or hidden[1]:
         out.append(f"... and {hidden[0]} more differing outcome{'s' if hidden[0] != 1 else ''} recorded, "
@@ -175,7 +175,7 @@ def _finals(result: WhatIfResult, width: int) -> list[str]:
             cells.append(["(no events)"])
             continue
         cells.append(_wrap(f"#{last.seq} {texts.get(last.seq, last.type)}", col)
-                     + [f"(duel {last.duel}, beat {last.beat}; {len(records)} events)"])
+                     + [f"({result.terms.at(last.duel, last.beat)}; {len(records)} events)"])
     return ["Final:"] + ["  " + line for line in _pair(cells[0], cells[1], col)]
 
 
