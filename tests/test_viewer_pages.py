@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from recorder.cli import main
 from recorder.game import load_game
 from recorder.integrity import LogFile
+from recorder.terms import terms_of
 from viewer.embed import script_json
 from viewer.frames import build_frames
 from viewer.gameview import PLAIN, view_for
@@ -157,7 +158,11 @@ def test_outcome_words():
     seats = (Seat("Ann", "hikaru", "Hikaru"), Seat("Ben", "khadath", "Khadath"))
     assert outcome(seats, {"winner": 1, "reason": "won 2-1"}, []) == "Ben (Khadath) wins: won 2-1"
     assert outcome(seats, {"winner": None, "reason": "time"}, []) == "Draw: time"
-    assert outcome(seats, None, [[1, 4, 1, 9]]) == "Unfinished (stops at duel 1, beat 4)"
+    battlecon = terms_of(load_game("battlecon"))
+    assert outcome(seats, None, [[1, 4, 1, 9]], battlecon) == "Unfinished (stops at duel 1, beat 4)"
+    assert outcome(seats, None, [[1, 4, 1, 9]], terms_of(load_game("cogs"))) == "Unfinished (stops at turn 4)"
+    assert outcome(seats, None, [[1, 0, 1, 9]], terms_of(load_game("cogs"))) == "Unfinished (stops at muster)"
+    assert outcome(seats, None, [[1, 4, 1, 9]]) == "Unfinished (stops at set 1, round 4)"  # a game without terms
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from recorder.terms import NEUTRAL, Terms, cap
+
 ME, OTHERS = "#1f6feb", ("#c2410c", "#15803d", "#7c3aed", "#b45309", "#0e7490")
 SHARED = "#6b7280"
 GROUP_COLORS = ("#1f6feb", "#c2410c", "#15803d", "#7c3aed", "#0e7490", "#be185d", "#a16207", "#4d7c0f",
@@ -30,17 +32,17 @@ def seat_color(rank: int) -> str:
 
 
 def beats_figure(points: Sequence[dict[str, Any]], seats: Sequence[tuple[int, str]],
-                 bars: Sequence[str]) -> dict[str, Any]:
-    """One match beat by beat: each seat's numbers as lines above, the player's per-beat amounts
-    (``bars``: damage dealt and taken) and the shared numbers (distance) below.
+                 bars: Sequence[str], terms: Terms = NEUTRAL) -> dict[str, Any]:
+    """One match round by round (beats, turns): each seat's numbers as lines above, the player's
+    per-round amounts (``bars``: damage dealt and taken) and the shared numbers (distance) below.
 
     ``seats``: ``(seat, label)`` with the player's own seat first. The x axis counts the
-    beat boundaries of the match; a duel's start begins a new line, marked with its number.
+    round boundaries of the match; a set's start (a duel's) begins a new line, marked with its number.
     """
     keys = [k for k in (points[0] if points else {}) if k not in ("duel", "beat") and k not in bars]
     per_seat = [k for k in keys if isinstance(points[0][k], list)]
     shared = [k for k in keys if k not in per_seat]
-    hover = [plot_text(_where(p)) for p in points]
+    hover = [plot_text(terms.stage(p["duel"], p["beat"])) for p in points]
     traces: list[dict[str, Any]] = []
     for k, key in enumerate(per_seat):
         for rank, (seat, label) in enumerate(seats):
@@ -55,7 +57,7 @@ def beats_figure(points: Sequence[dict[str, Any]], seats: Sequence[tuple[int, st
                        "name": plot_text(key), "yaxis": "y2", "opacity": 0.6, "text": hover, "textposition": "none",
                        "marker": {"color": ME if b == 0 else OTHERS[0]}, "hovertemplate": "%{text}: %{y}"})
     lower = bool(shared or bars)
-    shapes, notes = _duel_marks(points)
+    shapes, notes = _duel_marks(points, terms)
     layout = {
         **_BASE_LAYOUT, "height": 300 if lower else 220, "margin": {"l": 40, "r": 10, "t": 18, "b": 34},
         "barmode": "group", "bargap": 0.3, "legend": {"orientation": "h", "y": -0.2}, "shapes": shapes,
@@ -115,10 +117,6 @@ def usage_bars(rows: Sequence[tuple[str, str, int]], limit: int = 20) -> dict[st
     return {"traces": traces, "layout": layout}
 
 
-def _where(point: dict[str, Any]) -> str:
-    return f"duel {point['duel']}, " + ("start" if point["beat"] == 0 else f"beat {point['beat']}")
-
-
 def _line(points: Sequence[dict[str, Any]], value: Any) -> tuple[list[float], list[Any]]:
     """x and y of a line that breaks where a new duel starts."""
     x: list[float] = []
@@ -140,14 +138,14 @@ def _scatter(x: list[float], y: list[Any], name: str, hover: list[str], color: s
             "hovertemplate": "%{text}: %{y}"}
 
 
-def _duel_marks(points: Sequence[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """A dashed line and the duel's number where each duel after the first starts."""
+def _duel_marks(points: Sequence[dict[str, Any]], terms: Terms) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A dashed line and the set's number (``Duel 2``) where each set after the first starts."""
     shapes, notes = [], []
     for i, p in enumerate(points):
         if i and p["beat"] == 0:
             shapes.append({"type": "line", "xref": "x", "yref": "paper", "x0": i - 0.5, "x1": i - 0.5, "y0": 0,
                            "y1": 1, "line": {"color": SHARED, "width": 1, "dash": "dash"}})
             notes.append({"xref": "x", "yref": "paper", "x": i - 0.5, "y": 1, "yanchor": "bottom", "xanchor": "left",
-                          "text": plot_text(f"Duel {p['duel']}"), "showarrow": False,
+                          "text": plot_text(cap(f"{terms.set or 'set'} {p['duel']}")), "showarrow": False,
                           "font": {"size": 11, "color": SHARED}})
     return shapes, notes

@@ -14,6 +14,10 @@ face down). A page embeds them :func:`packed`: each operation names its
 pointer by index in one ``pointers`` table. The dispute report of a beat is
 assembled by the page from the events, the state text at each beat boundary
 and the citations, in the same format as ``beatlog explain``.
+
+A game that names the phases of its rounds (``game.phase``, :mod:`replay.phases`)
+gets ``phases``: their names and the runs of events in each, ``[first seq, last
+seq, name index]``, which the page steps through.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from recorder.envelope import Record
 from recorder.game import Game
 from recorder.header import Header
 from replay.explain import BeatReport, render_text
+from replay.phases import PhaseTracker
 from replay.stats import stat_hook
 from replay.walk import Describer, Visitor, walk
 
@@ -76,6 +81,9 @@ class FrameBuilder(Visitor):
         self.beat_amounts = self._no_amounts()
         self.frame = 0
         self.result: dict[str, Any] | None = None
+        self.phases = PhaseTracker(game)
+        self.phase_names: dict[str, int] = {}
+        self.phase_runs: list[list[int]] = []  # [first seq, last seq, index into phase_names]
 
     # -- visitor hooks ----------------------------------------------------------
     def on_header(self, header: Header, state: Any) -> None:
@@ -95,6 +103,7 @@ class FrameBuilder(Visitor):
             self.beats.append([record.duel, record.beat, record.seq, record.seq])
         self.beats[-1][3] = record.seq
         self.events.append(self._event(record))
+        self._phase(record)
         if self.tallier is not None and self.tally_before:
             self._tally(record, state)
 
@@ -110,6 +119,19 @@ class FrameBuilder(Visitor):
         self.result = self.game.result(state)
 
     # -- pieces -------------------------------------------------------------------
+    def _phase(self, record: Record) -> None:
+        """Extend the current run of the record's phase, or start a new one (a new phase, a new round)."""
+        name = self.phases.label(record)
+        if name is None:
+            return
+        index = self.phase_names.setdefault(name, len(self.phase_names))
+        runs = self.phase_runs
+        same_round = runs and (self.beats[-1][2] <= runs[-1][0])
+        if runs and same_round and runs[-1][2] == index and runs[-1][1] == record.seq - 1:
+            runs[-1][1] = record.seq
+        else:
+            runs.append([record.seq, record.seq, index])
+
     def _event(self, record: Record) -> list[Any]:
         type_index = self.types.setdefault(record.type, len(self.types))
         cite = self.game.cite(record)
@@ -224,6 +246,7 @@ class FrameBuilder(Visitor):
             "results": self.results,
             "series": self.series,
             "series_bars": list(self.beat_counters.values()),  # series keys that are amounts per beat
+            "phases": {"names": list(self.phase_names), "runs": self.phase_runs},
             "result": self.result,
             "frames": {JUDGE: self.judge_frames,
                        **{perspective_key(s): runs for s, runs in self.seat_runs.items()}},

@@ -12,6 +12,7 @@ from typing import Any
 
 from recorder.game import load_game
 from recorder.header import Header
+from recorder.terms import NEUTRAL, Terms, cap, terms_of
 from replay.stats import StatsVisitor
 
 from .frames import FORMAT, build_frames, packed
@@ -42,9 +43,10 @@ class MatchSummary:
     finished: bool
     winner: int | None  # a seat; None for a draw or an unfinished match
     outcome: str  # "Ann (Hikaru Sorayama) wins: won 1-0", "Draw: ...", "Unfinished (...)"
-    beats: int  # beats played (set-ups not counted)
+    beats: int  # rounds played: beats, turns... (set-ups not counted)
     events: int
     digest: str
+    terms: Terms = NEUTRAL  # the game's words (recorder.terms) for the pages' labels
 
     def result_for(self, seat: int) -> str:
         """``"win"``, ``"loss"``, ``"draw"`` or ``"unfinished"`` from one seat's side."""
@@ -68,16 +70,18 @@ def build_page(source: Source) -> MatchPage:
     """Walk one log and gather everything its page and the index need."""
     header, records = source.log.header, source.log.records
     game = load_game(header.game)
+    terms = terms_of(game)
     view = view_for(game)
     stats = StatsVisitor(game)
     frames = build_frames(game, view, header, records, also=[stats])
     result = frames.pop("result")
     frames["frames"] = packed(frames["frames"])
     words, (frames["texts"], frames["states"]["lines"]) = pack_words([frames["texts"], frames["states"]["lines"]])
-    summary = _summary(view, source, frames, result)
+    summary = _summary(view, source, frames, result, terms)
     data = {
         "format": FORMAT,
         "view": view.name,
+        "terms": terms.to_dict(),  # the page's words for rounds, sets and phases
         "static": view.static(header),
         "match": {
             "id": header.match_id, "game": header.game, "edition": header.edition,
@@ -98,7 +102,8 @@ def side_name(view: GameView, side: str) -> str:
     return name(side) if name is not None else side
 
 
-def _summary(view: GameView, source: Source, frames: dict[str, Any], result: dict[str, Any] | None) -> MatchSummary:
+def _summary(view: GameView, source: Source, frames: dict[str, Any], result: dict[str, Any] | None,
+             terms: Terms) -> MatchSummary:
     header = source.log.header
     seats = tuple(Seat(p.name, p.side, side_name(view, p.side)) for p in header.players)
     winner = result.get("winner") if result is not None else None
@@ -107,15 +112,17 @@ def _summary(view: GameView, source: Source, frames: dict[str, Any], result: dic
     return MatchSummary(
         id=header.match_id, stem=match_file_stem(header.match_id), game=header.game, edition=header.edition,
         created_at=header.created_at, seats=seats, finished=result is not None, winner=winner,
-        outcome=outcome(seats, result, frames["beats"]),
+        outcome=outcome(seats, result, frames["beats"], terms),
         beats=sum(1 for b in frames["beats"] if b[1] > 0), events=len(frames["events"]), digest=source.log.digest,
+        terms=terms,
     )
 
 
-def outcome(seats: tuple[Seat, ...], result: dict[str, Any] | None, beats: list[list[int]]) -> str:
+def outcome(seats: tuple[Seat, ...], result: dict[str, Any] | None, beats: list[list[int]],
+            terms: Terms = NEUTRAL) -> str:
     """The result in words: who won and the game's reason, or where an unfinished log stops."""
     if result is None:
-        where = f"stops at duel {beats[-1][0]}, beat {beats[-1][1]}" if beats else "no events"
+        where = f"stops at {terms.stage(beats[-1][0], beats[-1][1])}" if beats else "no events"
         return f"Unfinished ({where})"
     winner = result.get("winner")
     reason = result.get("reason")

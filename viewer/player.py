@@ -17,6 +17,7 @@ from typing import Any
 import jinja2
 
 from recorder.game import load_game
+from recorder.terms import Terms, shared, terms_of
 from replay.stats import TAG, USAGE, stat_hook
 from replay.stats_format import fmt
 from replay.stats_summary import summarize
@@ -29,7 +30,7 @@ from .summary import player_stem, sections
 from .templating import environment
 
 # Figures charted match by match, one chart per kind of number (a percentage is not a count).
-FORMAT_TITLES = (("percent", "Rates"), ("int", "Counts"), ("number", "Per beat and averages"))
+FORMAT_TITLES = (("percent", "Rates"), ("int", "Counts"), ("number", "Per {round} and averages"))
 
 
 @dataclass(frozen=True)
@@ -61,8 +62,9 @@ def player_html(name: str, pages: list[MatchPage], charts_on: bool, env: jinja2.
     games = sorted({p.page.summary.game for p in played})
     stats = {game: _game_stats(name, [p for p in played if p.page.summary.game == game], charts_on) for game in games}
     scripts = [TABLES_JS] + ([plotly_asset()] if charts_on else [])
+    words = [p.page.summary.terms for p in played]
     return env.get_template("player.html.j2").render(
-        name=name, games=[_game_row(p) for p in played], fmt=fmt, opponent_stem=player_stem,
+        side=shared(words, "side"), rounds=shared(words, "rounds"), name=name, games=[_game_row(p) for p in played], fmt=fmt, opponent_stem=player_stem,
         sections=sections(summarize([p.stats for p in pages], player=name), views, "../"),
         stats=stats, opponents=sorted(opponents.items()), charts=charts_on,
         styles=[CSS.tag("../", False), SITE_CSS.tag("../", False)],
@@ -87,8 +89,10 @@ def _game_row(p: Played) -> dict[str, Any]:
 
 
 def _game_stats(name: str, played: list[Played], charts_on: bool) -> dict[str, Any]:
-    """One game's part of the page: figures per match, usage, beat by beat."""
-    hook = stat_hook(load_game(played[0].page.summary.game))
+    """One game's part of the page: figures per match, usage, round by round (in the game's words)."""
+    game = load_game(played[0].page.summary.game)
+    terms = terms_of(game)
+    hook = stat_hook(game)
     figures = [dict(f) for f in hook.figures if f.get("format") != "top"]
     tops = [dict(f) for f in hook.figures if f.get("format") == "top"]
     rows = [_match_row(name, p) for p in played]
@@ -99,11 +103,12 @@ def _game_stats(name: str, played: list[Played], charts_on: bool) -> dict[str, A
             spec = charts.grouped_bars([f"#{r['n']}" for r in rows],
                                        [(f["label"], [r["values"][f["key"]] for r in rows]) for f in chosen],
                                        percent=form == "percent")
-            by_format.append({"title": title, "figures": chosen, "chart": script_json(spec) if charts_on else None})
+            by_format.append({"title": title.format(round=terms.round), "figures": chosen,
+                              "chart": script_json(spec) if charts_on else None})
     return {
-        "figures": figures, "tops": tops, "rows": rows, "by_format": by_format,
+        "terms": terms, "figures": figures, "tops": tops, "rows": rows, "by_format": by_format,
         "usage": _usage(hook.counters, played, charts_on),
-        "beats": [_beats(p, charts_on) for p in played],
+        "beats": [_beats(p, charts_on, terms) for p in played],
     }
 
 
@@ -168,8 +173,9 @@ def _usage(counters: Any, played: list[Played], charts_on: bool) -> list[dict[st
     return out
 
 
-def _beats(p: Played, charts_on: bool) -> dict[str, Any]:
-    """One match beat by beat: the chart and its table (the player's seat first)."""
+def _beats(p: Played, charts_on: bool, terms: Terms) -> dict[str, Any]:
+    """One match round by round: the chart and its table (the player's seat first); the sets column only
+    for a game played in sets."""
     data = p.page.data
     points, bars = data["series"], [k for k in data.get("series_bars", []) if points_have(data["series"], k)]
     seats = [(p.seat, f"{p.me.name} ({p.me.side_name})")] + [(i, f"{s.name} ({s.side_name})") for i, s in p.others]
@@ -178,7 +184,8 @@ def _beats(p: Played, charts_on: bool) -> dict[str, Any]:
     shared = [k for k in keys if k not in per_seat]
     rows = []
     for point in points:
-        cells: list[Any] = [point["duel"], "start" if point["beat"] == 0 else point["beat"]]
+        cells: list[Any] = [point["duel"]] if terms.set else []
+        cells.append(terms.setup if point["beat"] == 0 else point["beat"])
         cells += [point[k][seat] for k in per_seat for seat, _ in seats]
         cells += [point[k][p.seat] for k in bars]
         cells += [point[k] for k in shared]
@@ -187,7 +194,7 @@ def _beats(p: Played, charts_on: bool) -> dict[str, Any]:
     return {"n": p.number, "id": match.id, "date": display_date(match.created_at), "me": p.me,
             "others": [o for _, o in p.others], "href": f"../matches/{match.stem}.html",
             "per_seat": per_seat, "seats": [label for _, label in seats], "bars": bars, "shared": shared, "rows": rows,
-            "chart": script_json(charts.beats_figure(points, seats, bars)) if charts_on and points else None}
+            "chart": script_json(charts.beats_figure(points, seats, bars, terms)) if charts_on and points else None}
 
 
 def points_have(points: list[dict[str, Any]], key: str) -> bool:

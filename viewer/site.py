@@ -23,6 +23,7 @@ from typing import Any, Sequence
 
 import jinja2
 
+from recorder.terms import shared
 from replay.stats_format import fmt
 from replay.stats_summary import summarize
 
@@ -72,7 +73,7 @@ def match_html(page: MatchPage, *, single_file: bool, root: str = "../", linked:
     # Without charts (a single-file page) the per-beat series would be dead weight.
     data = page.data if charts else {k: v for k, v in page.data.items() if k not in ("series", "series_bars")}
     return env.get_template("match.html.j2").render(
-        m=m, view_name=page.view.name, charts=charts, data=script_json(data),
+        m=m, view_name=page.view.name, terms=summary.terms, phased=bool(page.data["phases"]["runs"]), charts=charts, data=script_json(data),
         index_href=f"{root}index.html" if linked else None,
         styles=[a.tag(root, single_file) for a in styles],
         scripts=[a.tag(root, single_file) for a in scripts if a is not None],
@@ -93,7 +94,10 @@ def index_html(pages: list[MatchPage], env: jinja2.Environment | None = None) ->
     summaries = [p.summary for p in pages]
     games = sorted({s.game for s in summaries})
     views = {p.summary.game: p.view for p in pages}
+    # The words of the page's shared labels: the game's own when every match is of one game.
+    words = [s.terms for s in summaries]
     return env.get_template("index.html.j2").render(
+        side=shared(words, "side"), rounds=shared(words, "rounds"),
         matches=_rows(summaries, "", show_game=len(games) > 1), show_game=len(games) > 1,
         max_seats=max((len(s.seats) for s in summaries), default=2),
         sections=sections(summarize([p.stats for p in pages]), views, ""),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from recorder.terms import NEUTRAL, Terms
+
 from .gameview import PLAIN, GameView
 from .names import safe_name
 from .page import side_name
@@ -26,6 +28,7 @@ def sections(summary: dict[str, Any], views: dict[str, GameView], root: str) -> 
         cells = game["matchups"]["cells"]
         out.append({
             "game": game["game"],
+            "terms": Terms(**game["terms"]) if game.get("terms") else NEUTRAL,  # the game's words for the labels
             "figures": figures,
             "tops": [f for f in game["figures"] if f.get("format") == "top"],
             "players": [{**row, "href": f"{root}players/{player_stem(row['name'])}.html"} for row in game["players"]],

@@ -39,12 +39,13 @@
     return { x: x, y: y };
   }
 
-  function where(p) { return p.beat === 0 ? "duel " + p.duel + ", start" : "duel " + p.duel + ", beat " + p.beat; }
+  // The game's words (viewer.js: BeatlogWords): "duel 1, beat 3", "turn 3", "muster".
+  function wordsOf(data) { return new window.BeatlogWords.Words(data.terms); }
 
-  function figure(points, keys, players) {
+  function figure(points, keys, players, words) {
     var traces = [];
     var lower = keys.shared.length + keys.bars.length > 0;
-    var hover = points.map(where);
+    var hover = points.map(function (p) { return words.stage(p.duel, p.beat); });
     keys.lines.forEach(function (key, k) {
       players.forEach(function (player, seat) {
         var xy = lineXY(points, function (p) { return p[key][seat]; });
@@ -77,7 +78,8 @@
         shapes.push({ type: "line", xref: "x", yref: "paper", x0: i - 0.5, x1: i - 0.5, y0: 0, y1: 1,
                       line: { color: SHARED_COLOR, width: 1, dash: "dash" } });
         annotations.push({ xref: "x", yref: "paper", x: i - 0.5, y: 1, yanchor: "bottom", xanchor: "left",
-                           text: plotText("Duel " + p.duel), showarrow: false, font: { size: 11, color: SHARED_COLOR } });
+                           text: plotText(window.BeatlogWords.cap((words.set || "set") + " " + p.duel)),
+                           showarrow: false, font: { size: 11, color: SHARED_COLOR } });
       }
     });
     var layout = {
@@ -97,10 +99,12 @@
   }
 
   // The numbers of the chart (and every per-beat amount), one row per beat reached.
-  function table(node, points, keys, players, el, clear) {
+  function table(node, points, keys, players, el, clear, words) {
     clear(node);
+    var cap = window.BeatlogWords.cap;
     var perSeat = keys.lines.concat(keys.bars);
-    var top = [el("th", { scope: "col", rowspan: 2, text: "Duel" }), el("th", { scope: "col", rowspan: 2, text: "Beat" })];
+    var top = (words.set === null ? [] : [el("th", { scope: "col", rowspan: 2, text: cap(words.set) })])
+      .concat([el("th", { scope: "col", rowspan: 2, text: cap(words.round) })]);
     var names = [];
     perSeat.forEach(function (key) {
       top.push(el("th", { scope: "colgroup", colspan: players.length, class: "num", text: key }));
@@ -108,7 +112,8 @@
     });
     keys.shared.forEach(function (key) { top.push(el("th", { scope: "col", rowspan: 2, class: "num", text: key })); });
     var rows = points.map(function (p) {
-      var cells = [el("td", { text: p.duel }), el("td", { text: p.beat === 0 ? "start" : p.beat })];
+      var cells = (words.set === null ? [] : [el("td", { text: p.duel })])
+        .concat([el("td", { text: p.beat === 0 ? words.setup : p.beat })]);
       perSeat.forEach(function (key) {
         players.forEach(function (_, seat) { cells.push(el("td", { class: "num", text: show(p[key][seat]) })); });
       });
@@ -124,16 +129,17 @@
   // Draw the chart for the first `shown` points (the beats reached, or all once revealed).
   function draw(chart, numbers, data, shown, dom) {
     var points = data.series.slice(0, shown);
+    var words = wordsOf(data);
     chart.hidden = shown === 0;
-    if (shown === 0) {  // before the first beat ends there is nothing to draw
+    if (shown === 0) {  // before the first round ends there is nothing to draw
       window.Plotly.purge(chart);
-      if (numbers) numbers.textContent = "The chart fills in as each beat ends.";
+      if (numbers) numbers.textContent = "The chart fills in as each " + words.round + " ends.";
       return;
     }
     var keys = keysOf(data.series, data.series_bars || []);
-    var spec = figure(points, keys, data.match.players);
+    var spec = figure(points, keys, data.match.players, words);
     window.Plotly.react(chart, spec.traces, spec.layout, { displayModeBar: false, responsive: true });
-    if (numbers) table(numbers, points, keys, data.match.players, dom.el, dom.clear);
+    if (numbers) table(numbers, points, keys, data.match.players, dom.el, dom.clear, words);
   }
 
   window.BeatlogChart = { draw: draw, plotText: plotText };

@@ -110,6 +110,30 @@
     return chars.length <= width ? text : chars.slice(0, width - 1).join("").replace(/\s+$/, "") + "…";
   }
 
+  // -- the game's words (recorder/terms.py): "duel 1, beat 3", "turn 3", "muster" ----------
+  var NEUTRAL = { side: "side", sides: "sides", round: "round", rounds: "rounds", set: "set", sets: "sets",
+                  setup: "set-up", phase: "phase" };
+
+  function Words(terms) {
+    var t = terms || {};
+    var self = this;
+    Object.keys(NEUTRAL).forEach(function (k) { self[k] = k in t ? t[k] : NEUTRAL[k]; });
+  }
+
+  Words.prototype.at = function (duel, beat) {
+    var here = this.round + " " + beat;
+    return this.set === null ? here : this.set + " " + duel + ", " + here;
+  };
+
+  Words.prototype.stage = function (duel, beat) {
+    if (beat !== 0) return this.at(duel, beat);
+    return this.set === null ? this.setup : this.set + " " + duel + ", " + this.setup;
+  };
+
+  function cap(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+  window.BeatlogWords = { Words: Words, cap: cap };
+
   // -- the viewer -----------------------------------------------------------------
   function Viewer(data) {
     this.data = data;
@@ -122,10 +146,18 @@
       this.judge.push(applyOps(this.judge[i - 1], data.frames.judge[i], this.pointers));
     }
     this.cache = {};
+    this.words = new Words(data.terms);
     this.beatOf = [0];
     var self = this;
     data.beats.forEach(function (b, index) {
       for (var seq = b[2]; seq <= b[3]; seq++) self.beatOf[seq] = index;
+    });
+    // Phases of a round, for a game that names them: [first seq, last seq, name index] runs.
+    this.phases = (data.phases && data.phases.runs) || [];
+    this.phaseNames = (data.phases && data.phases.names) || [];
+    this.phaseOf = [];
+    this.phases.forEach(function (run, index) {
+      for (var seq = run[0]; seq <= run[1]; seq++) self.phaseOf[seq] = index;
     });
     this.pos = 0;
     this.persp = "judge";
@@ -175,6 +207,12 @@
 
   Viewer.prototype.beatIndex = function (pos) { return this.beatOf[Math.max(pos, 1)] || 0; };
 
+  // The phase of event `seq` (its name), or null (before the first event, or a game without phases).
+  Viewer.prototype.phaseName = function (seq) {
+    var index = this.phaseOf[seq];
+    return index === undefined ? null : this.phaseNames[this.phases[index][2]];
+  };
+
   Viewer.prototype.beatDone = function (index) { return this.pos >= this.data.beats[index][3]; };
 
   // -- navigation -----------------------------------------------------------------
@@ -195,6 +233,24 @@
     index = Math.max(0, Math.min(beats.length - 1, index + delta));
     if (delta > 0 && index === this.beatIndex(this.pos)) { this.go(this.n, "beat"); return; }
     this.go(beats[index][2], "beat");
+  };
+
+  // Like beatStep, by the runs of a phase: back to this phase's first event, then the one before.
+  Viewer.prototype.phaseStep = function (delta) {
+    var runs = this.phases;
+    if (!runs.length) return;
+    var index = this.phaseOf[this.pos];
+    if (index === undefined) {  // before the first event, or an event outside every run
+      index = -1;
+      for (var i = 0; i < runs.length; i++) if (runs[i][0] <= this.pos) index = i;
+      if (delta > 0) { this.go(index + 1 < runs.length ? runs[index + 1][0] : this.n, "phase"); return; }
+      if (index >= 0) this.go(runs[index][0], "phase");
+      return;
+    }
+    if (delta < 0 && this.pos > runs[index][0]) { this.go(runs[index][0], "phase"); return; }
+    var next = index + delta;
+    if (next >= runs.length) { this.go(this.n, "phase"); return; }
+    this.go(runs[Math.max(0, next)][0], "phase");
   };
 
   Viewer.prototype.goBeat = function (duel, beat) {
@@ -295,7 +351,7 @@
     if (!this.scrubbing) scrubber.max = String(this.scrubMax());
     scrubber.value = String(this.pos);
     scrubber.setAttribute("aria-valuetext", this.whereText());
-    if (why === "step" || why === "beat" || why === "jump") this.announce();
+    if (why === "step" || why === "beat" || why === "jump" || why === "phase") this.announce(why);
     var hash = this.fragment();
     if (location.hash !== hash) history.replaceState(null, "", hash);
   };
@@ -312,19 +368,22 @@
   Viewer.prototype.whereText = function () {
     if (this.pos === 0) return "Before the first event";
     var b = this.data.beats[this.beatIndex(this.pos)];
-    var beat = b[1] === 0 ? "set-up" : "beat " + b[1];
-    return "Duel " + b[0] + ", " + beat + ", event " + this.pos;
+    return cap(this.words.stage(b[0], b[1])) + ", event " + this.pos;
   };
 
   Viewer.prototype.renderWhere = function () {
     var where = document.getElementById("where");
     clear(where);
     var persp = this.persp === "judge" ? "judge's view" : this.name(this.seat()) + "'s view";
-    append(where, [el("strong", { text: this.whereText() }), " · " + persp]);
+    var phase = this.phaseName(this.pos);
+    append(where, [el("strong", { text: this.whereText() }),
+                   phase !== null ? [" · ", el("span", { class: "phase-now", text: phase })] : null, " · " + persp]);
   };
 
-  Viewer.prototype.announce = function () {
+  Viewer.prototype.announce = function (why) {
     var text = this.pos === 0 ? "Start of the match" : this.whereText() + ": " + this.eventText(this.pos);
+    var phase = this.phaseName(this.pos);
+    if (why === "phase" && phase !== null) text = cap(this.words.phase) + " " + phase + ". " + text;
     document.getElementById("announce").textContent = text;
   };
 
@@ -336,9 +395,10 @@
     var beats = this.data.beats;
     if (!beats.length) { title.textContent = "Events"; more.hidden = true; return; }
     var b = beats[this.beatIndex(this.pos)];
-    title.textContent = b[1] === 0 ? "Duel " + b[0] + " set-up" : "Duel " + b[0] + ", beat " + b[1];
+    title.textContent = cap(this.words.stage(b[0], b[1]));
     var self = this;
     var hidden = 0;
+    var lastPhase = null;
     for (var seq = b[2]; seq <= b[3]; seq++) {
       var future = seq > this.pos;
       if (future && !this.reveal) { hidden++; continue; }
@@ -347,15 +407,20 @@
       var button = el("button", { type: "button", class: "event-jump", "data-seq": seq,
                                   "aria-label": "Go to event " + seq });
       append(button, el("span", { class: "seq", text: "#" + seq }));
+      // The first event shown of each phase carries the phase's name.
+      var phase = this.phaseName(seq);
+      var phaseTag = phase !== null && phase !== lastPhase ? el("span", { class: "phase", text: phase }) : null;
+      lastPhase = phase;
       var item = el("li", { class: "event" + (future ? " future" : "") + (seq === this.pos ? " current" : "") +
                               (e[1] ? " input" : ""), "data-seq": seq },
-                    button, el("span", { class: "text", text: this.eventText(seq) }),
+                    phaseTag, button, el("span", { class: "text", text: this.eventText(seq) }),
                     secretTo !== null ? el("span", { class: "tag", text: "secret to " + secretTo }) : null);
       if (seq === this.pos) item.setAttribute("aria-current", "step");
       list.appendChild(item);
     }
     more.hidden = hidden === 0;
-    more.textContent = hidden ? "Later events of this beat are hidden until you step to them (or reveal)." : "";
+    more.textContent = hidden ? "Later events of this " + this.words.round +
+      " are hidden until you step to them (or reveal)." : "";
     var current = list.querySelector(".current");
     // Scroll the list only, never the page: the reader may be looking at the board.
     if (current) {
@@ -392,12 +457,17 @@
     var out = [
       "Match " + m.id + ": " + players,
       m.game + " " + m.edition + ", rules " + m.rules_version + ", engine " + m.engine_version,
-      "Duel " + b[0] + ", beat " + b[1] + " (seq " + b[2] + "-" + b[3] + ")",
+      cap(this.words.stage(b[0], b[1])) + " (seq " + b[2] + "-" + b[3] + ")",
       "",
       "State before:"
     ].concat(indent(stateText(index)), ["", "Events:"]);
+    var lastPhase = null;
     for (var seq = b[2]; seq <= b[3]; seq++) {
       var e = data.events[seq - 1];
+      // As `explain` does: a line naming each phase as it begins.
+      var phase = this.phaseName(seq);
+      if (phase !== null && phase !== lastPhase) out.push("  " + cap(this.words.phase) + ": " + phase);
+      lastPhase = phase;
       var actor = e[2] !== null && e[2] < this.players.length ? this.name(e[2]) : null;
       var secretTo = e[3] >= 0 && e[3] < this.players.length ? this.name(e[3]) : null;
       var text = self.eventText(seq);
@@ -433,8 +503,9 @@
     if (!this.data.beats.length) { report.textContent = "This match has no events yet."; return; }
     var index = this.beatIndex(this.pos);
     if (this.pos === 0 || (!this.beatDone(index) && !this.reveal)) {
-      report.textContent = "The report covers the whole beat, so it is hidden until you reach the beat's " +
-        "last event (or reveal).";
+      var round = this.words.round;
+      report.textContent = "The report covers the whole " + round + ", so it is hidden until you reach the " +
+        round + "'s last event (or reveal).";
       return;
     }
     report.textContent = this.reportText(index);
@@ -472,6 +543,8 @@
       case "play": this.play(this.timer === null); break;
       case "next-event": this.step(1); break;
       case "next-beat": this.beatStep(1); break;
+      case "prev-phase": this.phaseStep(-1); break;
+      case "next-phase": this.phaseStep(1); break;
       case "last-beat":
         this.go(this.data.beats.length ? this.data.beats[this.data.beats.length - 1][2] : this.n, "beat");
         break;
@@ -501,6 +574,8 @@
     else if (k === "ArrowLeft") this.step(-1);
     else if (k === "l") this.beatStep(1);
     else if (k === "j") this.beatStep(-1);
+    else if (k === "." && this.phases.length) this.phaseStep(1);
+    else if (k === "," && this.phases.length) this.phaseStep(-1);
     else if (k === "k") this.play(this.timer === null);
     else if (k === "Home") this.go(0, "jump");
     else if (k === "End") this.go(this.n, "jump");
@@ -520,7 +595,7 @@
     this.setPerspective(order[(order.indexOf(this.persp) + 1) % order.length]);
   };
 
-  // Digits typed within a second make one beat number: "1" then "2" is beat 12.
+  // Digits typed within a second make one round number: "1" then "2" is beat (turn) 12.
   Viewer.prototype.digit = function (d) {
     var self = this;
     this.digits = (this.digits + d).slice(-3);
@@ -529,7 +604,9 @@
     var b = this.data.beats[this.beatIndex(this.pos)];
     var duel = b ? b[0] : 1;
     if (!this.goBeat(duel, Number(this.digits))) {
-      document.getElementById("announce").textContent = "Duel " + duel + " has no beat " + Number(this.digits);
+      var w = this.words;
+      var whole = w.set === null ? "The match" : cap(w.set) + " " + duel;
+      document.getElementById("announce").textContent = whole + " has no " + w.round + " " + Number(this.digits);
     }
   };
 
