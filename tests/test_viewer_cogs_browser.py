@@ -9,6 +9,7 @@ missing browser is a failure.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -117,4 +118,101 @@ def test_a_seat_does_not_see_the_others_secret_courses(browser, match):
     page.reload()
     page.wait_for_selector(READY, state="attached")
     assert "secret until revealed" in page.locator(f"[data-cog-card='{cog}']").inner_text()
+    page.close()
+
+
+# -- the game's words and its phases (issue 9: "step through phases and events") -------------------
+
+
+def _phase_starts(log) -> list[tuple[int, str]]:
+    """(first seq, name) of each run of one phase, from the game's own hook (replay.phases)."""
+    from replay.phases import PhaseTracker
+
+    tracker, runs = PhaseTracker(load_game("cogs")), []
+    for record in log.records:
+        name = tracker.label(record)
+        if not runs or runs[-1][1] != name or record.beat != log.records[runs[-1][0] - 1].beat:
+            runs.append((record.seq, name))
+    return runs
+
+
+def _open(browser, match, fragment: str = ""):
+    errors: list[str] = []
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(match["page"].resolve().as_uri() + fragment)
+    page.wait_for_selector(READY, state="attached")
+    return page, errors
+
+
+def test_phase_keys_and_buttons_step_through_each_turns_phases(browser, match):
+    starts = _phase_starts(match["log"])
+    page, errors = _open(browser, match)
+    pos = lambda: page.evaluate("() => window.beatlogViewer.pos")  # noqa: E731
+    # "." goes to the first event of each phase in turn, from the muster to the last turn's last phase.
+    for first, name in starts[:12]:
+        page.keyboard.press(".")
+        assert pos() == first, name
+        assert name in page.inner_text("#where")  # the where-line names the phase
+        assert page.locator("#event-list li.current .phase").inner_text() == name
+        assert page.inner_text("#announce").startswith(f"Phase {name}. ")
+    # "," goes back to the start of the current phase, then to the previous phase.
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press(",")
+    assert pos() == starts[11][0]
+    page.keyboard.press(",")
+    assert pos() == starts[10][0]
+    # The buttons do the same.
+    page.click("button[data-act='next-phase']")
+    assert pos() == starts[11][0]
+    page.click("button[data-act='prev-phase']")
+    assert pos() == starts[10][0]
+    # Past the last phase: the end of the match.
+    page.keyboard.press("End")
+    page.keyboard.press(".")
+    assert pos() == len(match["log"].records)
+    assert errors == []
+    page.close()
+
+
+def test_the_page_speaks_of_turns_and_fleets_never_of_duels_or_beats(browser, match):
+    log = match["log"]
+    turn3 = next(r.seq for r in log.records if r.beat == 3)
+    page, errors = _open(browser, match, f"#e={turn3}")
+    assert page.inner_text("#where").startswith(f"Turn 3, event {turn3}")
+    assert page.inner_text("#events-title") == "Turn 3"
+    assert page.inner_text("#dispute-title") == "Dispute report for this turn"
+    labels = page.eval_on_selector_all("#controls button[data-act]", "bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert labels[:7] == ["First turn", "Previous turn", "Previous event", "Play", "Next event", "Next turn",
+                          "Last turn"]
+    assert labels[7:9] == ["Previous phase", "Next phase"]
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    assert page.inner_text("#where").startswith("Muster, event 1")
+    page.keyboard.press("9")
+    page.keyboard.press("9")
+    assert page.inner_text("#announce") == "The match has no turn 99"
+    page.keyboard.press("?")
+    keymap = page.inner_text("#keymap")
+    assert "next / previous phase of the turn" in keymap and "jump to that turn (type 1 then 2 for turn 12)" in keymap
+    page.keyboard.press("Escape")
+    # Every text of the page, hidden ones too (the key map, the reveal help), but not its data.
+    text = page.evaluate("""() => { const b = document.body.cloneNode(true);
+                                     b.querySelectorAll('script').forEach(s => s.remove()); return b.textContent; }""")
+    assert re.findall(r"(?i)\b(?:duels?|beats?|fighters?)\b", text) == []
+    assert errors == []
+    page.close()
+
+
+def test_the_cogs_dispute_report_is_the_explain_report(browser, match):
+    from replay.explain import explain, render_text
+
+    log = match["log"]
+    page, errors = _open(browser, match, "#r=1")
+    beats = page.evaluate("() => window.beatlogViewer.data.beats")
+    for index, (duel, beat, first, last) in enumerate(beats):
+        expected = render_text(explain(log.header, log.records, beat))
+        assert page.evaluate("i => beatlogViewer.reportText(i)", index) == expected, beat
+    assert "  Phase: 3C ranged combat" in page.evaluate("i => beatlogViewer.reportText(i)", 2)
+    assert errors == []
     page.close()
