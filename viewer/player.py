@@ -64,7 +64,8 @@ def player_html(name: str, pages: list[MatchPage], charts_on: bool, env: jinja2.
     scripts = [TABLES_JS] + ([plotly_asset()] if charts_on else [])
     words = [p.page.summary.terms for p in played]
     return env.get_template("player.html.j2").render(
-        side=shared(words, "side"), rounds=shared(words, "rounds"), name=name, games=[_game_row(p) for p in played], fmt=fmt, opponent_stem=player_stem,
+        side=shared(words, "side"), rounds=shared(words, "rounds"),
+        name=name, games=[_game_row(p) for p in played], fmt=fmt, opponent_stem=player_stem,
         sections=sections(summarize([p.stats for p in pages], player=name), views, "../"),
         stats=stats, opponents=sorted(opponents.items()), charts=charts_on,
         styles=[CSS.tag("../", False), SITE_CSS.tag("../", False)],

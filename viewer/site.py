@@ -73,7 +73,8 @@ def match_html(page: MatchPage, *, single_file: bool, root: str = "../", linked:
     # Without charts (a single-file page) the per-beat series would be dead weight.
     data = page.data if charts else {k: v for k, v in page.data.items() if k not in ("series", "series_bars")}
     return env.get_template("match.html.j2").render(
-        m=m, view_name=page.view.name, terms=summary.terms, phased=bool(page.data["phases"]["runs"]), charts=charts, data=script_json(data),
+        m=m, view_name=page.view.name, terms=summary.terms, phased=bool(page.data["phases"]["runs"]),
+        charts=charts, data=script_json(data),
         index_href=f"{root}index.html" if linked else None,
         styles=[a.tag(root, single_file) for a in styles],
         scripts=[a.tag(root, single_file) for a in scripts if a is not None],

@@ -106,8 +106,8 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
               f"{_count(pairs, 'pairing')} × {plan.matches} = {_count(total, 'match', 'matches')}, "
               f"{plan.bots[0]} vs {plan.bots[1]}, seed {plan.seed}{_options_text(plan.options)}")
     if plan.bots[0] != plan.bots[1] and plan.matches % 2:
-        _say(err, f"note: with an odd --matches each pairing's first-listed {words.side} plays {plan.bots[0]} once more "
-                  "than the other; use an even number for balanced seats")
+        _say(err, f"note: with an odd --matches each pairing's first-listed {words.side} plays {plan.bots[0]} "
+                  "once more than the other; use an even number for balanced seats")
     with store, _progress(err, total, "playing") as bar:
         task = bar.add_task("matches", total=total)
         try:
