@@ -14,6 +14,8 @@ from .fighters import after_ante, end_of_beat
 from .state import BattleState
 
 PREVIEW_CLASH_CAP = 12  # engine safeguard: a Preview clash this long ends as in WoI (docs/rulings.md)
+# Each card's place in its fighter's hand order, to sort options by (built once from the card data).
+HAND_RANK = {fid: {c: i for i, c in enumerate(k.hand_order)} for fid, k in KITS.items()}
 
 
 def hand_split(s: BattleState, p: int) -> tuple[list[str], list[str]]:
@@ -29,8 +31,9 @@ def pair_options(s: BattleState, p: int) -> tuple[list[dict], list[str]]:
     """Every legal pair (style or Special Action, then base), in hand order; labels name a special's action."""
     styles, bases = hand_split(s, p)
     k = KITS[s.fighters[p].kit]
-    styles.sort(key=k.hand_order.index)
-    bases.sort(key=k.hand_order.index)
+    rank = HAND_RANK[k.id].__getitem__
+    styles.sort(key=rank)
+    bases.sort(key=rank)
     opts, labels = [], []
     for st in styles:
         for b in bases:

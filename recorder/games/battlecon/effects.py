@@ -9,6 +9,7 @@ and the unique ability's).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Callable, Generator
 
 from recorder.decisions import Request
@@ -17,7 +18,8 @@ from . import events as E
 from . import movement
 from .cards import KITS
 from .fighters import Trigger, ability_triggers
-from .stats import applies, attack_range, has_passive, pair_cards
+from .fighters import ante_options as ability_ante_options
+from .stats import PairKey, attack_range, cards_of, has_passive, in_form, pair_key, stun_immunity
 
 Gen = Generator[Request, Any, Any]
 
@@ -150,7 +152,6 @@ def lose_life_prim(ctx, owner, card, cause, amount, **_):
 
 def stun(ctx, target: int, cause: int | None, by_damage: int = 0) -> None:
     """'The opponent is stunned': ignores soak and stun guard, not stun immunity."""
-    from .stats import stun_immunity
     immune = stun_immunity(ctx.state, target)
     if immune:
         ctx.emit(E.StunPrevented(player=target, by=f"stun immunity ({immune})", damage=by_damage, stun_guard=0),
@@ -200,8 +201,7 @@ def form(ctx, owner, card, cause, to, **_):
 
 def ante_options(s, p: int, extra: bool = False) -> list[str]:
     """Legal antes for player p now (besides "pass"): the fighter's unique-ability hook."""
-    from .fighters import ante_options as hook
-    return hook(s, p, extra)
+    return ability_ante_options(s, p, extra)
 
 
 def extra_ante(ctx, owner, card, cause, **_):
@@ -270,25 +270,30 @@ PRIMITIVES: dict[str, Callable[..., Gen]] = {
 }
 
 
-def _card_trigger(card, effs: list[dict[str, Any]], timing: str, form: str | None) -> Trigger:
+def _card_trigger(card, effs: tuple[dict[str, Any], ...], timing: str, form: str | None) -> Trigger:
+    steps = tuple((e["op"], {k: v for k, v in e.items() if k not in ("op", "if")}) for e in effs)
+
     def run(ctx, p: int, cause: int) -> Gen:
-        for e in effs:
-            params = {k: v for k, v in e.items() if k not in ("op", "if")}
-            yield from PRIMITIVES[e["op"]](ctx, p, card.name, cause, **params)
+        for op, params in steps:
+            yield from PRIMITIVES[op](ctx, p, card.name, cause, **params)
     # Quote only this window's text (as it applies in the fighter's form), not the whole card.
     return Trigger(card.name, card.trigger_text(timing, form), run)
+
+
+@cache  # a window's card triggers depend only on the pair, the form and the timing: built once per key (stats)
+def _card_triggers(key: PairKey, timing: str, form: str | None) -> tuple[Trigger, ...]:
+    out = []
+    for card in cards_of(key):
+        effs = tuple(e for e in card.triggers.get(timing, ()) if in_form(form, e))
+        if effs:
+            out.append(_card_trigger(card, effs, timing, form))
+    return tuple(out)
 
 
 def pending_triggers(s, p: int, timing: str) -> list[Trigger]:
     """Every trigger player p owns in the ``timing`` window: the pair's cards (or the Finisher), then the
     unique ability's (Khadath's Gate Trap at Reveal)."""
-    f = s.fighters[p]
-    out = []
-    for card in pair_cards(s, p):
-        effs = [e for e in card.triggers.get(timing, ()) if applies(f, e)]
-        if effs:
-            out.append(_card_trigger(card, effs, timing, f.form))
-    return out + ability_triggers(s, p, timing)
+    return [*_card_triggers(pair_key(s, p), timing, s.fighters[p].form), *ability_triggers(s, p, timing)]
 
 
 def run_triggers(ctx, p: int, timing: str) -> Gen:

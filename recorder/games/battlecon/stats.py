@@ -13,7 +13,8 @@ Power"), so a judge can search a log for one character (docs/protocol-battlecon.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from functools import cache
+from typing import Any
 
 from .cards import KITS, SPECIAL, Card
 from .state import BattleState, Fighter
@@ -22,36 +23,63 @@ Terms = list[tuple[str, Any]]
 INFINITE = 10**6  # Stun Guard infinity (Iron Body spent)
 
 
-def pair_cards(s: BattleState, p: int) -> Iterator[Card]:
-    """The face-up cards of a fighter's attack: style first, then the top base; or the Finisher alone,
-    which replaces the whole pair (WoI p.20). A Special Action is never part of an attack."""
+# The pair's cards and their passives are looked up many times in every timing window of a beat. They depend
+# only on immutable values -- the fighter, the edition, the pair's card names (or the active Finisher) and the
+# form -- and on card data that never changes, so each is worked out once per key and shared by every match.
+PairKey = tuple[str, str, str | None, str | None, str | None]  # kit, edition, finisher, style, base
+
+
+def pair_key(s: BattleState, p: int) -> PairKey:
+    """What decides the cards of player p's attack now (the Finisher is set only while it replaces the pair)."""
     f = s.fighters[p]
-    kit = KITS[f.kit]
-    if f.finisher_active and f.finisher:
-        yield kit.card(f.finisher, s.edition)
-        return
-    if f.style is not None and kit.cards[f.style].kind != SPECIAL:
-        yield kit.card(f.style, s.edition)  # as the edition prints it (Preview's Geomantic)
-    if f.base is not None:
-        yield kit.card(f.base, s.edition)
+    return f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base
+
+
+@cache
+def cards_of(key: PairKey) -> tuple[Card, ...]:
+    """The face-up cards of an attack: style first, then the top base; or the Finisher alone, which replaces
+    the whole pair (WoI p.20). A Special Action is never part of an attack."""
+    fighter, edition, finisher, style, base = key
+    kit = KITS[fighter]
+    if finisher:
+        return (kit.card(finisher, edition),)
+    out = []
+    if style is not None and kit.cards[style].kind != SPECIAL:
+        out.append(kit.card(style, edition))  # as the edition prints it (Preview's Geomantic)
+    if base is not None:
+        out.append(kit.card(base, edition))
+    return tuple(out)
+
+
+def pair_cards(s: BattleState, p: int) -> tuple[Card, ...]:
+    """The face-up cards of player p's attack (see ``cards_of``)."""
+    return cards_of(pair_key(s, p))
+
+
+def in_form(form: str | None, item: dict[str, Any]) -> bool:
+    """Whether a card effect or passive applies in ``form`` (``if``: a Kallistar form)."""
+    cond = item.get("if")
+    return cond is None or cond == form
 
 
 def applies(f: Fighter, item: dict[str, Any]) -> bool:
     """Whether a card effect or passive applies now (``if``: a Kallistar form)."""
-    cond = item.get("if")
-    return cond is None or cond == f.form
+    return in_form(f.form, item)
 
 
-def passives(s: BattleState, p: int, kind: str) -> Iterator[tuple[Card, dict[str, Any]]]:
-    f = s.fighters[p]
-    for card in pair_cards(s, p):
-        for item in card.passives:
-            if item["type"] == kind and applies(f, item):
-                yield card, item
+@cache
+def _passives(key: PairKey, form: str | None, kind: str) -> tuple[tuple[Card, dict[str, Any]], ...]:
+    return tuple((card, item) for card in cards_of(key) for item in card.passives
+                 if item["type"] == kind and in_form(form, item))
+
+
+def passives(s: BattleState, p: int, kind: str) -> tuple[tuple[Card, dict[str, Any]], ...]:
+    """Player p's passives of type ``kind`` that apply now, with the card that gives each."""
+    return _passives(pair_key(s, p), s.fighters[p].form, kind)
 
 
 def has_passive(s: BattleState, p: int, kind: str) -> bool:
-    return next(passives(s, p, kind), None) is not None
+    return bool(passives(s, p, kind))
 
 
 def tokens_void(s: BattleState, p: int) -> bool:
@@ -89,7 +117,7 @@ def priority(s: BattleState, p: int) -> tuple[int, Terms]:
 
 def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
     """Total power, or None for an attack with power N/A."""
-    cards = list(pair_cards(s, p))
+    cards = pair_cards(s, p)
     if any(c.kind == "base" and c.power is None for c in cards):
         return None, [("N/A", 0)]
     terms: Terms = [(c.name, c.power or 0) for c in cards]
@@ -101,7 +129,7 @@ def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
 
 def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
     """``(kind, lo, hi, terms)``: kind is "normal", "na" (never hits) or a special range name."""
-    cards = list(pair_cards(s, p))
+    cards = pair_cards(s, p)
     for c in cards:
         if c.kind == "base" and c.range is None:
             return "na", 0, 0, [(c.name, "N/A")]

@@ -19,8 +19,6 @@ from typing import Any, Callable, Generator
 
 from ..cards import FIGHTERS
 
-HOOKS: dict[str, ModuleType] = {fid: import_module(f"{__name__}.{fid}") for fid in FIGHTERS}
-
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
@@ -30,6 +28,10 @@ class Trigger:
     name: str
     text: str
     run: Callable[[Any, int, int], Generator[Any, Any, None]]
+
+
+# Imported after Trigger is defined: a fighter's module builds its triggers from it.
+HOOKS: dict[str, ModuleType] = {fid: import_module(f"{__name__}.{fid}") for fid in FIGHTERS}
 
 
 def ante_options(state, p: int, extra: bool = False) -> list[str]:
