@@ -34,24 +34,30 @@ class Trigger:
 HOOKS: dict[str, ModuleType] = {fid: import_module(f"{__name__}.{fid}") for fid in FIGHTERS}
 
 
+def _hook(kit: str, name: str) -> Callable[..., Any] | None:
+    """The fighter's hook ``name``, or None. Looked up in the module's namespace: asked several times in every
+    beat, and ``getattr`` with a default pays for an AttributeError whenever the fighter has no such hook."""
+    return HOOKS[kit].__dict__.get(name)
+
+
 def ante_options(state, p: int, extra: bool = False) -> list[str]:
-    fn = getattr(HOOKS[state.fighters[p].kit], "ante_options", None)
+    fn = _hook(state.fighters[p].kit, "ante_options")
     return fn(state, p, extra) if fn else []
 
 
 def after_ante(ctx, p: int) -> None:
-    fn = getattr(HOOKS[ctx.state.fighters[p].kit], "after_ante", None)
+    fn = _hook(ctx.state.fighters[p].kit, "after_ante")
     if fn:
         fn(ctx, p)
 
 
 def ability_triggers(state, p: int, timing: str) -> list[Trigger]:
-    fn = getattr(HOOKS[state.fighters[p].kit], "triggers", None)
+    fn = _hook(state.fighters[p].kit, "triggers")
     return fn(state, p, timing) if fn else []
 
 
 def end_of_beat(ctx, p: int):
     """The unique ability's end-of-beat effect, if it has one (a generator: it may ask)."""
-    fn = getattr(HOOKS[ctx.state.fighters[p].kit], "end_of_beat", None)
+    fn = _hook(ctx.state.fighters[p].kit, "end_of_beat")
     if fn:
         yield from fn(ctx, p)
