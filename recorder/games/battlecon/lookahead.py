@@ -121,6 +121,21 @@ def anchor_by_fold(match) -> Anchor | None:
 # -- branches -----------------------------------------------------------------------------------------
 
 
+class _BranchContext(Context):
+    """A branch's context. Nothing reads a branch's log -- the engine takes only its length (for seqs and
+    causes) and a branch is scored from the state -- so it keeps the bare events, not envelopes; and every
+    answer is one of its request's own options, so it is not checked again. Both cost as much as the fold."""
+
+    def emit(self, event: Any, *, actor: int | None = None, cause: int | None = None,
+             visibility: str | int = "public") -> int:
+        self.game.apply(self.state, event)
+        self.entries.append(event)
+        return len(self.entries)
+
+    def check(self, request: Request, answer: Answer) -> None:
+        return None
+
+
 class _Draws:
     """Chance for a branch: the draws the log already shows, then the bot's own stream."""
 
@@ -198,8 +213,8 @@ class Branches:
     def _drive(self, fixed: dict[int, int]) -> float | _Fork | None:
         """One run of the beat from the anchor with the answers ``fixed`` (by request ordinal)."""
         state = clone(self.anchor.state)
-        ctx = Context(self.game, self.header, state,
-                      chance=_Draws(self.draws, ChanceSource(self.seed, self.stream)))
+        ctx = _BranchContext(self.game, self.header, state,
+                             chance=_Draws(self.draws, ChanceSource(self.seed, self.stream)))
         ctx.set_clock(state.duel, state.beat)
         gen = _rest_of_beat(ctx)
         n = 0
@@ -215,7 +230,7 @@ class Branches:
             pass
         if n <= self.decision:
             return None  # the beat ended before the decision was asked: not this branch's history
-        return self._score(ctx, state)
+        return self._score(state)
 
     def _pick(self, req: Request, n: int, fixed: dict[int, int]) -> int | _Fork | None:
         if n < self.decision:  # the log so far
@@ -235,13 +250,12 @@ class Branches:
             return _Fork(n, len(req.options))
         return 0
 
-    def _score(self, ctx: Context, state: BattleState) -> float:
+    def _score(self, state: BattleState) -> float:
         me, opp = self.me, 1 - self.me
         dealt = self.lives[1] - state.fighters[opp].life
         taken = self.lives[0] - state.fighters[me].life
-        ended = [e.event for e in ctx.entries if e.type == "DuelEnded"]
-        if ended:
-            winner = ended[-1].winner
+        if state.duel_over:  # the duel ended in this branch (the anchor is in the middle of a beat)
+            winner = state.duel_results[-1]["winner"]
         elif state.beat_limit is not None and state.counted_beats >= state.beat_limit:
             lives = (state.fighters[me].life, state.fighters[opp].life)  # the time limit follows this beat
             winner = None if lives[0] == lives[1] else (me if lives[0] > lives[1] else opp)

@@ -11,6 +11,7 @@ Gate Trap stops an opponent's own non-direct movement on its space.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from .state import BattleState
 
@@ -52,8 +53,17 @@ def _walk(start: int, d: int, n: int, other: int, trap: int | None, preview: boo
 def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ...] | list[int],
                  by: int) -> list[Dest]:
     """Every legal end space for a movement of ``mover`` made by player ``by``'s effect."""
-    fm, fo = s.fighters[mover], s.fighters[1 - mover]
-    start, other = fm.position, fo.position
+    start, other = s.fighters[mover].position, s.fighters[1 - mover].position
+    # The trap stops the opponent's own (non-direct) movement only; Khadath ignores it (Y).
+    trap = s.trap if (s.trap_owner is not None and mover != s.trap_owner and by == mover) else None
+    return list(_ends(start, other, s.fighters[by].position, kind, tuple(distances), trap, s.edition == "preview"))
+
+
+@cache  # pure arithmetic on a few small numbers, asked for in most beats: worked out once per position
+def _ends(start: int, other: int, ref: int, kind: str, distances: tuple[int, ...], trap: int | None,
+          preview: bool) -> tuple[Dest, ...]:
+    """The end spaces of a movement from ``start`` (the other fighter on ``other``; ``ref``: the position of
+    the player whose effect it is, which a push or pull goes away from or toward)."""
     toward = _sign(other - start)
     if kind == "advance":
         dirs = (toward,)
@@ -61,12 +71,8 @@ def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ..
         dirs = (-toward,)
     elif kind in ("move", "move_opponent"):
         dirs = (-1, 1)
-    else:
-        ref = s.fighters[by].position  # pull: toward the puller, push: away from it
+    else:  # pull: toward the puller, push: away from it
         dirs = (_sign(ref - start),) if kind == "pull" else (-_sign(ref - start),)
-    # The trap stops the opponent's own (non-direct) movement only; Khadath ignores it (Y).
-    trap = s.trap if (s.trap_owner is not None and mover != s.trap_owner and by == mover) else None
-    preview = s.edition == "preview"
     seen: dict[int, Dest] = {}
     for n in distances:
         if n == 0:
@@ -79,7 +85,7 @@ def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ..
             end, counted = got
             if end not in seen:
                 seen[end] = Dest(end, counted, _sign(start - other) != _sign(end - other), d)
-    return sorted(seen.values(), key=lambda x: (x.distance, x.to))
+    return tuple(sorted(seen.values(), key=lambda x: (x.distance, x.to)))
 
 
 def direct_destinations(s: BattleState, mover: int) -> list[Dest]:
