@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from recorder.errors import InvalidDecision
+
+if TYPE_CHECKING:
+    import jsonschema
 
 CARD = {"type": "string", "minLength": 1, "maxLength": 64}
 SPACE = {"type": "integer", "minimum": 1, "maximum": 7}
@@ -108,6 +109,10 @@ ENTRY_PARTS = ("duel", "beat", "player", *PARTS)
 
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.Draft202012Validator:
+    # Imported here, when a script is first checked: importing jsonschema costs about a third of the CLI's
+    # start-up, which most commands never need (recorder.validate does the same).
+    import jsonschema
+
     return jsonschema.Draft202012Validator(entry_schema())
 
 
@@ -125,7 +130,9 @@ def check_entry(entry: Any) -> None:
             if _depth(value) > MAX_DEPTH:  # jsonschema's messages would recurse through it
                 raise InvalidDecision(f"{part} is nested more than {MAX_DEPTH} levels deep; "
                                       f"expected {_expected(entry, [part])}")
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(entry))
+    from jsonschema.exceptions import best_match  # lazily, as in _validator
+
+    error = best_match(_validator().iter_errors(entry))
     if error is None:
         return
     path = list(error.absolute_path)
