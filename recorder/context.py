@@ -15,6 +15,7 @@ from .envelope import Entry
 from .errors import IllegalDecision, InvalidDecision
 from .events import ChanceDrawn, Event
 from .rng import ChanceSource
+from .terms import terms_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -47,7 +48,8 @@ class Context:
 
     @property
     def where(self) -> str:
-        return f"match {self.header.match_id}, duel {self.duel}, beat {self.beat}"
+        """``match m-..., duel 1, beat 3`` / ``match m-..., turn 3``: in the game's own words."""
+        return f"match {self.header.match_id}, {terms_of(self.game).at(self.duel, self.beat)}"
 
     # -- events --------------------------------------------------------------
     def emit(

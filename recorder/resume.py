@@ -30,6 +30,7 @@ from .header import Header
 from .integrity import LogFile
 from .match import Match
 from .recording import BeatBatches, Recording, Sink, Stop, _close, _distinct
+from .terms import terms_of
 
 
 @dataclass
@@ -209,6 +210,7 @@ def _catch_up(
     (none when it stops on a batch boundary, as a store's always does).
     """
     prev = header.hash
+    terms = terms_of(match.game)
     i = 0
     batch = match.advance()
     while True:
@@ -219,7 +221,7 @@ def _catch_up(
             if expected != records[i]:
                 raise VerificationFailed(
                     f"cannot resume match {header.match_id}: the engine does not reproduce the stored "
-                    f"seq {records[i].seq} (duel {records[i].duel}, beat {records[i].beat}, {records[i].type}); "
+                    f"seq {records[i].seq} ({terms.at(records[i].duel, records[i].beat)}, {records[i].type}); "
                     "verify the log to see what differs"
                 )
             prev = expected.hash
@@ -231,7 +233,7 @@ def _catch_up(
         request = match.pending
         assert request is not None
         record = records[i]
-        where = f"match {header.match_id}, duel {record.duel}, beat {record.beat}, seq {record.seq}"
+        where = f"match {header.match_id}, {terms.at(record.duel, record.beat)}, seq {record.seq}"
         if record.kind != INPUT or record.type != request.event.TYPE or record.actor != request.player:
             raise VerificationFailed(
                 f"cannot resume {where}: the engine asks for a {request.kind} ({request.event.TYPE}) "

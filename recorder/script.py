@@ -39,6 +39,7 @@ from . import canonical, validate
 from .decisions import Answer, DecisionSource, FirstOption, Request, describe_answer
 from .errors import BeatlogError, IllegalDecision, InvalidDecision
 from .header import Header
+from .terms import NEUTRAL, Terms, terms_named, terms_of
 
 FIRST = "first"
 
@@ -52,10 +53,13 @@ class ScriptEntry:
     beat: int
     player: int
     raw: dict[str, Any]
+    terms: Terms = field(default=NEUTRAL, compare=False, repr=False)  # the script's game's words
 
     @property
     def where(self) -> str:
-        return f"beats[{self.index}] (duel {self.duel}, beat {self.beat}, player {self.player})"
+        """``beats[2] (duel 1, beat 3, player 0)`` / ``beats[2] (turn 3, player 0)``: the script's own
+        path, then the round in the game's words."""
+        return f"beats[{self.index}] ({self.terms.at(self.duel, self.beat)}, player {self.player})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,9 +137,10 @@ def parse_script(data: Any, name: str = "<script>") -> Script:
         message = validate.brief(error.message, error.instance)
         raise InvalidDecision(f"{name}: {_json_path(error.absolute_path)}: {message}")
     seats = tuple(ScriptSeat(p.get("name"), p["side"]) for p in data["players"])
+    terms = terms_named(data["game"])
     entries = []
     for index, raw in enumerate(data["beats"]):
-        entry = ScriptEntry(index, raw.get("duel", 1), raw["beat"], raw["player"], raw)
+        entry = ScriptEntry(index, raw.get("duel", 1), raw["beat"], raw["player"], raw, terms)
         if entry.player >= len(seats):
             raise InvalidDecision(
                 f"{name}: {entry.where}: player {entry.player} does not exist; "
@@ -220,7 +225,7 @@ class ScriptSource:
             if key in seen:
                 raise InvalidDecision(
                     f"{script.name}: {entry.where} repeats an entry already given at beats[{seen[key].index}]; "
-                    "write each player's decisions for a beat in one entry"
+                    f"write each player's decisions for a {entry.terms.round} in one entry"
                 )
             seen[key] = entry
             self.queues[key] = self._expand(game, entry)
@@ -292,12 +297,13 @@ class ScriptSource:
         beat_entries = [e for e in match.entries if (e.duel, e.beat) == (entry.duel, entry.beat)]
         reason = hook(self.header, entry.player, item.kind, item.data, beat_entries) if hook else ""
         last = self.last.get((entry.duel, entry.beat, entry.player, item.kind))
-        offered = (f"{name}'s last {item.kind} request in that beat offered: "
+        round_ = entry.terms.round
+        offered = (f"{name}'s last {item.kind} request in that {round_} offered: "
                    f"{last.legal()}" if last is not None
-                   else f"{name} was not asked for any {item.kind} decision in that beat")
+                   else f"{name} was not asked for any {item.kind} decision in that {round_}")
         return IllegalDecision(
             f"{self.script.name}: {entry.where}: {name}'s scripted answer '{answer}' was never asked for: the "
-            f"{item.kind} step of duel {entry.duel}, beat {entry.beat} ended without it"
+            f"{item.kind} step of {entry.terms.at(entry.duel, entry.beat)} ended without it"
             f"{f' ({reason})' if reason else ''}; {offered}"
         )
 
@@ -322,8 +328,8 @@ class ScriptSource:
             return
         listed = "; ".join(self._describe_unused(item) for item in left[:5])
         more = f" (and {len(left) - 5} more)" if len(left) > 5 else ""
-        ended = f"the match ended at duel {match.ctx.duel}, beat {match.ctx.beat}" if match.finished \
-            else f"the match stopped at duel {match.ctx.duel}, beat {match.ctx.beat}"
+        at = terms_of(match.game).at(match.ctx.duel, match.ctx.beat)
+        ended = f"the match {'ended' if match.finished else 'stopped'} at {at}"
         raise InvalidDecision(
             f"{self.script.name}: {len(left)} scripted answer{'s' if len(left) != 1 else ''} "
             f"never asked for ({ended}): {listed}{more}"

@@ -3,10 +3,11 @@
 Useful when two copies of a match disagree (the player's and the organiser's,
 a log and its re-recording): headers are compared field by field (``created_at``
 aside: it is the wall-clock moment of recording and outside the hash), then
-the events in order; the first difference is shown with its duel and beat and
-both versions. Logs whose chains are broken can still be compared, and so can
-a log whose last line was cut off by a crash (one player's recording): its
-complete lines are compared and the cut-off line is named.
+the events in order; the first difference is shown with where it is, in the
+game's words ("duel 1, beat 3", "turn 3"), and both versions. Logs whose chains
+are broken can still be compared, and so can a log whose last line was cut off
+by a crash (one player's recording): its complete lines are compared and the
+cut-off line is named.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from recorder import canonical
 from recorder.envelope import FIELDS, Record
 from recorder.header import Header
+from recorder.terms import NEUTRAL, Terms, terms_named
 
 from .tamper import show
 
@@ -35,6 +37,7 @@ class LogDiff:
     fields: list[str] = field(default_factory=list)  # envelope fields that differ there
     same_events: int = 0  # events equal before the difference
     notes: list[str] = field(default_factory=list)  # e.g. a side whose last line is cut off
+    terms: Terms = NEUTRAL  # the game's words for duel and beat ("turn 3" for Cogs)
 
     @property
     def identical(self) -> bool:
@@ -47,9 +50,10 @@ class LogDiff:
         if self.index is None:
             return out
         agree = f"the first {self.same_events} events agree" if self.same_events else "no event agrees"
-        where = self.a or self.b
-        assert where is not None
-        out.append(f"first difference at event {self.index + 1} (duel {where.duel}, beat {where.beat}); {agree}")
+        first = self.a or self.b
+        assert first is not None
+        at = self.terms.at(first.duel, first.beat)
+        out.append(f"first difference at event {self.index + 1} ({at}); {agree}")
         for name, record in ((self.a_name, self.a), (self.b_name, self.b)):
             out.append(f"  {name}: " + (f"seq {record.seq}: {show(record)}" if record else "(ends here)"))
         if self.a is not None and self.b is not None:
@@ -59,7 +63,9 @@ class LogDiff:
 
 def diff(a_name: str, a_header: Header, a_records: Sequence[Record],
          b_name: str, b_header: Header, b_records: Sequence[Record]) -> LogDiff:
-    result = LogDiff(a_name, b_name)
+    # Two logs of different games have no words in common: the kernel's neutral ones then.
+    words = terms_named(a_header.game) if a_header.game == b_header.game else NEUTRAL
+    result = LogDiff(a_name, b_name, terms=words)
     a_body, b_body = a_header.body(), b_header.body()
     for name in a_body:
         if canonical.dumps(a_body[name]) != canonical.dumps(b_body[name]):

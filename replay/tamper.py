@@ -26,6 +26,7 @@ from recorder.errors import BeatlogError, CorruptLog, VerificationFailed
 from recorder.events import INPUT
 from recorder.game import Game
 from recorder.header import Header
+from recorder.terms import terms_of
 
 from . import undo
 from .rerun import AFTER_END, ILLEGAL, Run, content, differing_fields
@@ -57,6 +58,7 @@ class Problem:
     seq: int | None  # the position (1-based) of the record concerned
     duel: int | None
     beat: int | None
+    at: str | None = None  # duel and beat in the game's words, for people: "duel 1, beat 3" / "turn 3"
     change: str | None = None  # for FORGED: the change the forged chain hides
     expected: str | None = None  # what the engine derives at that place (None when it cannot know)
     recorded: str | None = None  # what the log says
@@ -114,6 +116,7 @@ class _Case:
 
     def __init__(self, game: Game, header: Header, records: Sequence[Record], run: Run, chain: Break | None) -> None:
         self.game, self.header, self.records, self.run, self.chain = game, header, records, run, chain
+        self.terms = terms_of(game)
 
     def expected(self, i: int) -> Record | None:
         return self.run.expected[i] if len(self.run.expected) > i else None
@@ -137,9 +140,10 @@ class _Case:
     def problem(self, kind: str, i: int, text: str, error: type[BeatlogError] = CorruptLog, *,
                 change: str | None = None, expected: str | None = None, inferred: str | None = None) -> Problem:
         duel, beat = self.where(i)
-        where = f"match {self.header.match_id}, duel {duel}, beat {beat}, seq {i + 1}"
+        at = self.terms.at(duel, beat)
         recorded = show(self.records[i]) if i < len(self.records) else None
-        return Problem(kind, cap(f"{where}: {text}", MAX_TEXT), error, seq=i + 1, duel=duel, beat=beat,
+        message = f"match {self.header.match_id}, {at}, seq {i + 1}: {text}"
+        return Problem(kind, cap(message, MAX_TEXT), error, seq=i + 1, duel=duel, beat=beat, at=at,
                        change=change, expected=expected, recorded=recorded, inferred=inferred, line=i + 2)
 
     def expected_text(self, i: int) -> str | None:
@@ -309,9 +313,9 @@ def _structural_text(case: _Case, found: undo.Undo) -> str:
         return f"event inserted: {show(records[p])} is not derived by the engine; expected {case.expected_text(p)}"
     if found.change == DELETED and found.count is None:
         duel, beat = case.where(p)
-        return (f"events deleted: expected {case.expected_text(p)} here, but the log goes on at duel "
-                f"{records[p].duel}, beat {records[p].beat} with {show(records[p])}; the events between "
-                f"(from duel {duel}, beat {beat}) are missing")
+        return (f"events deleted: expected {case.expected_text(p)} here, but the log goes on at "
+                f"{case.terms.at(records[p].duel, records[p].beat)} with {show(records[p])}; the events between "
+                f"(from {case.terms.at(duel, beat)}) are missing")
     if found.change == DELETED and found.count > 1:
         last = p + found.count
         return (f"events deleted: seq {p + 1}-{last} ({found.count} events) are missing; the record after seq {p} "

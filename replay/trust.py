@@ -16,6 +16,7 @@ from typing import Sequence
 from recorder.envelope import Record
 from recorder.game import Game
 from recorder.header import Header
+from recorder.terms import NEUTRAL
 
 from .tamper import Problem
 from .verify import verify
@@ -31,12 +32,17 @@ def integrity_problem(header: Header, records: Sequence[Record], game: Game | No
 
 
 def summary(problem: Problem) -> str:
-    """'chain forged (outcome changed) at seq 27, duel 1, beat 1': short enough for one line."""
+    """'chain forged (outcome changed) at seq 27, duel 1, beat 1' (a Cogs log: '..., turn 1'): one line.
+
+    The position is in the game's words, which the problem carries (``Problem.at``).
+    """
     if problem.seq is None:
         return problem.message
     what = f"{problem.kind} ({problem.change})" if problem.change else problem.kind
-    where = f"seq {problem.seq}" + (f", duel {problem.duel}, beat {problem.beat}" if problem.duel is not None else "")
-    return f"{what} at {where}"
+    at = problem.at
+    if at is None and problem.duel is not None and problem.beat is not None:
+        at = NEUTRAL.at(problem.duel, problem.beat)  # a problem made without them: the kernel's words
+    return f"{what} at seq {problem.seq}" + (f", {at}" if at is not None else "")
 
 
 def warning(problem: Problem, log: str) -> str:

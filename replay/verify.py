@@ -23,6 +23,7 @@ from recorder.envelope import Record
 from recorder.errors import BeatlogError, CorruptLog, IncompleteLog, VerificationFailed
 from recorder.game import Game, load_game
 from recorder.header import Header
+from recorder.terms import Terms, terms_named, terms_of
 
 from .rerun import Run, rerun
 from .tamper import HEADER, INCOMPLETE, MAX_SHOWN, VERSION, Problem, cap, chain_break, classify
@@ -153,15 +154,20 @@ def verify(
         return report(integrity, run.complete)
     if run.incomplete:
         if not partial:
-            return report(incomplete(header, *_stop(run, len(records)), len(records)), False)
+            return report(incomplete(header, *_stop(run, len(records)), len(records), terms=terms_of(game)), False)
         return report(None, False)  # no result: the engine's state is ahead of the log
     return report(None, True, game.result(run.match.state))
 
 
-def incomplete(header: Header, duel: int, beat: int, last: int, tail: str = "") -> Problem:
-    """The log stops after seq ``last``, before the match ended; the next record was due at ``duel``, ``beat``."""
-    message = f"incomplete: match {header.match_id} stops at duel {duel}, beat {beat} after seq {last}{tail}"
-    return Problem(INCOMPLETE, message, IncompleteLog, seq=last, duel=duel, beat=beat)
+def incomplete(header: Header, duel: int, beat: int, last: int, tail: str = "", *,
+               terms: Terms | None = None) -> Problem:
+    """The log stops after seq ``last``, before the match ended; the next record was due at ``duel``, ``beat``.
+
+    ``terms``: the game's words (default: those of the header's game).
+    """
+    at = (terms or terms_named(header.game)).at(duel, beat)
+    message = f"incomplete: match {header.match_id} stops at {at} after seq {last}{tail}"
+    return Problem(INCOMPLETE, message, IncompleteLog, seq=last, duel=duel, beat=beat, at=at)
 
 
 def _stop(run: Run, recorded: int) -> tuple[int, int]:
