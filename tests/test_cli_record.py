@@ -52,7 +52,7 @@ def test_record_writes_match_id_jsonl_here_and_reports(runner, tmp_path):
     assert out[0] == f"match {log.header.match_id}: toy standard, seed 7"
     assert out[1] == "  Ann (red) vs Ben (blue)"
     assert out[2] == "  result: draw (points)"
-    assert out[3] == "  rounds: 3, events: 13"  # the toy game names no terms: the neutral words
+    assert out[3] == "  beats: 3, events: 13"  # the toy game's words (tests/toygame.py)
     from recorder.canonical import short_digest
     assert out[4] == f"  digest: {short_digest(log.records[-1].hash)}"
     assert out[5] == f"  saved to {log.header.match_id}.jsonl"
@@ -269,7 +269,7 @@ def test_play_reprompts_on_bad_input_and_quits_cleanly(runner, tmp_path):
     result = invoke(runner, ["play", *TOY, "--seed", "8", "-o", "p.jsonl"], input="\n7\nx\n1\n\nq\n")
     assert result.exit_code == 0, result.output
     assert result.output.count("Please type a number from 1 to 3, or q to quit (your entry is not one).") == 2
-    assert "stopped unfinished at set 1, round 1" in result.output  # the toy game names no terms
+    assert "stopped unfinished at duel 1, beat 1" in result.output  # the toy game's words (tests/toygame.py)
     log = read_jsonl(tmp_path / "p.jsonl")
     assert [r.type for r in log.records] == ["NumberPicked"]
 

@@ -4,6 +4,7 @@ decision kinds, the published entry schema, and whatif --choices reaching a Cogs
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,9 @@ from recorder.jsonl import read_jsonl
 from recorder.match import Match, run
 
 ROOT = Path(__file__).resolve().parent.parent
-WHERE = "Error: s.json: beats[0] (duel 1, beat 1, player 0): "
+WHERE = "Error: s.json: beats[0] (turn 1, player 0): "  # the script's own path, then the round in Cogs words
 AHEAD = {"cog": 0, "move": "ahead", "speed": 18}
+FORBIDDEN = re.compile(r"(?i)\b(?:duels?|beats?|fighters?)\b")  # BattleCON's words, never in a Cogs message
 
 
 @pytest.fixture
@@ -91,7 +93,9 @@ def test_shots_and_melee_may_leave_out_the_mode():
 
 def test_an_illegal_scripted_answer_is_refused(runner):
     line = error_line(record(runner, {"courses": [{"cog": 0, "move": "ahead", "speed": 99}]}))
-    assert line.startswith(WHERE + "Ann's scripted course {'cog': 0, 'move': 'ahead', 'speed': 99} is not legal")
+    assert line.startswith(WHERE + "Ann's scripted course {'cog': 0, 'move': 'ahead', 'speed': 99} is not legal at "
+                           "match m-")
+    assert ", turn 1; legal options: " in line and not FORBIDDEN.search(line.replace("beats[0]", ""))
 
 
 def test_decision_kinds_cover_every_request_of_random_play():

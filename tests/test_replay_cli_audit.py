@@ -28,7 +28,7 @@ def test_explain_text(runner, log):
     result = runner.invoke(main, ["explain", str(log), "--beat", "2"])
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Set 1, round 2 (seq 5-8)" in out  # the toy game names no terms: the neutral words
+    assert "Duel 1, beat 2 (seq 5-8)" in out  # the toy game's words (tests/toygame.py)
     assert out.index("State before:\n  round 1  scores 2-0") < out.index("#5 Ann:") < out.index("#8 ")
     assert "secret to Ann" in out
     assert out.rstrip().endswith("round 2  scores 2-1")
@@ -61,7 +61,7 @@ def test_explain_html_is_escaped(runner, tmp_path):
 def test_explain_missing_beat(runner, log):
     result = runner.invoke(main, ["explain", str(log), "--beat", "9"])
     assert result.exit_code == 1
-    assert "has no set 1, round 9; it has set 1: rounds 1-3" in result.stderr  # the toy game names no terms
+    assert "has no duel 1, beat 9; it has duel 1: beats 1-3" in result.stderr  # the toy game's words
 
 
 def test_explain_refuses_a_broken_log(runner, tmp_path):
@@ -78,8 +78,8 @@ def test_state_text_and_json(runner, log):
     result = runner.invoke(main, ["state", str(log), "--beat", "2"])
     assert result.exit_code == 0
     assert result.output.splitlines() == [
-        f"match {json.loads(log.read_text().splitlines()[0])['match_id']}, set 1, round 2, "
-        "after event 4 of the round (seq 8)",
+        f"match {json.loads(log.read_text().splitlines()[0])['match_id']}, duel 1, beat 2, "
+        "after event 4 of the beat (seq 8)",
         "round 2  scores 2-1",
     ]
     result = runner.invoke(main, ["state", str(log), "--beat", "2", "--event", "0", "--as", "Ben", "--json"])
@@ -142,20 +142,20 @@ def test_whatif_changed_pick(runner, log):
     fallback = "first, the fallback (the default; --policy chooses another): its decisions came from 'test'"
     # Two columns, recorded | what-if, from the changed beat on; outcomes both runs share are only counted.
     assert result.output.splitlines() == [
-        f"What if Ann had chosen pick number 3 instead of number 1 (seq 5) in set 1, round 2 of match {match_id}?",
+        f"What if Ann had chosen pick number 3 instead of number 1 (seq 5) in duel 1, beat 2 of match {match_id}?",
         f"Who plays on once a seat's recorded decisions stop fitting: Ann (red): {fallback}; Ben (blue): {fallback}.",
-        "The matches part at event 5 (set 1, round 2). Differing outcomes, side by side:",
+        "The matches part at event 5 (duel 1, beat 2). Differing outcomes, side by side:",
         "  recorded                                        │ what-if",
-        "set 1, round 2",
+        "duel 1, beat 2",
         "  #8 RoundScored {'picks': [1, 2], 'points': 1,   │ #8 RoundScored {'picks': [3, 2], 'points': 1,",
         "      'scorer': 1}                                │     'scorer': 0}",
-        "set 1, round 3; 1 outcome the same on both sides",
+        "duel 1, beat 3; 1 outcome the same on both sides",
         "  #13 ToyMatchEnded {'scores': [2, 1], 'winner':  │ #13 ToyMatchEnded {'scores': [3, 0], 'winner':",
         "      0}                                          │     0}",
         "Final:",
         "  #13 ToyMatchEnded {'scores': [2, 1], 'winner':  │ #13 ToyMatchEnded {'scores': [3, 0], 'winner':",
         "      0}                                          │     0}",
-        "  (set 1, round 3; 13 events)                     │ (set 1, round 3; 13 events)",
+        "  (duel 1, beat 3; 13 events)                     │ (duel 1, beat 3; 13 events)",
         "Result: recorded Ann wins (points); what-if Ann wins (points)",
     ]
 
@@ -181,7 +181,7 @@ def test_whatif_illegal_or_absent_decision(runner, log):
     result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "1", "--choices", '{"picks": [7]}'])
     assert result.exit_code == 1 and "Ben's pick {'number': 7} is not legal" in result.stderr
     result = runner.invoke(main, ["whatif", str(log), "--beat", "5", "--player", "1", "--choices", '{"picks": [2]}'])
-    assert result.exit_code == 1 and "Ben makes no pick decision in set 1, round 5" in result.stderr
+    assert result.exit_code == 1 and "Ben makes no pick decision in duel 1, beat 5" in result.stderr
     result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "1"])
     assert result.exit_code == 1 and "nothing to change" in result.stderr
     result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "1", "--choices", "{"])

@@ -60,6 +60,10 @@ class ToyGame:
     rules_version = "toy-rules-1"
     editions = ("standard",)
     events = EVENTS
+    # The words people read (recorder/terms.py): the kernel's own field names, spelt out so the
+    # kernel's tests exercise the hook; NeutralToyGame below reads the neutral words instead.
+    terms = {"side": "side", "sides": "sides", "round": "beat", "rounds": "beats",
+             "set": "duel", "sets": "duels", "setup": "set-up", "phase": "phase"}
 
     def make_header(self, *, players, edition, seed, options, match_id=None) -> Header:
         if edition not in self.editions:
@@ -131,6 +135,18 @@ class ToyGame:
 
 
 GAME = ToyGame()
+
+
+class NeutralToyGame(ToyGame):
+    """The toy game without the ``terms`` hook (None is what a game that never mentions it reads as):
+    what a person reads about it is in the kernel's neutral words, "set 1, round 3"."""
+
+    name = "toy_neutral"
+    events = EventRegistry(name, EVENTS)  # the toy game's events, in a log of this game
+    terms = None
+
+
+NEUTRAL_GAME = NeutralToyGame()
 
 
 def toy_header(seed: int = 7, **options) -> Header:
