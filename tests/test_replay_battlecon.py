@@ -116,7 +116,8 @@ def test_explain_and_state_on_every_beat():
     for duel, beat in beats:
         report = explain(header, records, beat, duel)
         text = render_text(report)
-        assert f"Duel {duel}, beat {beat}" in text and "State before:" in text and "State after:" in text
+        heading = f"Duel {duel}, beat {beat}" if beat else f"Duel {duel}, set-up"  # round 0 by its name
+        assert heading in text and "State before:" in text and "State after:" in text
         assert len(report.steps) == sum(1 for r in records if (r.duel, r.beat) == (duel, beat))
         for viewer in (None, 0, 1):
             state_at(header, records, beat, duel=duel, viewer=viewer)
