@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
 from recorder import canonical
 from recorder.decisions import Answer
 from recorder.envelope import Record
-from recorder.header import Header
+from recorder.header import Header, Player
 from recorder.match import Match, run, sealed
 from tests.toygame import GAME, toy_header
 
@@ -55,3 +56,32 @@ def write_log(path: Path, header: Header, records: Sequence[Record]) -> Path:
     lines = [header.line()] + [r.line() for r in records]
     path.write_bytes(b"\n".join(lines) + b"\n")
     return path
+
+
+@lru_cache(maxsize=None)
+def battlecon_duel(seed: int) -> tuple[Header, tuple[Record, ...]]:
+    """A single WoI duel, Hikaru against Khadath, random bots: a real BattleCON log to tamper with."""
+    from recorder.games.battlecon import GAME as BATTLECON
+
+    header = BATTLECON.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "khadath")),
+                                   edition="woi", seed=seed, options={"duels": 1})
+    match = Match(BATTLECON, header)
+    run(match, {0: BATTLECON.bot("random", seed, 0), 1: BATTLECON.bot("random", seed + 1, 1)})
+    return header, tuple(sealed(match))
+
+
+def problem_of(header: Header, records: Sequence[Record], **kwargs):
+    """The problem verify reports for a tampered log: caught, and one line (never 'after sealing')."""
+    from replay.verify import verify
+
+    report = verify(header, list(records), **kwargs)
+    assert not report.ok, "tampering not caught"
+    p = report.problem
+    assert "\n" not in p.message and "after sealing" not in p.message
+    return p
+
+
+def rehash_own(record: Record) -> Record:
+    """The record with its own hash recomputed (and nothing after it)."""
+    body = record.body()
+    return Record(hash=canonical.digest(body), **body)

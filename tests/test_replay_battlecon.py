@@ -3,34 +3,22 @@
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 
 from click.testing import CliRunner
 
 from recorder.cli import main
 from recorder.errors import CorruptLog, IncompleteLog, VerificationFailed
 from recorder.games.battlecon import GAME
-from recorder.header import Player
-from recorder.match import Match, run, sealed
 from replay import tamper
 from replay.rerun import rerun
 from replay.explain import explain, render_text
 from replay.state import state_at
 from replay.verify import verify
-from tests.replay_support import edit, rechain, write_log
-
-
-@lru_cache(maxsize=None)
-def _match(seed: int = 7):
-    header = GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "khadath")),
-                              edition="woi", seed=seed, options={"duels": 1})
-    match = Match(GAME, header)
-    run(match, {0: GAME.bot("random", seed, 0), 1: GAME.bot("random", seed + 1, 1)})
-    return header, tuple(sealed(match))
+from tests.replay_support import battlecon_duel, edit, rechain, write_log
 
 
 def bc_log():
-    header, records = _match()
+    header, records = battlecon_duel(7)
     return header, list(records)
 
 

@@ -8,39 +8,28 @@ the tests hold whatever the engine's version.
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 
 from click.testing import CliRunner
 
 from recorder import canonical
 from recorder.cli import main
-from recorder.envelope import Record
 from recorder.games.battlecon import GAME
 from recorder.header import Player
-from recorder.match import Match, run, sealed
 from replay import tamper
 from replay.rerun import rerun
-from replay.verify import verify
-from tests.replay_support import edit, rechain, write_log
+from tests.replay_support import battlecon_duel, edit, problem_of, rechain, rehash_own, write_log
 
-
-@lru_cache(maxsize=None)
-def _match(seed: int = 11):
-    header = GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "khadath")),
-                              edition="woi", seed=seed, options={"duels": 1})
-    match = Match(GAME, header)
-    run(match, {0: GAME.bot("random", seed, 0), 1: GAME.bot("random", seed + 1, 1)})
-    return header, tuple(sealed(match))
+SEED = 11
 
 
 def bc_log():
-    header, records = _match()
+    header, records = battlecon_duel(SEED)
     return header, list(records)
 
 
 def other_answer(records, type_: str):
     """(index, another legal answer) of the first ``type_`` decision that had a choice."""
-    header, _ = _match()
+    header, _ = battlecon_duel(SEED)
     requests = rerun(GAME, header, records).requests
     for i, request in sorted(requests.items()):
         if records[i].type != type_:
@@ -50,19 +39,6 @@ def other_answer(records, type_: str):
         if others:
             return i, others[0]
     raise AssertionError(f"no {type_} decision with a choice in this match")
-
-
-def problem_of(header, records):
-    report = verify(header, records)
-    assert not report.ok, "tampering not caught"
-    p = report.problem
-    assert "\n" not in p.message and "after sealing" not in p.message
-    return p
-
-
-def rehash_own(record: Record) -> Record:
-    body = record.body()
-    return Record(hash=canonical.digest(body), **body)
 
 
 def test_forged_move_is_the_input_not_the_movement():

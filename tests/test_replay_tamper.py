@@ -9,29 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from recorder import canonical
-from recorder.envelope import Record
 from recorder.errors import CorruptLog, VerificationFailed
 from recorder.header import Player
 from replay import tamper
 from replay.verify import verify
-from tests.replay_support import edit, rechain, toy_log
+from tests.replay_support import edit, problem_of, rechain, rehash_own, toy_log
 
 # The toy log: per round (= beat) pick 0, pick 1, chance, score; then the end. 13 records.
-
-
-def problem_of(header, records):
-    report = verify(header, records)
-    assert not report.ok
-    p = report.problem
-    assert "\n" not in p.message and "after sealing" not in p.message
-    return p
-
-
-def rehash_own(record: Record) -> Record:
-    """The record with its own hash recomputed (and nothing after it)."""
-    body = record.body()
-    return Record(hash=canonical.digest(body), **body)
 
 
 def test_a_copy_far_from_its_original_is_reported_where_it_sits():
