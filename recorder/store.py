@@ -452,4 +452,4 @@ def _record(row: tuple) -> Record:
 
 
 # Importing lives in its own module; these names stay importable from here.
-from .store_import import Importable, ImportResult, importable  # noqa: E402
+from .store_import import Importable, ImportResult, importable  # noqa: E402, F401 (re-exported)

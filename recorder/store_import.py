@@ -144,8 +144,6 @@ def _common_prefix(store: Store, log: LogFile) -> int:
     hashes, schemas, the row's counters) before it is compared: a damaged
     copy is reported, never silently kept as "already in".
     """
-    from .integrity import check_stored_match
-
     match_id = log.match_id
     where = f"{store.name}: match {match_id}"
     if store.header(match_id).hash != log.header.hash:

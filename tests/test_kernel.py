@@ -6,7 +6,6 @@ import pytest
 
 from recorder import canonical
 from recorder.decisions import Answer
-from recorder.envelope import seal
 from recorder.errors import IllegalDecision, UnknownGame
 from recorder.game import load_game
 from recorder.match import Match, run, sealed

@@ -17,7 +17,6 @@ import random
 import time
 from typing import Callable
 
-import pytest
 from click.testing import CliRunner
 
 from recorder.cli import main

@@ -9,7 +9,6 @@ Skipped when /usr/bin/chromium is missing, unless BEATLOG_REQUIRE_BROWSER=1
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from urllib.parse import urlsplit
 

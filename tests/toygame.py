@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from recorder.decisions import Answer, FirstOption, Request
+from recorder.decisions import FirstOption, Request
 from recorder.events import INPUT, KERNEL, Event, EventRegistry
 from recorder.header import Header, Player, derive_match_id
 from recorder.errors import InvalidDecision

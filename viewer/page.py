@@ -12,7 +12,7 @@ from typing import Any
 
 from recorder.game import load_game
 from recorder.header import Header
-from recorder.terms import NEUTRAL, Terms, cap, terms_of
+from recorder.terms import NEUTRAL, Terms, terms_of
 from replay.stats import StatsVisitor
 
 from .frames import FORMAT, build_frames, packed
