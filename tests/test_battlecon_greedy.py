@@ -13,6 +13,7 @@ from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION
 from recorder.games.battlecon.greedy import GreedyBot
 from recorder.games.battlecon.lookahead import clone
+from recorder.games.battlecon.state import Status
 from recorder.header import Player
 from recorder.match import Match
 from recorder.rng import ChanceSource
@@ -166,12 +167,16 @@ def test_greedy_never_reads_the_opponents_face_down_pair():
 def test_clone_is_a_deep_copy():
     sc = Scenario(("hikaru", "khadath"), options={"special_actions": True})
     state = sc.state
+    state.fighters[1].statuses.append(Status("power", -1, 1, "test"))
     copied = clone(state)
     assert copied == state and copied is not state
     assert copied.fighters[0] is not state.fighters[0] and copied.fighters[0].hand is not state.fighters[0].hand
+    assert copied.fighters[1].statuses[0] is not state.fighters[1].statuses[0]
     copied.fighters[0].hand.append("x")
+    copied.fighters[1].statuses[0].amount = 5
     copied.score[0] += 1
     assert "x" not in state.fighters[0].hand and state.score == [0, 0]
+    assert state.fighters[1].statuses[0].amount == -1
 
 
 def test_without_its_own_pair_decision_greedy_rebuilds_the_beat_from_the_log():

