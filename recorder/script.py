@@ -31,15 +31,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable, Mapping
-
-import jsonschema
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from . import canonical, validate
 from .decisions import Answer, DecisionSource, FirstOption, Request, describe_answer
 from .errors import BeatlogError, IllegalDecision, InvalidDecision
 from .header import Header
 from .terms import NEUTRAL, Terms, terms_named, terms_of
+
+if TYPE_CHECKING:
+    import jsonschema
 
 FIRST = "first"
 
@@ -113,6 +114,10 @@ def script_schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.Draft202012Validator:
+    # Imported here, when a script is first read: importing jsonschema costs about a third of the CLI's
+    # start-up, which most commands never need (recorder.validate does the same).
+    import jsonschema
+
     return jsonschema.Draft202012Validator(script_schema())
 
 
@@ -132,7 +137,9 @@ def load_script(path: str | Path) -> Script:
 
 def parse_script(data: Any, name: str = "<script>") -> Script:
     """Validate already-parsed script JSON against the schema and build a :class:`Script`."""
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(data))
+    from jsonschema.exceptions import best_match  # lazily, as in _validator
+
+    error = best_match(_validator().iter_errors(data))
     if error is not None:
         message = validate.brief(error.message, error.instance)
         raise InvalidDecision(f"{name}: {_json_path(error.absolute_path)}: {message}")
