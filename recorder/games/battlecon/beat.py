@@ -34,11 +34,9 @@ def pair_options(s: BattleState, p: int) -> tuple[list[dict], list[str]]:
     rank = HAND_RANK[k.id].__getitem__
     styles.sort(key=rank)
     bases.sort(key=rank)
-    opts, labels = [], []
-    for st in styles:
-        for b in bases:
-            opts.append({"player": p, "style": st, "base": b})
-            labels.append(f"{st} {b}" + (f" ({special_action(k, b)})" if st == SPECIAL_ACTION else ""))
+    opts = [{"player": p, "style": st, "base": b} for st in styles for b in bases]
+    labels = [f"{st} {b} ({special_action(k, b)})" if st == SPECIAL_ACTION else f"{st} {b}"
+              for st in styles for b in bases]
     return opts, labels
 
 
