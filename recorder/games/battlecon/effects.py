@@ -19,7 +19,15 @@ from . import movement
 from .cards import KITS
 from .fighters import Trigger, ability_triggers
 from .fighters import ante_options as ability_ante_options
-from .stats import PairKey, attack_range, cards_of, has_passive, in_form, pair_key, stun_immunity
+from .stats import (
+    PairKey,
+    attack_range,
+    cards_of,
+    has_passive,
+    in_form,
+    pair_key,
+    stun_immunity,
+)
 
 Gen = Generator[Request, Any, Any]
 
