@@ -87,6 +87,26 @@ def test_example_5_auto_stun_ignores_soak_and_stun_guard(edition):
     assert b.one("AttackSkipped", player=1)
     # Cadenza's Iron Body cannot answer an auto-stun (WoI FAQ): he is never asked.
     assert all(r.kind != "iron_body" for r in sc.requests)
+    # Already stunned: the damage (2, under his stun guard 5) neither "prevents" nor repeats the stun.
+    assert b.none("StunPrevented", player=1)
+    assert [e.type for e in b.entries if e.type.startswith("Stun")] == ["StunApplied"]
+
+
+@pytest.mark.parametrize("edition", ["woi", "preview"])
+def test_auto_stun_then_damage_over_stun_guard_offers_no_iron_body(edition):
+    # Caustic Grasp (Elemental: power 5) into Mechanical Shot (no soak, stun guard 2): Caustic's On Hit stun
+    # resolves first, then 5 damage > 2 would stun again -- Iron Body is not offered (WoI FAQ, Cadenza).
+    sc = kc(edition, ("Caustic", "Grasp"), ("Mechanical", "Shot"), forms={0: "elemental"},
+            tokens={1: ["Iron Body", "Iron Body", "Iron Body"]})
+    b = sc.beat((("Caustic", "Grasp"), ("Mechanical", "Shot")),
+                choices={0: [{"kind": "order", "first": "Caustic"}, {"kind": "move", "to": 2}]}, lenient=True)
+    assert b.one("StunApplied", player=1).reason == "effect"
+    dmg = b.one("DamageDealt", target=1)
+    assert dmg.amount > 2
+    assert all(r.kind != "iron_body" for r in sc.requests)
+    assert b.none("StunPrevented", player=1) and b.none("IronBodyDecided")
+    assert b.one("AttackSkipped", player=1).reason == "stunned"
+    assert sc.state.fighters[1].tokens == ["Iron Body", "Iron Body", "Iron Body"]
 
 
 @pytest.mark.parametrize("edition", ["woi", "preview"])

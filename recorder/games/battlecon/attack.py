@@ -96,6 +96,11 @@ def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
     one", WoI p.30). Preview: the total damage taken this beat ("unless the total damage taken this turn is
     greater than his stun guard"), which differs for repeated attacks (Four Winds, Chain of Destruction)."""
     s = ctx.state
+    if s.fighters[t].stunned:
+        # Already stunned (an On Hit "the opponent is stunned", or an earlier hit of a repeated attack): nothing
+        # to prevent or apply, and no Iron Body to spend -- "an effect that ignores Stun Guard will still take
+        # precedence" (WoI FAQ, Cadenza). A fighter with stun immunity is never stunned in the first place.
+        return
     if s.edition == "preview":
         amount = s.fighters[t].damage_taken  # this hit's damage is already folded in
     immune = stats.stun_immunity(s, t)

@@ -160,6 +160,8 @@ def lose_life_prim(ctx, owner, card, cause, amount, **_):
 
 def stun(ctx, target: int, cause: int | None, by_damage: int = 0) -> None:
     """'The opponent is stunned': ignores soak and stun guard, not stun immunity."""
+    if ctx.state.fighters[target].stunned:
+        return  # stunned once per beat: a second stun changes nothing and is not logged
     immune = stun_immunity(ctx.state, target)
     if immune:
         ctx.emit(E.StunPrevented(player=target, by=f"stun immunity ({immune})", damage=by_damage, stun_guard=0),
