@@ -147,12 +147,73 @@ def test_special_action_pairs_with_every_base_and_labels_its_action():
     bases = [b for b in KITS["hikaru"].bases if b in sc.state.fighters[0].hand]
     assert [b for b, _ in special] == bases
     labels = dict(special)
-    for base, action in (("Dash", "pulse"), ("Grasp", "cancel"), ("Shot", "cancel"), ("Strike", "finisher"),
-                         ("Drive", "finisher"), ("Palm Strike", "finisher"), ("Burst", "pulse")):
+    # At 20 life a Strike, Drive or unique-base Special Action can only be a Cancel: the label says so.
+    above = "cancel: life 20 is above 7"
+    for base, action in (("Dash", "pulse"), ("Grasp", "cancel"), ("Shot", "cancel"), ("Strike", above),
+                         ("Drive", above), ("Palm Strike", above), ("Burst", "pulse")):
         if base in labels:
             assert labels[base] == f"Special Action {base} ({action})"
     # Special pairs come after every normal pair, so the core options keep their order.
     assert req.options[-1]["style"] == SA
+
+
+def special_labels(sc: Scenario, p: int) -> dict[str, str]:
+    from recorder.games.battlecon.beat import pair_options
+
+    opts, labels = pair_options(sc.state, p)
+    return {o["base"]: label for o, label in zip(opts, labels) if o["style"] == SA}
+
+
+def test_special_action_labels_a_usable_finisher_by_name():
+    sc = specials(("hikaru", "cadenza"), life=(7, 20), finishers=("Four Winds", "Rocket Press"),
+                  keep=(("Strike", "Palm Strike", "Burst"), ()))
+    labels = special_labels(sc, 0)
+    assert labels["Strike"] == "Special Action Strike (finisher: Four Winds)"
+    assert labels["Palm Strike"] == "Special Action Palm Strike (finisher: Four Winds)"
+    assert labels["Burst"] == "Special Action Burst (pulse)"
+
+
+def test_special_action_label_names_the_wrong_kallistar_form():
+    sc = specials(("kallistar", "hikaru"), life=(5, 20), finishers=("Supernova", "Four Winds"),
+                  keep=(("Drive",), ()))
+    assert special_labels(sc, 0)["Drive"] == ("Special Action Drive (cancel: Supernova needs Elemental form "
+                                              "(Human now))")
+    sc.state.fighters[0].form = "elemental"
+    assert special_labels(sc, 0)["Drive"] == "Special Action Drive (finisher: Supernova)"
+
+
+def test_special_action_label_counts_the_elemental_life_loss_before_the_reveal():
+    # Elemental Kallistar at 8 life chooses her pair; the ante step then costs her 1 life (never below 1), so at
+    # the reveal she is at 7 and the Special Action Drive is Supernova -- the label says what really happens.
+    sc = specials(("kallistar", "hikaru"), life=(8, 20), forms={0: "elemental"},
+                  finishers=("Supernova", "Four Winds"), keep=(("Drive",), ("Trance", "Strike")), positions=(3, 4))
+    assert special_labels(sc, 0)["Drive"] == "Special Action Drive (finisher: Supernova)"
+    b = sc.beat(((SA, "Drive"), ("Trance", "Strike")), lenient=True)
+    assert b.one("FinisherRevealed", player=0).finisher == "Supernova"
+    # At 9 life the loss leaves her at 8: a Cancel, and the label gives her life at the reveal.
+    sc = specials(("kallistar", "hikaru"), life=(9, 20), forms={0: "elemental"},
+                  finishers=("Supernova", "Four Winds"), keep=(("Drive",), ()))
+    assert special_labels(sc, 0)["Drive"] == "Special Action Drive (cancel: life 8 is above 7)"
+
+
+def test_special_action_label_after_a_cancel_uses_the_life_left():
+    # The new pair after a Cancel is chosen after the ante step: Kallistar's life there is already final.
+    sc = specials(("hikaru", "kallistar"), life=(20, 8), forms={1: "elemental"},
+                  finishers=("Four Winds", "Supernova"),
+                  keep=(("Grasp", "Trance", "Strike"), ("Flare", "Spellbolt", "Drive")), positions=(3, 4))
+    sc.beat(((SA, "Grasp"), ("Flare", "Spellbolt")), lenient=True,
+            choices={0: [{"kind": "new_pair", "style": "Trance", "base": "Strike"}],
+                     1: [{"kind": "new_pair", "style": SA, "base": "Drive"}]})
+    new = next(r for r in sc.requests if r.kind == "new_pair" and r.player == 1)
+    label = next(lab for o, lab in zip(new.options, new.labels) if o["style"] == SA and o["base"] == "Drive")
+    assert label == "Special Action Drive (finisher: Supernova)"
+
+
+def test_special_action_label_with_ante_finishers_is_always_a_cancel():
+    sc = Scenario(("cadenza", "hikaru"), options={"ante_finishers": True, "special_actions": True}, life=(5, 20),
+                  keep=(("Strike",), ()))
+    assert special_labels(sc, 0)["Strike"] == ("Special Action Strike (cancel: with Ante Finishers it never "
+                                               "becomes a Finisher)")
 
 
 def test_starting_discards_never_hold_the_special_action():

@@ -8,7 +8,7 @@ from . import events as E
 from . import special_events as SE
 from . import specials, stats
 from .attack import activate
-from .cards import BASE, KITS, SPECIAL, SPECIAL_ACTION, STYLE, special_action
+from .cards import BASE, KITS, SPECIAL, SPECIAL_ACTION, STYLE
 from .effects import ante_options, choose, fighter_name, run_triggers
 from .fighters import after_ante, end_of_beat
 from .state import BattleState
@@ -27,16 +27,17 @@ def hand_split(s: BattleState, p: int) -> tuple[list[str], list[str]]:
     return styles, bases
 
 
-def pair_options(s: BattleState, p: int) -> tuple[list[dict], list[str]]:
-    """Every legal pair (style or Special Action, then base), in hand order; labels name a special's action."""
+def pair_options(s: BattleState, p: int, before_ante: bool = True) -> tuple[list[dict], list[str]]:
+    """Every legal pair (style or Special Action, then base), in hand order; labels name what a special would
+    really become at the reveal (a Finisher that cannot be used yet is a Cancel, and says why)."""
     styles, bases = hand_split(s, p)
     k = KITS[s.fighters[p].kit]
     rank = HAND_RANK[k.id].__getitem__
     styles.sort(key=rank)
     bases.sort(key=rank)
     opts = [{"player": p, "style": st, "base": b} for st in styles for b in bases]
-    labels = [f"{st} {b} ({special_action(k, b)})" if st == SPECIAL_ACTION else f"{st} {b}"
-              for st in styles for b in bases]
+    labels = [f"{st} {b} ({specials.special_label(s, p, b, before_ante)})" if st == SPECIAL_ACTION
+              else f"{st} {b}" for st in styles for b in bases]
     return opts, labels
 
 
@@ -59,7 +60,7 @@ def select_pairs(ctx, players: tuple[int, ...] = (0, 1), kind: str = "pair", cau
     since the other pair is already face up)."""
     s = ctx.state
     for p in players:
-        opts, labels = pair_options(s, p)
+        opts, labels = pair_options(s, p, before_ante=kind == "pair")
         prompt = (f"{s.names[p]}: choose your attack pair (face down)" if kind == "pair"
                   else f"{s.names[p]}: choose a new attack pair" + (" (face down)" if secret else ""))
         pick = yield from choose(ctx, p, kind, E.PairSelected, opts, labels, prompt, cause,

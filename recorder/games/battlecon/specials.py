@@ -41,19 +41,41 @@ def shown_style(f: Fighter) -> str:
     return f.style or ""
 
 
-def finisher_block(s: BattleState, p: int) -> str | None:
-    """Why player p's Finisher cannot be used now (it becomes a Cancel / cannot be anted), or None."""
+def finisher_block(s: BattleState, p: int, life: int | None = None) -> str | None:
+    """Why player p's Finisher cannot be used now (it becomes a Cancel / cannot be anted), or None; ``life``
+    overrides the fighter's life (the life it will have at the reveal, for a pair chosen before the ante)."""
     f = s.fighters[p]
+    life = f.life if life is None else life
     if f.finisher is None:
         return "no Finisher was chosen"
     if f.finisher_removed:
         return f"{f.finisher} was already used this duel"
-    if f.life > FINISHER_LIFE:
-        return f"life {f.life} is above {FINISHER_LIFE}"
+    if life > FINISHER_LIFE:
+        return f"life {life} is above {FINISHER_LIFE}"
     need = KITS[f.kit].cards[f.finisher].requires.get("form")
     if need and f.form != need:
         return f"{f.finisher} needs {need.capitalize()} form ({f.form.capitalize() if f.form else 'no form'} now)"
     return None
+
+
+def life_at_reveal(s: BattleState, p: int) -> int:
+    """Player p's life once the ante step is over: a form that loses life in the ante step (Kallistar's
+    Elemental form, "never below 1") does so before the reveal, where a Special Action's Finisher checks it."""
+    f = s.fighters[p]
+    loss = KITS[f.kit].forms.get(f.form, {}).get("lose_life", 0) if f.form else 0
+    return max(f.life - loss, min(f.life, 1))
+
+
+def special_label(s: BattleState, p: int, base: str, before_ante: bool) -> str:
+    """What the Special Action paired with ``base`` will really do at the reveal, for an option's label:
+    "pulse", "cancel", "finisher: Rocket Press", or "cancel: <why the Finisher cannot be used>"."""
+    act = special_action(KITS[s.fighters[p].kit], base)
+    if act != FINISHER:
+        return act
+    if s.ante_finishers:
+        return f"{CANCEL}: with Ante Finishers it never becomes a Finisher"
+    why = finisher_block(s, p, life_at_reveal(s, p) if before_ante else None)
+    return f"{CANCEL}: {why}" if why else f"{FINISHER}: {s.fighters[p].finisher}"
 
 
 def ante_finisher(s: BattleState, p: int) -> str | None:
