@@ -248,6 +248,11 @@ def test_woi_pulse_negates_rearranges_skips_to_recycling_and_is_not_counted():
     assert len(req.options) == 7 * 6  # every arrangement of the two standups
     moved = b.one("FightersRearranged")
     assert (moved.from_positions, moved.positions) == ((3, 5), (1, 7))
+    # Each fighter that moved has its own FighterMoved, caused by the arrangement (issue 3: one event per move).
+    seq = next(e.seq for e in b.entries if e.type == "FightersRearranged")
+    moves = [(e.event.player, e.event.by, e.event.kind, e.event.from_space, e.event.to_space, e.event.distance,
+              e.event.switched_sides, e.cause) for e in b.entries if e.type == "FighterMoved"]
+    assert moves == [(0, 0, "rearrange", 3, 1, 2, False, seq), (1, 0, "rearrange", 5, 7, 2, False, seq)]
     assert b.none("TriggerResolved") and b.none("PriorityCompared") and b.none("AttackStarted")
     assert b.one("BeatNotCounted").beat == 1
     assert b.one("BeatEnded").beats_left == 15  # "Do not reduce the beat count"
@@ -653,6 +658,43 @@ def test_planar_crossing_rearranges_fighters_and_trap():
     assert len(req.options) == 7 * 6 * 7
     moved = b.one("FightersRearranged")
     assert (moved.positions, moved.trap) == ((1, 7), 6)
+    moves = [(m.player, m.by, m.kind, m.from_space, m.to_space, m.switched_sides) for m in b.of("FighterMoved")
+             if m.kind == "rearrange"]
+    assert moves == [(0, 0, "rearrange", 3, 1, False), (1, 0, "rearrange", 4, 7, False)]
+
+
+def test_a_rearrangement_that_switches_sides_says_so_for_each_fighter_it_moves():
+    # Khadath (5) Pulses: Hikaru 3 -> 6, Khadath stays on 5. Only Hikaru moved; the order is reversed.
+    sc = specials(("hikaru", "khadath"), keep=(("Focused", "Strike"), ("Dash",)))
+    b = sc.beat((("Focused", "Strike"), (SA, "Dash")),
+                choices={1: [{"kind": "rearrange", "positions": [6, 5], "trap": None}]})
+    moved = b.one("FighterMoved")
+    assert (moved.player, moved.by, moved.kind, moved.from_space, moved.to_space, moved.distance,
+            moved.switched_sides) == (0, 1, "rearrange", 3, 6, 3, True)
+    assert [f.position for f in sc.state.fighters] == [6, 5]
+    # A full exchange of places: both moved, both switched sides; the board never shows one space shared.
+    sc = specials(("hikaru", "khadath"), keep=(("Focused", "Strike"), ("Dash",)))
+    b = sc.beat((("Focused", "Strike"), (SA, "Dash")),
+                choices={1: [{"kind": "rearrange", "positions": [5, 3], "trap": None}]})
+    assert [(m.player, m.from_space, m.to_space, m.switched_sides) for m in b.of("FighterMoved")] == \
+        [(0, 3, 5, True), (1, 5, 3, True)]
+
+
+def test_rearrangement_moves_are_described_and_cited():
+    from recorder.games.battlecon.describe import cite, describe
+
+    sc = specials(("hikaru", "khadath"), keep=(("Focused", "Strike"), ("Dash",)))
+    b = sc.beat((("Focused", "Strike"), (SA, "Dash")),
+                choices={1: [{"kind": "rearrange", "positions": [6, 2], "trap": None}]})
+    from types import SimpleNamespace
+
+    rec = [SimpleNamespace(type=e.type, data=e.event.to_data()) for e in b.entries if e.type == "FighterMoved"]
+    texts = [describe(sc.state, r) for r in rec]
+    assert texts == ["Hikaru is moved directly by Khadath's rearrangement (3 → 6), to the other side of Khadath "
+                     "(switches sides)",
+                     "Khadath moves directly in the rearrangement (5 → 2), to the other side of Hikaru (switches "
+                     "sides)"]
+    assert "Pulse" in cite(rec[0])
 
 
 # -- Ante Finishers ------------------------------------------------------------------------------

@@ -45,10 +45,13 @@ def _move(d, n) -> str:
     v = verb.get(d["kind"], d["kind"])
     if d["kind"] == "swap":
         v = f"swaps places with {other}"
-    dist = "" if d["kind"] in ("move_directly", "swap") else f" {d['distance']}"
+    dist = "" if d["kind"] in ("move_directly", "swap", "rearrange") else f" {d['distance']}"
     byw = f" by {n(by)}" if by != d["player"] and d["kind"] in ("push", "pull", "move_opponent") else ""
+    if d["kind"] == "rearrange":  # a direct move, part of a Pulse's or Planar Crossing's arrangement
+        v, byw = ("moves directly", " in the rearrangement") if by == d["player"] else \
+            ("is moved directly", f" by {n(by)}'s rearrangement")
     side = ""
-    if d["switched_sides"] and d["kind"] == "move_directly":
+    if d["switched_sides"] and d["kind"] in ("move_directly", "rearrange"):
         side = f", to the other side of {other} (switches sides)"
     elif d["switched_sides"] and d["kind"] != "swap":
         side = f", hops over {other} (switches sides)"
@@ -364,6 +367,7 @@ _CITE_BY = {
                                 or "destination" in d["reason"]
                                 else "WoI p.26, Triggered Effects ('All triggered effects are mandatory'); comic "
                                      "rules p.6-16: 'The only time you won't use a trigger is when you can't'"),
+    "FighterMoved": lambda d: (_CITES["FightersRearranged"] if d["kind"] == "rearrange" else _CITES["FighterMoved"]),
     "AttackMissed": lambda d: ("WoI p.24, Special Ranges ('Attacks with a range of N/A never hit')"
                                if "N/A" in d["reason"] else "WoI p.25, Active attack, step 2; p.30 dodge effects"
                                if d["reason"].startswith("dodged") else _CITES["AttackMissed"]),

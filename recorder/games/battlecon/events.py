@@ -319,8 +319,10 @@ class AttackSkipped(Event):
 @reg
 @ev
 class FighterMoved(Event):
-    """One movement: ``kind`` advance/retreat/move/push/pull/move_opponent/move_directly; ``by`` is the
-    player whose effect moved the fighter."""
+    """One movement: ``kind`` advance/retreat/move/push/pull/move_opponent/move_directly/swap/rearrange; ``by``
+    is the player whose effect moved the fighter. A "rearrange" (a WoI Pulse, Planar Crossing) follows the
+    FightersRearranged that caused it, which has already put both fighters in place (they move at once);
+    ``switched_sides`` says whether the two fighters' order is reversed."""
 
     player: int
     by: int

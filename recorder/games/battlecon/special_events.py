@@ -136,7 +136,9 @@ class PulseResolved(Event):
 @reg
 @ev
 class FightersRearranged(Event):
-    """The fighters (and the trap) moved directly to the chosen arrangement (a Pulse, Planar Crossing)."""
+    """The fighters (and the trap) moved directly to the chosen arrangement (a Pulse, Planar Crossing), all at
+    once: this event sets the positions and the trap. Each fighter that moved then has its own FighterMoved
+    (``kind`` "rearrange", caused by this event) with its from, to and whether it switched sides."""
 
     player: int
     positions: tuple[int, ...]

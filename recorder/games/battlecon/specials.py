@@ -324,6 +324,15 @@ def rearrange(ctx, p: int, card: str, cause: int, markers: bool):
                              f"{card}: rearrange the fighters" + (" and the trap" if len(traps) > 1 else ""),
                              cause)
     positions = tuple(pick["positions"])
-    if positions != now or pick["trap"] != s.trap:
-        ctx.emit(SE.FightersRearranged(player=p, positions=positions, from_positions=now, trap=pick["trap"],
-                                       from_trap=s.trap), actor=p, cause=cause)
+    if positions == now and pick["trap"] == s.trap:
+        return
+    # The arrangement happens at once (the parent event moves everything: moved one after the other, the
+    # fighters could briefly share a space); then one FighterMoved per fighter that moved, as for any movement.
+    seq = ctx.emit(SE.FightersRearranged(player=p, positions=positions, from_positions=now, trap=pick["trap"],
+                                         from_trap=s.trap), actor=p, cause=cause)
+    switched = (now[0] < now[1]) != (positions[0] < positions[1])  # the fighters' order reversed
+    for q in (0, 1):
+        if positions[q] != now[q]:
+            ctx.emit(E.FighterMoved(player=q, by=p, kind="rearrange", from_space=now[q], to_space=positions[q],
+                                    distance=abs(positions[q] - now[q]), switched_sides=switched),
+                     actor=p, cause=seq)

@@ -154,6 +154,8 @@ class MatchTally:
         return iter(())
 
     def rearranged(self, duel: int, beat: int, d: dict[str, Any]) -> Iterator[Tally]:
+        # The arrangement places both fighters at once; the FighterMoved (kind "rearrange") that follow it for
+        # each fighter moved set the same spaces again.
         self.positions = list(d["positions"])
         return iter(())
 
