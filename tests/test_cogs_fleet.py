@@ -161,3 +161,25 @@ def test_options_are_checked():
 def test_fleet_schema_is_published():
     from recorder.games.cogs.events import EVENTS
     assert EVENTS.extra_schemas()["fleet.json"] == fleet_schema()
+
+
+def sided(sides, fleets):
+    players = tuple(Player(n, s) for n, s in zip(("Ann", "Ben"), sides))
+    return GAME.make_header(players=players, edition="standard", seed=1, options={"fleets": fleets})
+
+
+def test_side_must_name_the_fleet_it_brings():
+    """Stats and tournaments credit a fleet's play to its side: 'herons' bringing the Red Lions is refused."""
+    with pytest.raises(InvalidDecision) as info:
+        sided(("herons", "lions"), [lions(), ready_fleet("herons")])
+    assert str(info.value) == ("player 'Ann' plays side 'herons' but brings fleet 'Red Lions'; the side must "
+                               "name the fleet it brings: 'Red Lions' or 'lions'")
+    # The fleet's own name, or the key of the ready fleet it is exactly, are both fine.
+    assert sided(("lions", "Blue Herons"), [lions(), ready_fleet("herons")]).players[1].side == "Blue Herons"
+    changed = lions()
+    changed["cogs"][0]["crew"][0]["count"] = 21  # no longer the ready fleet: only its name will do
+    with pytest.raises(InvalidDecision) as info:
+        sided(("lions", "herons"), [changed, ready_fleet("herons")])
+    assert str(info.value) == ("player 'Ann' plays side 'lions' but brings fleet 'Red Lions'; the side must "
+                               "name the fleet it brings: 'Red Lions'")
+    assert sided(("Red Lions", "herons"), [changed, ready_fleet("herons")]).players[0].side == "Red Lions"

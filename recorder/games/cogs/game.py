@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Generator, Iterable
 
 from recorder.context import Context
@@ -52,9 +53,7 @@ class CogsGame:
         names = [p.name for p in players]
         opts = parse_options(options, names)
         for player, fleet in zip(players, opts.fleets):
-            if player.side not in (fleet["name"], *ready_fleets()):
-                raise InvalidDecision(f"player {player.name!r} plays side {player.side!r} but brings fleet "
-                                      f"{fleet['name']!r}; the side must be the fleet's name")
+            check_side(player, fleet)
         return Header(
             match_id=match_id or derive_match_id(self.name, seed, players, options),
             game=self.name, edition=edition, engine_version=self.engine_version,
@@ -146,6 +145,17 @@ class CogsGame:
         from .catalog import render_side
 
         return render_side(info)
+
+
+def check_side(player: Player, fleet: dict[str, Any]) -> None:
+    """A side is the label stats and tournaments credit the fleet's play to, so it must name the fleet
+    the player brings: its ``name``, or the key of the ready fleet it is exactly (``lions``)."""
+    keys = [key for key, text in ready_fleets().items() if json.loads(text) == fleet]
+    if player.side == fleet["name"] or player.side in keys:
+        return
+    allowed = " or ".join(repr(v) for v in (fleet["name"], *keys))
+    raise InvalidDecision(f"player {player.name!r} plays side {player.side!r} but brings fleet {fleet['name']!r}; "
+                          f"the side must name the fleet it brings: {allowed}")
 
 
 GAME = CogsGame()
