@@ -148,7 +148,7 @@ class _Owners(Visitor):
             self.c[d["by"]]["crew_captured"] += d["by"] != crew.owner
         elif t == "CrewKilled":
             crew = state.crew[d["crew"]]
-            if crew.captive_of is None and d["reason"] != "hold lost":
+            if crew.captive_of is None:  # own crew, on deck or in reserve in the hold
                 self.c[crew.owner]["crew_lost"] += 1
         elif t == "CogSank":
             self.c[state.cogs[d["cog"]].owner]["cogs_lost"] += 1

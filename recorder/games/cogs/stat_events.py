@@ -20,8 +20,10 @@ Tally = tuple[int, str, Any]
 
 COUNTERS: dict[str, str] = {
     "points": "count",  # ScoreAwarded
-    "crew_lost": "count",  # own crew killed or taken captive (a captive lost later is not lost twice)
-    "crew_killed": "count",  # opposing crew this player killed (struck down, or drowned when it sank their cog)
+    "crew_lost": "count",  # own crew killed or taken captive, reserves in a sunk hold too (a captive lost later
+    # is not lost twice)
+    "crew_killed": "count",  # opposing crew this player killed (struck down, or drowned -- on deck or in the
+    # hold -- when it sank their cog)
     "crew_captured": "count",  # opposing crew this player took captive
     "hull_dealt": "count",  # hull damage caused (ram, artillery, fire it set) to other players' cogs
     "hull_taken": "count",  # hull damage to own cogs, from anything (fire included)
@@ -124,9 +126,12 @@ def _fire(s: CogsState, d: dict[str, Any], actor: Any) -> Iterable[Tally]:
 
 
 def _killed(s: CogsState, d: dict[str, Any], actor: Any) -> Iterable[Tally]:
+    """A crewmember removed: lost to its side, killed by whoever struck it or, going down with its
+    cog ("sinking", or "hold lost" for reserves in the hold), by the cog's last damager -- the side the
+    score credits with the elimination (p.9 H)."""
     crew = s.crew[d["crew"]]
-    if crew.captive_of is not None or d["reason"] == "hold lost":
-        return  # already counted when it was taken captive
+    if crew.captive_of is not None:
+        return  # a captive lost with the hold holding it: already counted when it was taken captive
     yield crew.owner, "crew_lost", 1
     by = crew.fate_by if d["reason"] == "struck" else s.cogs[crew.cog].last_damager
     if by is not None and by != crew.owner:
