@@ -7,6 +7,7 @@ import pytest
 
 from recorder.errors import InvalidDecision
 from recorder.games.cogs import events as ev
+from recorder.games.cogs.geometry import overlapping
 from recorder.games.cogs.testing import cog, events_of, fleet, play_until, scenario
 
 from .cogs_support import BASIC10, by_player, need, passive, turn_is, two
@@ -159,3 +160,46 @@ def test_cog_matching_needs_sixty_points_of_cog():
     hulk = fleet("Blues", cog("Bark", "hulk", 500, 500, "S", BASIC10, leader="stern"))
     with pytest.raises(InvalidDecision, match="player 1 \\(Ben\\): fleet 'Blues' brings hulk;"):
         scenario([large, hulk], cog_match=True)
+
+
+def test_a_respawning_fleet_never_arrives_on_top_of_a_cog():
+    """Ark lies at the east edge where Heron would respawn: Heron moves along the edge, 1" at a time,
+    until it is clear of Ark (touching is not overlapping); Egret then keeps clear of both."""
+    fa = fleet("Reds", cog("Ark", "large", 915, 310, "N", BASIC10, leader="stern"))
+    fb = fleet("Blues", cog("Heron", "small", 200, 360, "N", [{"deck": "main", "count": 1}], leader="stern"),
+               cog("Egret", "small", 800, 600, "N", []))
+    m = scenario([fa, fb], cog_match=True, dice=[3])
+    m.advance()
+    for cid in [c.id for c in m.state.crew.values() if c.owner == 1]:
+        m.ctx.emit(ev.CrewStruck(crew=cid, fate="killed", by=0, hold_cog=None))
+    play_until(m, passive(), lambda mm: bool(events_of(mm, "FleetRespawned")) and mm.pending is not None)
+    respawn = next(e for e in m.entries if e.type == "FleetRespawned")
+    launched = [e.event for e in m.entries if e.type == "CogLaunched" and e.seq > respawn.seq]
+    # Ark (r 2") at (91.5", 31"); Heron (r 1.5") would be on it: 35 tenths apart is the nearest clear place.
+    assert [(e.name, e.x, e.y) for e in launched] == [("Heron", 915, 350), ("Egret", 915, 410)]
+    ark = m.state.cogs[0]
+    afloat = m.state.afloat()
+    assert ark.pos == (915, 310) and not any(
+        overlapping(a.pos, a.kind.radius, b.pos, b.kind.radius) for i, a in enumerate(afloat) for b in afloat[i + 1:])
+
+
+def test_agreed_places_must_not_overlap():
+    fa = fleet("Reds", cog("Ark", "large", 500, 300, "N", BASIC10, leader="stern"))
+    fb = fleet("Blues", cog("Bark", "small", 520, 320, "S", BASIC10, leader="stern"))
+    with pytest.raises(InvalidDecision) as err:
+        scenario([fa, fb])
+    assert str(err.value) == ("player 1 (Ben): cog 'Bark' placed at (520, 320) tenths overlaps player 0 (Ann)'s "
+                              "cog 'Ark' at (500, 300); cogs must start clear of each other")
+
+
+@pytest.mark.parametrize("crew,leader", [([], "hold"), ([{"deck": "hold", "count": 10}], "hold")])
+def test_a_fleet_with_nobody_on_deck_is_refused(crew, leader):
+    """It would be fully eliminated before its first turn (and respawn every turn in cog-matching)."""
+    fa = fleet("Reds", cog("Ark", "large", 500, 300, "N", BASIC10, leader="stern"))
+    fb = fleet("Blues", cog("Bark", "large", 500, 600, "S", crew, leader=leader))
+    with pytest.raises(InvalidDecision) as err:
+        scenario([fa, fb], cog_match=True)
+    assert str(err.value) == (
+        "player 1 (Ben): fleet 'Blues' puts no crew on a deck (the hold is not a deck); at least one crewmember or "
+        "the leader must stand on the stern castle, main deck, forecastle or crow's nest to sail it "
+        "(rules p.3 Crew placement, p.5 Movement)")

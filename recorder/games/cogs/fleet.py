@@ -128,6 +128,16 @@ def check_fleet(fleet: Any, who: str) -> dict[str, Any]:
             f"{who}: fleet {name!r} has {leaders} leaders; every player has exactly one leader "
             f"(rules p.3, The Leader!)"
         )
+    places = [g["deck"] for c in fleet["cogs"] for g in c["crew"]] + [c["leader"]["deck"] for c in fleet["cogs"]
+                                                                       if "leader" in c]
+    if all(deck == "hold" for deck in places):
+        # Ruling: with nobody on a deck the fleet is "fully eliminated" (p.11) before its first turn --
+        # nobody to sail, row or fight, and in cog-matching it would respawn every turn.
+        raise InvalidDecision(
+            f"{who}: fleet {name!r} puts no crew on a deck (the hold is not a deck); at least one crewmember "
+            f"or the leader must stand on the stern castle, main deck, forecastle or crow's nest to sail it "
+            f"(rules p.3 Crew placement, p.5 Movement)"
+        )
     return fleet
 
 

@@ -19,6 +19,7 @@ from recorder.errors import InvalidDecision
 
 from . import events as ev
 from .fleet import check_equal, check_fleet, fleet_points, fleet_units, ready_fleet
+from .geometry import Point, inside, overlapping
 from .state import CogsState, Island
 from .tables import COG_TYPES, HEADINGS, TENTH
 
@@ -91,6 +92,7 @@ def parse_options(options: dict[str, Any], names: list[str]) -> Options:
     if options.get("cog_match", False):
         for i, fleet in enumerate(checked):
             check_cog_match(fleet, f"player {i} ({names[i]})")
+    check_places(checked, names)
     return Options(checked, HEADINGS.index(wind), turns, width, height, islands,
                    options.get("unequal_fleets", False), options.get("cog_match", False))
 
@@ -109,6 +111,24 @@ def new_state(names: list[str], opts: Options) -> CogsState:
         islands=[Island(i, x, y) for i, (x, y) in enumerate(opts.islands)],
         wind=opts.wind, scores=[0] * len(names),
     )
+
+
+def check_places(fleets: list[dict[str, Any]], names: list[str]) -> None:
+    """Cogs given an agreed ``at`` place must not start inside each other: the movement step only
+    sees overlaps as they begin, so cogs launched overlapping would sail through each other."""
+    placed: list[tuple[str, str, int, int, int]] = []
+    for i, fleet in enumerate(fleets):
+        for cog in fleet["cogs"]:
+            at = cog.get("at")
+            if not at:
+                continue
+            r = COG_TYPES[cog["type"]].radius
+            for who, name, x, y, other_r in placed:
+                if overlapping((at["x"], at["y"]), r, (x, y), other_r):
+                    raise InvalidDecision(
+                        f"player {i} ({names[i]}): cog {cog['name']!r} placed at ({at['x']}, {at['y']}) tenths "
+                        f"overlaps {who}'s cog {name!r} at ({x}, {y}); cogs must start clear of each other")
+            placed.append((f"player {i} ({names[i]})", cog["name"], at["x"], at["y"], r))
 
 
 # Seat -> (edge, heading the fleet faces): south, north, west, east, then the corners.
@@ -136,6 +156,30 @@ def edge_positions(edge: str, n: int, state: CogsState, radius: int) -> list[tup
     return out
 
 
+SHIFT = 10  # a blocked starting spot moves along its edge in 1" steps
+Disc = tuple[Point, int]  # a footprint: centre and radius, tenths
+
+
+def clear_spot(spot: Point, radius: int, edge: str, state: CogsState, taken: list[Disc]) -> Point:
+    """The place nearest ``spot`` for a cog of ``radius``: along its edge, 1" at a time alternately
+    each way, then a row (10") further in, until it lies wholly on the table and overlaps neither a
+    footprint in ``taken`` (cogs afloat, cogs placed) nor an island (ruling: a respawning fleet never
+    arrives on top of a cog, p.11)."""
+    along = (0, 1) if edge in ("W", "E") else (1, 0)
+    inward = {"S": (0, 1), "N": (0, -1), "W": (1, 0), "E": (-1, 0)}.get(edge, (0, 1 if "S" in edge else -1))
+    blocks = taken + [((i.x, i.y), ISLAND_RADIUS) for i in state.islands]
+    span = max(state.width, state.height)
+    for row in range(0, span, COG_SPACING):
+        for step in range(span // SHIFT + 1):
+            for sign in (1,) if step == 0 else (1, -1):
+                shift = sign * step * SHIFT
+                p = (spot[0] + along[0] * shift + inward[0] * row, spot[1] + along[1] * shift + inward[1] * row)
+                if inside(p, radius, state.width, state.height) and \
+                        not any(overlapping(p, radius, q, r) for q, r in blocks):
+                    return p
+    return spot  # a table with no room anywhere: keep the edge's spot
+
+
 def muster(ctx: Context, opts: Options, player: int, edge: str | None = None,
            reason: str = "muster", cause: int | None = None) -> None:
     """Put ``player``'s fleet on the table: cogs launched, crew embarked, leader aboard.
@@ -150,6 +194,12 @@ def muster(ctx: Context, opts: Options, player: int, edge: str | None = None,
     radius = max(COG_TYPES[c["type"]].radius for c in fleet["cogs"])
     spots = edge_positions(edge, len(fleet["cogs"]), state, radius)
     ids = tuple(range(first_cog, first_cog + len(fleet["cogs"])))
+    # What a cog placed by the edge must keep clear of: the cogs afloat and, at the muster, the agreed
+    # places of cogs not launched yet.
+    taken: list[Disc] = [(c.pos, c.kind.radius) for c in state.afloat()]
+    if reason == "muster":
+        taken += [((c["at"]["x"], c["at"]["y"]), COG_TYPES[c["type"]].radius)
+                  for f in opts.fleets[player:] for c in f["cogs"] if c.get("at")]
     if reason == "muster":
         cause = ctx.emit(ev.FleetMustered(player=player, fleet=fleet["name"], points=fleet_points(fleet), cogs=ids))
     next_crew = state.next_crew
@@ -159,7 +209,8 @@ def muster(ctx: Context, opts: Options, player: int, edge: str | None = None,
         if at:
             x, y, facing = at["x"], at["y"], HEADINGS.index(at["heading"])
         else:
-            facing = heading
+            (x, y), facing = clear_spot((x, y), kind.radius, edge, state, taken), heading
+            taken.append(((x, y), kind.radius))
         launched = ctx.emit(ev.CogLaunched(
             cog=cog_id, player=player, name=spec["name"], type=spec["type"], x=x, y=y,
             heading=HEADINGS[facing], hull=kind.hull,
