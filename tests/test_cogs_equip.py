@@ -139,3 +139,17 @@ def test_equipping_a_cog_ends_after_a_bounded_number_of_changes():
         return next(o for o in request.options if o["profile"] == "leader" and o["item"] in ("sword", "leader:sword"))
     play_until(m, passive({"equip": churn}), turn_is(2))
     assert len([e for e in m.entries if e.type == "EquipOrdered" and e.actor == 0]) == MAX_CHANGES
+
+
+def test_a_captured_leader_is_never_converted():
+    """The leader is "a crewmember to represent themselves" (p.3): a captive leader gets no conversion
+    roll -- the 1 that converts a captured basic crewmember leaves the leader a captive."""
+    m = two(BASIC10, BASIC10, dice=[1, 1], **FAR)
+    m.advance()
+    basic = next(c for c in m.state.crew.values() if c.owner == 1 and not c.leader)
+    leader = next(c for c in m.state.crew.values() if c.owner == 1 and c.leader)
+    for c in (basic, leader):  # both struck down by Ann's bare hands, to Ark's hold
+        m.ctx.emit(ev.CrewStruck(crew=c.id, fate="captured", by=0, hold_cog=0))
+    play_until(m, passive(), turn_is(2))
+    assert [(e.crew, e.roll, e.converted) for e in events_of(m, "ConversionRolled")] == [(basic.id, 1, True)]
+    assert (leader.owner, leader.captive_of, leader.cog, leader.deck) == (1, 0, 0, "hold")

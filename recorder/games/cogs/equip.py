@@ -12,7 +12,7 @@ upgrades into it, one at a time (``EquipOrdered``: equip / store / done):
   and only the leader takes it back; with its own hero upgrade stored it may take a fallen hero's
   (the leader's upgrade switch).
 
-Then every captive gets its conversion roll (p.9 E).
+Then every captive but a leader gets its conversion roll (p.9 E; a leader represents its player, p.3).
 """
 
 from __future__ import annotations
@@ -110,11 +110,12 @@ def _listing(hold: dict[str, int]) -> str:
 
 
 def conversion(ctx: Context) -> None:
-    """Ruling: every captive gets its one attempt per turn (an attempt costs nothing)."""
+    """Ruling: every captive gets its one attempt per turn (an attempt costs nothing) -- except a
+    leader, "a crewmember to represent themselves" (p.3): a player does not join the enemy."""
     state: CogsState = ctx.state
     for c in sorted([c for c in state.crew.values() if c.captive_of is not None], key=lambda c: c.id):
         holder = state.cogs[c.cog]
-        if holder.sunk or holder.owner == c.owner:
+        if holder.sunk or holder.owner == c.owner or c.leader:
             continue
         roll, seq = d20(ctx, "conversion", cause=state.turn_seq)
         converted = roll in (1, 20)
