@@ -105,6 +105,25 @@ def test_the_leaders_upgrade_switch():
                           "item": "leader:carpenter"}, "test"))
 
 
+def test_the_leader_marks_only_its_own_upgrades():
+    """p.3 marks "the original upgrade" as the leader's: a fallen hero's crossbow the leader switched to
+    goes back into the hold unmarked (anyone may take it); its own carpenter and sword stay marked."""
+    m = two(XBOW_HERO, BASIC10, **FAR)
+    m.advance()
+    hero = next(c for c in m.state.crew.values() if c.hero)
+    m.ctx.emit(ev.CrewStruck(crew=hero.id, fate="killed", by=1, hold_cog=None))
+    at_equip(m)
+    for order in (dict(action="store", item="carpenter"), dict(action="equip", item="crossbow"),
+                  dict(action="store", item="crossbow"), dict(action="store", item="sword")):
+        m.advance(Answer(need(profile="leader", **order)(m.pending, m), "test"))
+    assert [(e.upgrade, e.item) for e in events_of(m, "UpgradeStored")] == [
+        ("carpenter", "leader:carpenter"), ("crossbow", "crossbow"), ("sword", "leader:sword")]
+    assert m.state.cogs[0].hold == {"crossbow": 1, "leader:carpenter": 1, "leader:sword": 1}
+    # The crossbow is a fallen hero's again: a basic crewmember may take it, not the leader's sword.
+    basic = [o for o in m.pending.options if o["profile"] == "basic" and o["action"] == "equip"]
+    assert [o["item"] for o in basic] == ["crossbow"]
+
+
 def test_the_sensible_bot_arms_crew_but_keeps_three_sailors():
     crew = [{"deck": "main", "count": 5}]
     m = two(crew, BASIC10, a_upgrade="crossbow", **FAR)

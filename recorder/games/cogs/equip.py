@@ -8,9 +8,10 @@ upgrades into it, one at a time (``EquipOrdered``: equip / store / done):
   its hero save, anyone else becomes a hero apprentice (the ability, no hero save);
 - a living hero keeps its hero upgrade (p.2: it passes on only when the hero falls); basic
   upgrades and an apprentice's hero upgrade may be stored;
-- the leader never hands its upgrades to others (p.3): what it stores is marked ``leader:<upgrade>``
-  and only the leader takes it back; with its own hero upgrade stored it may take a fallen hero's
-  (the leader's upgrade switch).
+- the leader never hands its upgrades to others (p.3): its own that it stores (its basic upgrades
+  and its original hero upgrade) are marked ``leader:<upgrade>`` and only the leader takes them
+  back; with its own hero upgrade stored it may take a fallen hero's (the leader's upgrade switch),
+  which stays unmarked when the leader stores it again.
 
 Then every captive but a leader gets its conversion roll (p.9 E; a leader represents its player, p.3).
 """
@@ -39,8 +40,10 @@ def upgrade_of(item: str) -> str:
 
 
 def hold_item(crew: Crew, upgrade: str) -> str:
-    """The hold item ``crew`` storing ``upgrade`` makes: the leader's are marked as his (p.3)."""
-    return LEADER_MARK + upgrade if crew.leader else upgrade
+    """The hold item ``crew`` storing ``upgrade`` makes: the leader's own are marked as his (p.3) -- its
+    basic upgrades and "the original" hero upgrade, not a fallen hero's it switched to."""
+    own = crew.leader and (upgrade in BASIC_UPGRADES or upgrade == crew.own_hero_upgrade)
+    return LEADER_MARK + upgrade if own else upgrade
 
 
 def can_take(crew: Crew, item: str) -> bool:

@@ -176,8 +176,9 @@ class UpgradeEquipped(Event):
 @reg
 @dataclass(frozen=True, slots=True)
 class UpgradeStored(Event):
-    """A crewmember puts ``upgrade`` into its cog's hold as ``item`` (the leader's own are marked
-    ``leader:<upgrade>``: only the leader may take them back)."""
+    """A crewmember puts ``upgrade`` into its cog's hold as ``item`` (the leader's own -- its basic
+    upgrades and original hero upgrade -- are marked ``leader:<upgrade>``: only the leader may take
+    them back)."""
 
     crew: int
     cog: int

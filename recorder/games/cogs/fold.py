@@ -45,7 +45,8 @@ def _launched(s: CogsState, e: ev.CogLaunched) -> None:
 def _embarked(s: CogsState, e: ev.CrewEmbarked) -> None:
     s.next_crew = max(s.next_crew, max(e.crew) + 1)
     for cid in e.crew:
-        s.crew[cid] = Crew(cid, e.player, e.cog, e.deck, tuple(e.upgrades), e.hero, e.hero_upgrade, e.leader)
+        s.crew[cid] = Crew(cid, e.player, e.cog, e.deck, tuple(e.upgrades), e.hero, e.hero_upgrade, e.leader,
+                           own_hero_upgrade=e.hero_upgrade if e.leader else None)
 
 
 def _wind(s: CogsState, e: ev.WindSet | ev.WindShifted) -> None:

@@ -32,6 +32,7 @@ class Crew:
     facing: int | None = None  # the other cog, while in a boarding melee in the middle
     moved: bool = False  # transferred during this turn's regroup
     struck_seq: int | None = None  # the CrewStruck that decided its fate (cleanup cites it)
+    own_hero_upgrade: str | None = None  # a leader's original hero upgrade, the one marked as its own (p.3)
 
     @property
     def armored(self) -> bool:
