@@ -1,6 +1,7 @@
 """Cogs of Valor rules, one scenario per rule, with forced dice (recorder.games.cogs.testing)."""
 
 from recorder.games.cogs.combat_attacks import melee_number, ranged_number
+from recorder.games.cogs.events import HullDamaged
 from recorder.games.cogs.geometry import displacement, distance, gap, side_of
 from recorder.games.cogs.movement import course_options
 from recorder.games.cogs.testing import cog, events_of, fleet, play_until, scenario
@@ -288,3 +289,19 @@ def test_match_ends_at_the_turn_limit_with_scores():
     play_until(m, passive())
     end = events_of(m, "MatchEnded")[0]
     assert (end.scores, end.winner, end.reason) == ((0, 0), None, "turn limit (2)")
+
+
+def test_a_friendly_ram_does_not_change_the_last_damager():
+    """Ark, last damaged by Ben, is rammed by Ann's own Arc: the ram is self-inflicted (by nobody), so
+    when Ark sinks it is Ben's sinking -- 5 points and the drowned leader -- not nobody's."""
+    fa = fleet("Reds", cog("Ark", "small", 500, 300, "N", [], leader="stern", leader_upgrade="crossbow"),
+               cog("Arc", "small", 500, 380, "S", BASIC10))
+    fb = fleet("Blues", cog("Bark", "large", 500, 700, "S", BASIC10, leader="stern"))
+    m = scenario([fa, fb], dice=[12, 1])
+    m.advance()
+    m.ctx.emit(HullDamaged(cog=0, amount=1, hull=9, by=1, what="ballista"))
+    arc = lambda r, mm: {"cog": 1, "move": "ahead", "speed": 6} if r.options[0]["cog"] == 1 else None
+    play_until(m, passive({"course": arc, "ram": pick(stop=False)}), turn_is(2))
+    assert [(e.cog, e.amount, e.by) for e in events_of(m, "HullDamaged")][1:] == [(0, 12, None), (1, 1, None)]
+    assert [(e.cog, e.by) for e in events_of(m, "CogSank")] == [(0, 1)]
+    assert m.state.scores == [0, 1 + 5]

@@ -197,6 +197,8 @@ def _ram(ctx: Context, a: int, b: int, pa: Point, pb: Point, frozen: dict[int, P
     frozen[a], frozen[b] = pa, pb
     for me, other in ((a, b), (b, a)):
         roll, rseq = d20(ctx, "ram damage", cause=seq)
-        cog = state.cogs[me]
-        ctx.emit(ev.HullDamaged(cog=me, amount=roll, hull=cog.hull - roll, by=state.cogs[other].owner,
+        cog, by = state.cogs[me], state.cogs[other].owner
+        # Two cogs of one side: self-inflicted, like a firepot's critical -- nobody is credited and the
+        # cog's last damager stays who it was (ruling, p.9 H).
+        ctx.emit(ev.HullDamaged(cog=me, amount=roll, hull=cog.hull - roll, by=None if by == cog.owner else by,
                                 what="ram"), cause=rseq)
