@@ -1,6 +1,7 @@
 """Cogs of Valor rules, one scenario per rule, with forced dice (recorder.games.cogs.testing)."""
 
 from recorder.games.cogs.combat_attacks import melee_number, ranged_number
+from recorder.games.cogs import GAME
 from recorder.games.cogs.events import HullDamaged
 from recorder.games.cogs.geometry import displacement, distance, gap, side_of
 from recorder.games.cogs.movement import course_options
@@ -8,6 +9,7 @@ from recorder.games.cogs.testing import cog, events_of, fleet, play_until, scena
 
 from .cogs_support import BASIC10, passive, pick, turn_is, two
 from recorder.games.cogs.wind import point_of_sail, sail_speed
+from recorder.match import sealed
 
 # -- geometry and wind ----------------------------------------------------------------
 def test_diagonal_moves_are_exact_integers():
@@ -92,6 +94,10 @@ def test_firepot_hit_then_fire_doubles():
     shot = events_of(m, "ArtilleryShot")[0]
     assert (shot.roll, shot.target_number, shot.modifiers, shot.outcome) == (5, 14, ("+2 large target",), "hit")
     assert [(e.cog, e.amount) for e in events_of(m, "HullDamaged")] == [(1, 2)]
+    # explain cites the firepot's rule for its damage, not ramming's or the ballista's.
+    hull = next(r for r in sealed(m) if r.type == "HullDamaged")
+    assert GAME.cite(hull) == "Cogs p.6, Phase 3 A: a firepot hit scores 2 hull damage and 2 fire (a 20: on the " \
+                              "thrower's cog)"
     spread = events_of(m, "FireSpread")[0]
     assert (spread.fire, spread.damage, spread.hull) == (4, 4, 14)  # 2 fire doubles to 4, hull 20-2-4
 
@@ -101,6 +107,15 @@ def test_firepot_critical_miss_burns_own_cog():
     play_until(m, passive({"firepot": pick(target_cog=1, count=1)}), turn_is(2))
     assert events_of(m, "ArtilleryShot")[0].outcome == "critical"
     assert [(e.cog, e.by) for e in events_of(m, "HullDamaged")] == [(0, None)]
+
+
+def test_hull_damage_cites_the_rule_of_what_did_it():
+    m = two(BASIC10, BASIC10, dice=[7, 9], b_at=(500, 380, "S"))
+    play_until(m, passive({"course": lambda r, mm: {"cog": 1, "move": "ahead", "speed": 6}
+                           if r.options[0]["cog"] == 1 else None, "ram": pick(stop=False)}), turn_is(2))
+    rams = [r for r in sealed(m) if r.type == "HullDamaged"]
+    assert [(r.data["what"], r.data["amount"]) for r in rams] == [("ram", 7), ("ram", 9)]
+    assert {GAME.cite(r) for r in rams} == {"Cogs p.5, Collisions and ramming: both cogs take a D20 of hull damage"}
 
 
 def test_ballista_fires_only_off_its_side():

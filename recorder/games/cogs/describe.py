@@ -15,7 +15,7 @@ CITES = {
     "CrewEmbarked": "Cogs p.3, Crewmember assignments",
     "WindSet": "Cogs p.4, Phase 1 Wind: starting wind by agreement",
     "TurnBegan": "Cogs p.4, The turn: wind, movement, combat, regroup",
-    "HullDamaged": "Cogs p.5 ramming (a D20 each), p.6 artillery (a ballista hit: 4 hull)",
+    "HullDamaged": "Cogs p.5 ramming (a D20 each), p.6 artillery (firepot 2, ballista 4), p.9 F fire",
     "WindShifted": "Cogs p.4, Phase 1 Wind: d6 every other turn",
     "CourseSet": "Cogs p.5, Phase 2 Movement: secret heading and speed",
     "CoursesRevealed": "Cogs p.5, Phase 2 Movement: announce, all move at the same time",
@@ -67,7 +67,17 @@ CITES = {
 }
 
 
+# HullDamaged by what did it, each with its own rule (fire's damage is FireSpread, p.9 F).
+HULL_CITES = {
+    "ram": "Cogs p.5, Collisions and ramming: both cogs take a D20 of hull damage",
+    "firepot": "Cogs p.6, Phase 3 A: a firepot hit scores 2 hull damage and 2 fire (a 20: on the thrower's cog)",
+    "ballista": "Cogs p.6, Phase 3 A: a ballista hit scores 4 hull damage",
+}
+
+
 def cite(record: Record) -> str | None:
+    if record.type == "HullDamaged":
+        return HULL_CITES.get(record.data.get("what"), CITES["HullDamaged"])
     return CITES.get(record.type)
 
 
