@@ -29,7 +29,7 @@ from .game import Game, load_game
 from .header import Header, Player
 from .integrity import LogFile
 from .recording import MemorySink, record, utc_now
-from .terms import terms_of
+from .terms import Terms, terms_of
 
 MAX_SEED = 2**53
 BATCH = 50  # matches per store transaction
@@ -91,11 +91,12 @@ def plan_tournament(
         names = fighters.split(",") if isinstance(fighters, str) else list(fighters)
         chosen = tuple(n.strip() for n in names)
         unknown = [n for n in chosen if n not in known]
+        flag = sides_flag(terms)
         if unknown:
-            raise UsageError(f"--fighters: unknown {terms.side} {unknown[0]!r}; known {terms.sides}: "
+            raise UsageError(f"{flag}: unknown {terms.side} {unknown[0]!r}; known {terms.sides}: "
                              f"{', '.join(known)}")
         if len(set(chosen)) != len(chosen):
-            raise UsageError(f"--fighters lists a {terms.side} twice: {','.join(chosen)}")
+            raise UsageError(f"{flag} lists a {terms.side} twice: {','.join(chosen)}")
     if len(chosen) < 2:
         raise UsageError(f"a tournament needs at least two {terms.sides}, got {','.join(chosen) or 'none'}")
     if not isinstance(matches, int) or matches < 1:
@@ -123,6 +124,12 @@ def plan_tournament(
     plan = TournamentPlan(game_name, chosen, matches, edition, (names[0], names[1]), seed, duels, merged)
     header_for(game, plan, schedule(plan)[0])  # the game checks the edition and options now
     return plan
+
+
+def sides_flag(terms: Terms) -> str:
+    """The command line's flag for the sides in the game's words: ``--fighters`` for a game whose sides
+    are fighters (BattleCON), ``--sides`` for any other (a Cogs fleet); both flags are accepted."""
+    return "--fighters" if terms.sides == "fighters" else "--sides"
 
 
 def tournament_options(game: Game, edition: str) -> dict[str, Any]:

@@ -155,8 +155,11 @@ def test_bad_seed(runner, seed):
 
 
 def test_fighters_must_be_two_or_more(runner):
-    result = invoke(runner, ["record", "--game", "toy", "--edition", "standard", "--fighters", "red"])
-    assert error_of(result) == "Error: --fighters takes 2 or more names separated by commas, got 'red'"
+    # The flag in the game's words: the toy's sides are "sides" (BattleCON's would say --fighters).
+    result = invoke(runner, ["record", "--game", "toy", "--edition", "standard", "--sides", "red"])
+    assert error_of(result) == "Error: --sides takes 2 or more names separated by commas, got 'red'"
+    result = invoke(runner, ["record", "--fighters", "hikaru"])
+    assert error_of(result) == "Error: --fighters takes 2 or more names separated by commas, got 'hikaru'"
 
 
 def test_players_must_match_fighters(runner):

@@ -73,3 +73,35 @@ def test_state_as_a_player_shows_only_its_own_secret_course():
     assert "secret course of Lion" in ann and "secret course of Heron" not in ann
     assert "secret course of Heron" in ben and "secret course of Lion" not in ben
     assert "secret course of Lion" in judge and "secret course of Heron" in judge
+
+
+@pytest.mark.parametrize("args,message", [
+    (["record", "--game", "cogs", "--sides", "lions"],
+     "Error: --sides takes 2 or more names separated by commas, got 'lions'"),
+    (["record", "--game", "cogs", "--sides", "lions,sharks"],
+     "Error: unknown fleet 'sharks'; ready fleets: griffins, herons, lions, merchants "
+     "(or bring your own fleets: --option fleets=@FILE)"),
+    (["simulate", "--game", "cogs", "--sides", "lions,herons,nope", "--db", "t.db"],
+     "Error: --sides: unknown fleet 'nope'; known fleets: griffins, herons, lions, merchants"),
+    (["simulate", "--game", "cogs", "--sides", "lions,lions", "--db", "t.db"],
+     "Error: --sides lists a fleet twice: lions,lions"),
+])
+def test_errors_speak_of_fleets_not_fighters(runner, args, message):
+    result = runner.invoke(main, args)
+    assert result.exit_code == 1 and result.stderr.strip() == message
+
+
+def test_a_side_label_that_is_not_its_fleet_is_refused(runner):
+    Path("lh.json").write_text(json.dumps([ready_fleet("lions"), ready_fleet("herons")]), encoding="utf-8")
+    result = _record(runner, "fleets=@lh.json", fighters="herons,lions")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == ("Error: player 'Player 1' plays side 'herons' but brings fleet 'Red Lions'; "
+                                     "the side must name the fleet it brings: 'Red Lions' or 'lions'")
+    assert not Path("m.jsonl").exists()
+
+
+@pytest.mark.parametrize("command,words", [("state", "secret course"), ("render", "Cogs fleet")])
+def test_help_speaks_to_both_games(command, words):
+    text = CliRunner().invoke(main, [command, "--help"]).output
+    assert words in " ".join(text.split())
+    assert "fighter results" not in text

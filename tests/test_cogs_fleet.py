@@ -37,7 +37,7 @@ def test_unknown_ready_fleet():
         GAME.make_header(players=(Player("Ann", "sharks"), Player("Ben", "herons")), edition="standard",
                          seed=1, options={})
     assert str(info.value) == ("unknown fleet 'sharks'; ready fleets: griffins, herons, lions, merchants "
-                               "(or give options.fleets)")
+                               "(or bring your own fleets: --option fleets=@FILE)")
 
 
 def test_over_points():

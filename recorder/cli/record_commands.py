@@ -11,7 +11,7 @@ from ..game import load_game
 from ..recording import MemorySink, Recording, Tee, record
 from ..script import load_script
 from ..terms import terms_of
-from ..tournament import default_bot
+from ..tournament import default_bot, sides_flag
 from .catalog import render_side, side_entry, side_ids
 from .hotseat import Narrator, TerminalSource
 from .match_options import (
@@ -45,9 +45,11 @@ def _match_options(func):
 
 
 def _plan(game_name, fighters, players, edition, duels, game_options, seed, script=None) -> MatchPlan:
+    # The sides' flag in the game's words (--fighters for BattleCON, --sides for Cogs' fleets).
+    game = load_game(game_name or (script.game if script is not None else DEFAULT_GAME))
     return plan_match(
         game_name=game_name,
-        fighters=(sides := split_names(fighters, "--fighters")),
+        fighters=(sides := split_names(fighters, sides_flag(terms_of(game)))),
         players=split_names(players, "--players", len(sides) if sides else None),
         edition=edition,
         duels=int(duels) if duels else None,

@@ -300,10 +300,11 @@ def diff_command(a, b) -> None:
 def state_command(log, beat, event, duel, who, as_json) -> None:
     """Show a match's state at a round (a beat, a turn), or as a player saw it.
 
-    The full state shows every hand and face-down choice; --as P shows only
-    what P could know then: P's own hand, the opponent's possible cards
-    (inferred from the public discards and revealed cards), face-down choices
-    hidden.
+    The full state shows everything, secrets included (BattleCON: every hand
+    and face-down choice; Cogs of Valor: every secret course and boarding
+    order); --as P shows only what P could know then: P's own secrets, the
+    others' hidden (BattleCON also lists the opponent's possible cards,
+    inferred from the public discards and revealed cards).
 
     A log with a broken hash chain is refused; one the engine does not
     reproduce (a forged event with a recomputed chain) is still shown, from

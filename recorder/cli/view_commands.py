@@ -22,8 +22,9 @@ def render_command(logs, db, match_id, out, single_file) -> None:
     """Write a static site to step through matches in a browser, offline.
 
     DIR/index.html lists every match (results hidden until revealed), with
-    standings, fighter results and a matchup matrix; DIR/matches/<id>.html is
-    the step-through viewer; DIR/players/ holds one page per player.
+    standings, results per side (a BattleCON fighter, a Cogs fleet) and a
+    matchup matrix; DIR/matches/<id>.html is the step-through viewer;
+    DIR/players/ holds one page per player.
 
     Example: beatlog render round1/*.jsonl -o site/ && open site/index.html
     """

@@ -222,5 +222,5 @@ def ready_fleet(key: str) -> dict[str, Any]:
     fleets = ready_fleets()
     if key not in fleets:
         raise UnknownSide(f"unknown fleet {key!r}; ready fleets: {', '.join(fleets)} "
-                             f"(or give options.fleets)")
+                          f"(or bring your own fleets: --option fleets=@FILE)")
     return json.loads(fleets[key])
