@@ -61,17 +61,24 @@ def test_shared_parts_still_tell_true_from_one():
 
 
 class _Figures(Visitor):
-    """The view's figures recomputed from scratch after every event."""
+    """The view's figures recomputed from scratch after every event (then held as the view holds them)."""
 
     def __init__(self, view) -> None:
         self.view = view
         self.figures = []
 
+    def _add(self, state) -> None:
+        fresh = self.view.extras(state)
+        hold = getattr(self.view, "hold", None)
+        if hold is not None:
+            fresh = hold(self.figures[-1] if self.figures else None, fresh, state)
+        self.figures.append(copy.deepcopy(fresh))
+
     def on_header(self, header, state) -> None:
-        self.figures.append(self.view.extras(state))
+        self._add(state)
 
     def after(self, record, state) -> None:
-        self.figures.append(self.view.extras(state))
+        self._add(state)
 
 
 def _judge_frames(data):

@@ -65,6 +65,8 @@ class FrameBuilder(Visitor):
         self.extras_key = getattr(view, "extras_key", None)
         self.slim = getattr(view, "slim", None)
         self.last_extras: tuple[Any, dict[str, Any] | None] = (_NO_KEY, None)  # (key, figures)
+        self.hold = getattr(view, "hold", None)
+        self.held: dict[str, Any] | None = None  # the figures last shown (what ``hold`` keeps from)
         self.seat_runs: dict[int, list[list[Any]]] = {seat: [] for seat in self.seats}
         # The state text at each beat boundary, per perspective, as indexes into ``lines`` (a state
         # text repeats most of its lines from one boundary to the next and between perspectives);
@@ -188,11 +190,18 @@ class FrameBuilder(Visitor):
     def _extras(self, state: Any) -> dict[str, Any] | None:
         """The view's figures for this frame, reused while its ``extras_key`` stays the same."""
         if self.extras_key is None:
-            return self.view.extras(state)
+            return self._held(self.view.extras(state), state)
         key = self.extras_key(state)
         if key != self.last_extras[0]:
-            self.last_extras = (key, self.view.extras(state))
+            self.last_extras = (key, self._held(self.view.extras(state), state))
         return self.last_extras[1]
+
+    def _held(self, fresh: dict[str, Any] | None, state: Any) -> dict[str, Any] | None:
+        """What the view's ``hold`` keeps of the figures last shown (the fresh ones without a hold)."""
+        if self.hold is not None:
+            fresh = self.hold(self.held, fresh, state)
+        self.held = fresh
+        return fresh
 
     def _slim(self, snapshot: dict[str, Any]) -> dict[str, Any]:
         return snapshot if self.slim is None else self.slim(snapshot)

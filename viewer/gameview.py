@@ -20,6 +20,10 @@ A game that wants a drawn board puts a ``view`` subpackage beside its engine
     a cheap key of everything ``extras`` reads: while it stays the same from
     one frame to the next the viewer reuses the figures instead of recomputing
     them (``extras`` is the costliest per-frame hook).
+``hold(previous, fresh, state) -> dict | None`` (optional)
+    the figures to show, given those shown at the frame before (``previous``)
+    and this frame's ``extras`` (``fresh``): lets a view keep figures the state
+    no longer holds (BattleCON's revealed pairs, once recycled, until the beat ends).
 ``series(snapshot) -> dict[str, list[int] | int | None]``
     numbers charted at the end of each beat, by label: a list is one number per
     seat (``{"Life": [20, 17]}``), a single number is shared by the table

@@ -34,10 +34,29 @@ class BattleconView:
         return {"fighters": [_kit_info(p.side) for p in header.players]}
 
     def extras(self, state: BattleState) -> dict[str, Any] | None:
-        # Figures exist only once both pairs are face up, so every seat may see them.
+        # Figures exist only once both pairs are face up, so every seat may see them. A fighter
+        # without a whole pair (recycled, canceled, bases taken back after a clash) has none.
         if not state.revealed:
             return None
-        return {"attacks": [self._figures(state, p) for p in range(len(state.fighters))]}
+        return {"attacks": [self._figures(state, p) if _has_pair(state, p) else None
+                            for p in range(len(state.fighters))]}
+
+    def hold(self, previous: dict[str, Any] | None, fresh: dict[str, Any] | None,
+             state: BattleState) -> dict[str, Any] | None:
+        """The figures shown: the beat's revealed pairs stay on the table until the beat ends.
+
+        Recycling (or a cancel) takes a pair off the board while the events above still describe
+        its attack, so a fighter without a pair keeps the figures it was last shown with. While a
+        clash base is face down, the figures are the ones from before it: fresh ones would give it away.
+        """
+        if fresh is None or previous is None:
+            return fresh
+        if any(f.clash_hidden for f in state.fighters):
+            return previous
+        attacks = [old if fig is None else fig for fig, old in zip(fresh["attacks"], previous["attacks"])]
+        if all(a is b for a, b in zip(attacks, fresh["attacks"])):
+            return fresh
+        return {"attacks": attacks}
 
     def _figures(self, state: BattleState, player: int) -> dict[str, Any]:
         # A fighter's figures are a function of its fighter_key: a pair played again with the
@@ -72,6 +91,11 @@ class BattleconView:
     def side_name(self, side: str) -> str:
         kit = KITS.get(side)
         return kit.name if kit is not None else side
+
+
+def _has_pair(state: BattleState, player: int) -> bool:
+    f = state.fighters[player]
+    return f.finisher_active or (f.style is not None and f.base is not None)
 
 
 def _without(d: dict[str, Any], key: str) -> dict[str, Any]:

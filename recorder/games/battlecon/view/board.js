@@ -4,7 +4,7 @@
 (function () {
   "use strict";
 
-  var W = 700, GAP = 6, X0 = 4, ROW_Y = 4, ROW_H = 92, MAX_LIFE = 20;
+  var W = 700, GAP = 6, X0 = 4, ROW_Y = 4, ROW_H = 112, MAX_LIFE = 20;
   var SPACE_W = (W - 2 * X0 - 6 * GAP) / 7;
   var COLORS = ["#1f6feb", "#c2410c"];
 
@@ -16,6 +16,21 @@
   }
 
   function shortName(ctx, seat) { return fighterName(ctx, seat).split(" ")[0]; }
+
+  // A duel ends when a fighter reaches 0 life or less (WoI p.4); the true figure is kept, said plainly.
+  function minus(n) { return n < 0 ? "\u2212" + (-n) : String(n); }
+  function lifeText(life) { return life <= 0 ? minus(life) + " life · knocked out" : life + " life"; }
+
+  // Tokens spent: the discarded ones, less this beat's ante (listed as "Anted" until the beat ends).
+  function spentTokens(f) {
+    var anted = (f.anted || []).slice();
+    return (f.token_discard || []).filter(function (t) {
+      var i = anted.indexOf(t);
+      if (i < 0) return true;
+      anted.splice(i, 1);
+      return false;
+    });
+  }
 
   function cardTitle(ctx, seat, card) {
     var info = ctx.static.fighters && ctx.static.fighters[seat];
@@ -34,8 +49,10 @@
       var life = Math.max(0, Math.min(MAX_LIFE, f.life));
       return el("div", { class: "bc-life-side seat-" + (seat + 1), "data-seat": seat, "data-life": f.life },
         el("div", { class: "bc-life-head" },
-           el("span", { class: "bc-life-name", text: f.name + " · " + shortName(ctx, seat) }),
-           el("span", { class: "bc-life-value", "data-life-text": seat, text: f.life + " life" })),
+           el("span", { class: "bc-life-name" }, el("span", { text: f.name }), " ",
+              el("span", { class: "bc-life-fighter", text: shortName(ctx, seat) })),
+           el("span", { class: "bc-life-value" + (f.life <= 0 ? " out" : ""), "data-life-text": seat,
+                        text: lifeText(f.life) })),
         el("div", { class: "bc-life-track" },
            el("div", { class: "bc-life-fill", style: "width:" + (100 * life / MAX_LIFE) + "%;background:" + COLORS[seat] })));
     }));
@@ -58,13 +75,14 @@
         points: [tx, ty - 11, tx + 11, ty, tx, ty + 11, tx - 11, ty].join(" "), class: "trap",
         fill: COLORS[owner], "data-trap": s.trap
       }, svg("title", { text: "Gate Trap on space " + s.trap })));
-      // A visible name, not only a tooltip: the diamond alone means nothing to a newcomer.
-      board.appendChild(svg("text", { x: spaceX(s.trap) + SPACE_W - 7, y: ROW_Y + 19, "text-anchor": "end",
+      // A visible name, not only a tooltip: the diamond alone means nothing to a newcomer. Bottom left,
+      // below the fighter and clear of the stun mark (top right).
+      board.appendChild(svg("text", { x: spaceX(s.trap) + 6, y: ROW_Y + ROW_H - 8,
                                       class: "trap-label", text: "trap" }));
     }
     s.fighters.forEach(function (f, seat) {
       if (!(f.position >= 1 && f.position <= 7)) return;
-      var cx = spaceX(f.position) + SPACE_W / 2, cy = ROW_Y + ROW_H / 2 + 2;
+      var cx = spaceX(f.position) + SPACE_W / 2, cy = ROW_Y + 46;
       var g = svg("g", { class: "fighter" + (f.stunned ? " stunned" : "") + (s.active === seat ? " active" : ""),
                          "data-fighter": seat, "data-space": f.position });
       if (s.active === seat) g.appendChild(svg("circle", { cx: cx, cy: cy, r: 33, class: "active-ring" }));
@@ -86,8 +104,17 @@
     root.appendChild(captionLine);
   }
 
+  // "beat 16 · 1 beat left": a beat with a Pulse does not count toward the limit (WoI p.33), so the
+  // beat number can pass it. Counted as the rulebook's pencil count: this beat included, until it ends.
+  function beatsLeft(s) {
+    if (!s.beat_limit || s.beat === 0 || s.phase === "duel-over" || s.phase === "over") return "";
+    var left = s.beat_limit - s.beats_counted + (s.phase === "select-next" ? 0 : 1);
+    if (left <= 0) return " · no beats left";
+    return " · " + left + (left === 1 ? " beat left" : " beats left");
+  }
+
   function caption(s) {
-    var beat = s.beat === 0 ? "set-up" : "beat " + s.beat + (s.beat_limit ? " of " + s.beat_limit : "");
+    var beat = s.beat === 0 ? "set-up" : "beat " + s.beat + beatsLeft(s);
     var text = "duel " + Math.max(s.duel, 1) + ", " + beat;
     if (s.score && (s.score[0] || s.score[1] || s.draws)) text += " · duels won " + s.score[0] + "–" + s.score[1];
     return text;
@@ -132,14 +159,15 @@
       return (st.amount > 0 ? "+" : "") + st.amount + " " + st.stat + " " + when + " (" + st.label + ")";
     });
     var info = ctx.static.fighters && ctx.static.fighters[seat];
+    var spent = spentTokens(f);
     var dl = el("dl", { class: "facts" },
-      row(el, "Life", el("span", { class: "life-num", text: f.life }), "life"),
+      row(el, "Life", [el("span", { class: "life-num", text: minus(f.life) }),
+                       f.life <= 0 ? el("span", { class: "muted", text: " knocked out" }) : null], "life"),
       row(el, "Space", String(f.position || "—"), "position"),
       row(el, "Attack pair", pair, "pair"),
       info && info.tokens.length ? row(el, "Tokens", chips(ctx, seat, f.tokens, "tokens"), "tokens") : null,
       f.anted && f.anted.length ? row(el, "Anted", chips(ctx, seat, f.anted, "tokens"), "anted") : null,
-      info && info.tokens.length && f.token_discard.length ?
-        row(el, "Spent tokens", chips(ctx, seat, f.token_discard, "tokens"), "token_discard") : null,
+      info && info.tokens.length && spent.length ? row(el, "Spent tokens", chips(ctx, seat, spent, "tokens"), "token_discard") : null,
       statuses.length ? row(el, "Status", statuses.join("; "), "statuses") : null,
       f.finisher ? row(el, "Finisher", [chips(ctx, seat, [f.finisher]), el("span", { class: "muted", text:
         f.finisher_active ? " in play" : f.finisher_removed ? " used" : !f.finisher_revealed ? " face down" : "" })],
@@ -168,13 +196,16 @@
                 ["Priority", "priority", "priority_terms"], ["Soak", "soak", "soak_terms"],
                 ["Stun guard", "stun_guard", "stun_guard_terms"]];
     var head = el("tr", null, el("th", { scope: "col", text: "Revealed" }), s.fighters.map(function (f, seat) {
-      var pair = f.pair ? [f.pair.style, f.pair.base].filter(function (c) { return c; }).join(" ") : "—";
+      // The figures name the pair they are for: it stays on the table after it is recycled.
+      var fig = figures[seat];
+      var pair = fig ? fig.cards.join(" ") : "—";
       return el("th", { scope: "col", class: "seat-" + (seat + 1) },
                 el("span", { class: "dot", style: "background:" + COLORS[seat] }), f.name + ": " + pair,
                 s.active === seat ? el("span", { class: "badge active", text: "active" }) : null);
     }));
     var body = rows.map(function (r) {
       return el("tr", null, el("th", { scope: "row", text: r[0] }), figures.map(function (fig, seat) {
+        if (!fig) return el("td", { "data-figure": r[1], "data-seat": seat, class: "none", text: "—" });
         return el("td", { "data-figure": r[1], "data-seat": seat },
                   el("strong", { text: fig[r[1]] }),
                   fig[r[2]] ? el("span", { class: "terms", text: fig[r[2]] }) : null);
@@ -199,7 +230,7 @@
       var s = frame.s;
       var parts = s.fighters.map(function (f, seat) {
         var bits = [f.name + "'s " + shortName(ctx, seat) + (f.position ? " on space " + f.position : " off the board"),
-                    f.life + " life"];
+                    lifeText(f.life)];
         if (s.active === seat) bits.push("active");
         if (f.stunned) bits.push("stunned");
         return bits.join(", ");

@@ -9,7 +9,8 @@ from ..state import BattleState
 
 
 def attack_figures(state: BattleState, player: int) -> dict[str, Any]:
-    """Range, power, priority, soak and stun guard of ``player``'s revealed pair, with their terms."""
+    """Range, power, priority, soak and stun guard of ``player``'s revealed pair, with their terms,
+    and the pair's cards (the table keeps showing them once the pair is recycled)."""
     kind, low, high, range_terms = stats.attack_range(state, player)
     power, power_terms = stats.power(state, player)
     priority, priority_terms = stats.priority(state, player)
@@ -21,7 +22,10 @@ def attack_figures(state: BattleState, player: int) -> dict[str, Any]:
         reach = "N/A" if kind == "na" else kind.replace("_", " ")
     shown_power = "N/A" if power is None else power
     shown_guard = "∞" if guard >= stats.INFINITE else guard
+    f = state.fighters[player]
+    cards = [f.finisher] if f.finisher_active and f.finisher else [c for c in (f.style, f.base) if c is not None]
     return {
+        "cards": cards,
         "range": reach, "range_terms": _terms(range_terms, reach),
         "power": shown_power, "power_terms": _terms(power_terms, shown_power),
         "priority": priority, "priority_terms": _terms(priority_terms, priority),
@@ -48,7 +52,9 @@ def figures_key(state: BattleState) -> Hashable:
     """What the view's figures for ``state`` depend on: nothing before the pairs are revealed."""
     if not state.revealed:
         return None
-    return tuple(fighter_key(state, p) for p in range(len(state.fighters)))
+    # A face-down clash base holds the figures (BattleconView.hold): its reveal must recompute them.
+    hidden = any(f.clash_hidden for f in state.fighters)
+    return (hidden, *(fighter_key(state, p) for p in range(len(state.fighters))))
 
 
 def _terms(terms: stats.Terms, total: Any) -> str | None:
