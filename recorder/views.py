@@ -29,14 +29,20 @@ positions in the header's ``players`` array; a match may have more than two
 ``player_opponents``
     one row per seat and each other seat of the match: ``match_id, game,
     edition, created_at, seat, player, side, opponent_seat, opponent,
-    opponent_side, outcome`` (the seat's).
+    opponent_side, outcome`` (the seat's, in the match), ``against`` (the
+    seat's result against that opponent: win, loss, draw, unfinished, unknown,
+    or neither when a third seat won the match and both lost to it).
 ``player_standings`` / ``fighter_standings``
     per game and player (side): ``matches, wins, losses, draws, unfinished,
     win_rate`` (wins / finished matches).
 ``matchups``
-    per game, side and opponent side: the same counts, from ``side``'s view,
-    over ``player_opponents`` (a 3-player match counts once against each of
-    the two others, as ``beatlog stats`` does).
+    per game, side and opponent side, from ``side``'s view over
+    ``player_opponents.against``: ``matches, wins, losses, draws, unfinished,
+    neither_won, win_rate``. A 3-player match counts once against each of the
+    two others, as ``beatlog stats`` does: the winner's seat wins against both,
+    each loser loses to the winner, and the two losers met without a result
+    between them (``neither_won``; the win rate is wins over wins, losses and
+    draws: the matches decided between the two).
 
 Each game may add its own views: a ``VIEWS`` dict (name -> ``CREATE VIEW IF
 NOT EXISTS`` statement) in its ``stat_events`` module, e.g. BattleCON's
@@ -56,6 +62,15 @@ _COUNTS = """count(*) AS matches,
     sum(outcome = 'draw') AS draws,
     sum(outcome = 'unfinished') AS unfinished,
     round(1.0 * sum(outcome = 'win') / nullif(sum(outcome IN ('win', 'loss', 'draw')), 0), 4) AS win_rate"""
+
+# Between two seats (replay.stats_summary.pair_outcome): decided only when one of them won, or all drew.
+_PAIR_COUNTS = """count(*) AS matches,
+    sum(against = 'win') AS wins,
+    sum(against = 'loss') AS losses,
+    sum(against = 'draw') AS draws,
+    sum(against = 'unfinished') AS unfinished,
+    sum(against = 'neither') AS neither_won,
+    round(1.0 * sum(against = 'win') / nullif(sum(against IN ('win', 'loss', 'draw')), 0), 4) AS win_rate"""
 
 VIEWS: dict[str, str] = {
     "match_results": """CREATE VIEW IF NOT EXISTS match_results AS
@@ -93,8 +108,12 @@ SELECT r.match_id, r.game, r.edition, r.created_at, r.seat, r.player, r.side,
     CAST(o.key AS INTEGER) AS opponent_seat,
     json_extract(o.value, '$.name') AS opponent,
     json_extract(o.value, '$.side') AS opponent_side,
-    r.outcome
-FROM player_results r JOIN matches m ON m.match_id = r.match_id, json_each(m.players) o
+    r.outcome,
+    CASE WHEN r.outcome != 'loss' THEN r.outcome
+         WHEN w.winner = o.key THEN 'loss'
+         ELSE 'neither' END AS against
+FROM player_results r JOIN matches m ON m.match_id = r.match_id
+JOIN match_results w ON w.match_id = r.match_id, json_each(m.players) o
 WHERE o.key != r.seat""",
     "player_standings": f"""CREATE VIEW IF NOT EXISTS player_standings AS
 SELECT game, player, {_COUNTS}
@@ -103,7 +122,7 @@ FROM player_results GROUP BY game, player""",
 SELECT game, side, {_COUNTS}
 FROM player_results GROUP BY game, side""",
     "matchups": f"""CREATE VIEW IF NOT EXISTS matchups AS
-SELECT game, side, opponent_side, {_COUNTS}
+SELECT game, side, opponent_side, {_PAIR_COUNTS}
 FROM player_opponents GROUP BY game, side, opponent_side""",
 }
 

@@ -180,7 +180,11 @@ def matchup_table(game: Mapping[str, Any]) -> Table | None:
     if not rows:
         return None
     columns = matchups["sides"]
-    table = _table(f"{game['game']}: matchups (row {terms(game).side} vs column: W-L-D, win %)")
+    met = any(cell.get("neither_won") for row in matchups["cells"].values() for cell in row.values())
+    title = f"{game['game']}: matchups (row {terms(game).side} vs column: W-L-D, win %"
+    # A match for more than two that a third seat won decides nothing between the other two.
+    title += "; +N met: matches both lost to a third)" if met else ")"
+    table = _table(title)
     table.add_column("", style="bold", no_wrap=True)
     for side in columns:
         table.add_column(Text(side), justify="center", no_wrap=True)
@@ -191,7 +195,10 @@ def matchup_table(game: Mapping[str, Any]) -> Table | None:
             if cell is None:
                 cells.append("·")
             else:
-                cells.append(f"{cell['wins']}-{cell['losses']}-{cell['draws']} {fmt(cell['win_rate'], 'percent')}")
+                text = f"{cell['wins']}-{cell['losses']}-{cell['draws']} {fmt(cell['win_rate'], 'percent')}"
+                if cell.get("neither_won"):
+                    text += f" +{cell['neither_won']} met"
+                cells.append(text)
         table.add_row(Text(side), *cells)
     return table
 

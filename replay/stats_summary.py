@@ -17,8 +17,8 @@ and returns one plain dict (``format`` "beatlog-stats/1")::
           "fighters": [Row, ...],
           "matchups": {
             "sides": ["cadenza", "hikaru", ...],
-            "cells": {"hikaru": {"khadath": {"matches": 4, "wins": 3, "losses": 1,
-                                             "draws": 0, "unfinished": 0, "win_rate": 0.75}}}
+            "cells": {"hikaru": {"khadath": {"matches": 4, "wins": 3, "losses": 1, "draws": 0,
+                                             "unfinished": 0, "neither_won": 0, "win_rate": 0.75}}}
           }
         }
       ]
@@ -41,6 +41,13 @@ none with a zero count), and every figure's ``key`` (``hit_rate``: a fraction
 0..1 or None when there is nothing to divide by; ``top_pairs``: a list of
 ``[label, count]``). Fractions are rounded to 4 places.
 
+A matchup cell counts each match the two sides met in, from the row side's seat
+against the column side's seat (see :func:`pair_outcome`): a win when the row
+side won the match, a loss when the column side did, a draw when the match was
+drawn; in a match for more than two won by a third seat, neither won against
+the other -- ``neither_won``, counted in ``matches`` but not in the win rate
+(wins over the matches decided between the two: wins + losses + draws).
+
 With ``player=`` (or ``fighter=``) only the seats of that player (fighter)
 count: the player's row, their results per fighter they played, and their
 fighters' matchups against each opponent.
@@ -60,7 +67,23 @@ from .stats import COUNT, USAGE, stat_hook
 
 FORMAT = "beatlog-stats/1"
 OUTCOMES = ("win", "loss", "draw", "unfinished")
-_PLURAL = {"win": "wins", "loss": "losses", "draw": "draws", "unfinished": "unfinished"}
+PAIR_OUTCOMES = (*OUTCOMES, "neither")  # between two seats: "neither" when a third seat won the match
+_PLURAL = {"win": "wins", "loss": "losses", "draw": "draws", "unfinished": "unfinished", "neither": "neither_won"}
+
+
+def pair_outcome(mine: str, theirs: str) -> str:
+    """One seat's result against one other seat of the same match, from the two seats' outcomes.
+
+    A match has one winner or is drawn for everyone, so: a win or a loss when one of the two won,
+    a draw when the match was drawn, and "neither" when both lost to a third seat -- they met, but
+    the match was not decided between them (counting it as a loss both ways would say each beat the
+    other). The same rule as the store's ``matchups`` view (recorder/views.py).
+    """
+    if mine in ("win", "draw", "unfinished"):
+        return mine
+    if theirs == "win":
+        return "loss"
+    return "neither" if mine == "loss" else mine
 
 
 @dataclass
@@ -138,7 +161,7 @@ def derive(figure: Mapping[str, Any], totals: Totals) -> Any:
 
 
 def _cell() -> dict[str, int]:
-    return {"matches": 0, **{_PLURAL[o]: 0 for o in OUTCOMES}}
+    return {"matches": 0, **{_PLURAL[o]: 0 for o in PAIR_OUTCOMES}}
 
 
 def summarize(
@@ -218,13 +241,13 @@ class _Section:
                     continue
                 cell = self.cells.setdefault(seat["side"], {}).setdefault(other["side"], _cell())
                 cell["matches"] += 1
-                cell[_PLURAL[seat["outcome"]]] += 1
+                cell[_PLURAL[pair_outcome(seat["outcome"], other["outcome"])]] += 1
 
     def result(self) -> dict[str, Any]:
         sides = sorted(set(self.cells) | {o for row in self.cells.values() for o in row})
         cells = {
             side: {
-                opp: {**cell, "win_rate": _fraction(cell["wins"], cell["matches"] - cell["unfinished"])}
+                opp: {**cell, "win_rate": _fraction(cell["wins"], cell["wins"] + cell["losses"] + cell["draws"])}
                 for opp, cell in sorted(row.items())
             }
             for side, row in sorted(self.cells.items())

@@ -237,7 +237,7 @@ def test_summary_rows_figures_and_matchups():
     cells = game["matchups"]["cells"]
     assert game["matchups"]["sides"] == ["cadenza", "hikaru", "khadath"]
     assert cells["hikaru"]["khadath"] == {"matches": 1, "wins": 1, "losses": 0, "draws": 0, "unfinished": 0,
-                                          "win_rate": 1.0}
+                                          "neither_won": 0, "win_rate": 1.0}
     assert cells["hikaru"]["cadenza"]["losses"] == 1 and cells["cadenza"]["hikaru"]["wins"] == 1
 
 
@@ -251,7 +251,7 @@ def test_filters_count_only_the_chosen_seats():
     assert [r["name"] for r in game["players"]] == ["Ben"]
     assert [r["name"] for r in game["fighters"]] == ["khadath"]
     assert game["matchups"]["cells"] == {"khadath": {"hikaru": {
-        "matches": 1, "wins": 0, "losses": 1, "draws": 0, "unfinished": 0, "win_rate": 0.0}}}
+        "matches": 1, "wins": 0, "losses": 1, "draws": 0, "unfinished": 0, "neither_won": 0, "win_rate": 0.0}}}
     hikaru = summarize(matches, fighter="hikaru")["games"][0]
     assert sorted(r["name"] for r in hikaru["players"]) == ["Ann"]
     with pytest.raises(UsageError, match=r"no player 'Zed' in these matches; players: Ann, Ben, Cat"):

@@ -24,6 +24,7 @@ from replay.stats_summary import summarize
 ROOT = Path(__file__).resolve().parent.parent
 COGS_3P = ROOT / "sample_logs" / "cogs" / "cog-match-3p.jsonl"
 KEYS = ("matches", "wins", "losses", "draws", "unfinished", "win_rate")
+PAIR_KEYS = ("matches", "wins", "losses", "draws", "unfinished", "neither_won", "win_rate")
 
 
 @pytest.fixture(scope="module")
@@ -69,11 +70,29 @@ def test_views_agree_with_stats_on_a_mixed_store(mixed):
         sides = {r[0]: r[1:] for r in _rows(mixed, f"SELECT side, {', '.join(KEYS)} FROM fighter_standings "
                                                    f"WHERE game = '{name}'")}
         matchups = {(r[0], r[1]): r[2:] for r in _rows(
-            mixed, f"SELECT side, opponent_side, {', '.join(KEYS)} FROM matchups WHERE game = '{name}'")}
+            mixed, f"SELECT side, opponent_side, {', '.join(PAIR_KEYS)} FROM matchups WHERE game = '{name}'")}
         assert players == {r["name"]: tuple(r[k] for k in KEYS) for r in game["players"]}, name
         assert sides == {r["name"]: tuple(r[k] for k in KEYS) for r in game["fighters"]}, name
-        assert matchups == {(side, opp): tuple(cell[k] for k in KEYS)
+        assert matchups == {(side, opp): tuple(cell[k] for k in PAIR_KEYS)
                             for side, row in game["matchups"]["cells"].items() for opp, cell in row.items()}, name
+
+
+def test_two_losers_of_a_three_seat_match_met_without_a_result(mixed):
+    """Seat 0 won the 3-player sample: it beat both others, each lost to it, and the two losers
+    neither won nor lost against each other (not a loss both ways)."""
+    winner, *losers = [r[0] for r in _rows(mixed, "SELECT side FROM player_results WHERE game = 'cogs' ORDER BY seat")]
+    assert _rows(mixed, "SELECT winner FROM match_results WHERE game = 'cogs'") == [(0,)]
+    cells = {(r[0], r[1]): r[2:] for r in _rows(
+        mixed, f"SELECT side, opponent_side, {', '.join(PAIR_KEYS)} FROM matchups WHERE game = 'cogs'")}
+    for loser in losers:
+        assert cells[(winner, loser)] == (1, 1, 0, 0, 0, 0, 1.0)
+        assert cells[(loser, winner)] == (1, 0, 1, 0, 0, 0, 0.0)
+    a, b = losers
+    assert cells[(a, b)] == cells[(b, a)] == (1, 0, 0, 0, 0, 1, None)
+    against = _rows(mixed, "SELECT seat, opponent_seat, outcome, against FROM player_opponents "
+                           "WHERE game = 'cogs' ORDER BY 1, 2")
+    assert against == [(0, 1, "win", "win"), (0, 2, "win", "win"), (1, 0, "loss", "loss"),
+                       (1, 2, "loss", "neither"), (2, 0, "loss", "loss"), (2, 1, "loss", "neither")]
 
 
 def test_every_way_of_writing_a_store_adds_the_views(tmp_path):

@@ -20,7 +20,7 @@ from recorder.game import load_game
 from recorder.terms import Terms, shared, terms_of
 from replay.stats import TAG, USAGE, stat_hook
 from replay.stats_format import fmt
-from replay.stats_summary import summarize
+from replay.stats_summary import pair_outcome, summarize
 
 from . import charts
 from .assets import CSS, SITE_CSS, TABLES_JS, plotly_asset
@@ -56,8 +56,11 @@ def player_html(name: str, pages: list[MatchPage], charts_on: bool, env: jinja2.
     played = _played(name, pages)
     opponents: dict[str, Counter] = {}
     for p in played:
-        for _, other in p.others:
-            opponents.setdefault(other.name, Counter())[p.page.summary.result_for(p.seat)] += 1
+        mine = p.page.summary.result_for(p.seat)
+        for seat, other in p.others:
+            # As the matchup matrix counts (pair_outcome): two seats that lost to a third decided nothing.
+            against = pair_outcome(mine, p.page.summary.result_for(seat))
+            opponents.setdefault(other.name, Counter())[against] += 1
     views = {p.summary.game: p.view for p in pages}
     games = sorted({p.page.summary.game for p in played})
     stats = {game: _game_stats(name, [p for p in played if p.page.summary.game == game], charts_on) for game in games}
@@ -68,6 +71,7 @@ def player_html(name: str, pages: list[MatchPage], charts_on: bool, env: jinja2.
         name=name, games=[_game_row(p) for p in played], fmt=fmt, opponent_stem=player_stem,
         sections=sections(summarize([p.stats for p in pages], player=name), views, "../"),
         stats=stats, opponents=sorted(opponents.items()), charts=charts_on,
+        met=any(c["neither"] for c in opponents.values()),
         styles=[CSS.tag("../", False), SITE_CSS.tag("../", False)],
         scripts=[a.tag("../", False) for a in scripts if a is not None],
     )

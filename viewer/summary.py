@@ -26,6 +26,9 @@ def sections(summary: dict[str, Any], views: dict[str, GameView], root: str) -> 
         figures = [f for f in game["figures"] if f.get("format") != "top"]
         sides = game["matchups"]["sides"]
         cells = game["matchups"]["cells"]
+        # Only the sides that met: a player's page has a row per side they played, a column per side faced.
+        rows = [a for a in sides if cells.get(a)]
+        columns = [b for b in sides if any(b in cells.get(a, {}) for a in rows)]
         out.append({
             "game": game["game"],
             "terms": Terms(**game["terms"]) if game.get("terms") else NEUTRAL,  # the game's words for the labels
@@ -33,7 +36,9 @@ def sections(summary: dict[str, Any], views: dict[str, GameView], root: str) -> 
             "tops": [f for f in game["figures"] if f.get("format") == "top"],
             "players": [{**row, "href": f"{root}players/{player_stem(row['name'])}.html"} for row in game["players"]],
             "fighters": [{**row, "label": label(row["name"])} for row in game["fighters"]],
-            "matrix_sides": [label(side) for side in sides],
-            "matrix": [(label(a), [(label(b), cells.get(a, {}).get(b)) for b in sides]) for a in sides],
+            "matrix_sides": [label(side) for side in rows],
+            "matrix_columns": [label(side) for side in columns],
+            "matrix": [(label(a), [(label(b), cells.get(a, {}).get(b)) for b in columns]) for a in rows],
+            "met": any(c.get("neither_won") for row in cells.values() for c in row.values()),
         })
     return out
