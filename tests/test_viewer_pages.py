@@ -142,6 +142,38 @@ def test_attack_figures_appear_only_once_pairs_are_revealed(walkthrough):
             assert judge[i]["v"] is None
 
 
+@pytest.mark.parametrize("path", sorted(vs.SAMPLES.glob("*.jsonl")), ids=lambda p: p.stem)
+def test_revealed_pairs_stay_on_the_table_until_the_beat_ends(path):
+    """Recycling takes the pairs off the board; the table keeps them (and their figures) until
+    BeatEnded, never an empty column or zeros for a pair that was played."""
+    log = vs.read(path)
+    game = load_game("battlecon")
+    judge = _judge_frames(build_frames(game, view_for(game), log.header, log.records))
+    shown = None
+    for i, record in enumerate(log.records, 1):
+        figures = judge[i]["v"]
+        if record.type == "PairRevealed":
+            shown = figures["attacks"]
+            assert all(f is not None and f["cards"] for f in shown), (path.name, i)
+        elif record.type == "CardsRecycled" and shown is not None:
+            before = judge[i - 1]["v"]["attacks"][record.data["player"]]
+            assert figures["attacks"][record.data["player"]] == before, (path.name, i)
+            assert judge[i]["s"]["fighters"][record.data["player"]]["pair"] is None
+        elif record.type == "BeatEnded":
+            shown = None
+
+
+def test_a_face_down_clash_base_does_not_change_the_figures():
+    """While a clash base is face down the figures are those from before: fresh ones would give it away."""
+    game = load_game("battlecon")
+    for path in sorted(vs.SAMPLES.glob("*.jsonl")):
+        log = vs.read(path)
+        judge = _judge_frames(build_frames(game, view_for(game), log.header, log.records))
+        for i, record in enumerate(log.records, 1):
+            if record.type == "ClashBaseSelected":
+                assert judge[i]["v"] == judge[i - 1]["v"], (path.name, i)
+
+
 def test_a_game_without_a_view_gets_the_plain_one():
     game = load_game("toy")
     assert view_for(game) is PLAIN
@@ -155,7 +187,9 @@ def test_a_game_without_a_view_gets_the_plain_one():
 
 def test_outcome_words():
     seats = (Seat("Ann", "hikaru", "Hikaru"), Seat("Ben", "khadath", "Khadath"))
-    assert outcome(seats, {"winner": 1, "reason": "won 2-1"}, []) == "Ben (Khadath) wins: won 2-1"
+    assert outcome(seats, {"winner": 1, "reason": "won 2-1"}, []) == "Ben (Khadath) wins 2-1"
+    assert outcome(seats, {"winner": None, "reason": "drawn 1-1"}, []) == "Draw 1-1"
+    assert outcome(seats, {"winner": 0, "reason": "turn limit (8)"}, []) == "Ann (Hikaru) wins: turn limit (8)"
     assert outcome(seats, {"winner": None, "reason": "time"}, []) == "Draw: time"
     battlecon = terms_of(load_game("battlecon"))
     assert outcome(seats, None, [[1, 4, 1, 9]], battlecon) == "Unfinished (stops at duel 1, beat 4)"

@@ -125,12 +125,15 @@ def outcome(seats: tuple[Seat, ...], result: dict[str, Any] | None, beats: list[
         where = f"stops at {terms.stage(beats[-1][0], beats[-1][1])}" if beats else "no events"
         return f"Unfinished ({where})"
     winner = result.get("winner")
-    reason = result.get("reason")
+    reason = result.get("reason") if isinstance(result.get("reason"), str) else ""
     if isinstance(winner, int) and 0 <= winner < len(seats):
-        text = f"{seats[winner].name} ({seats[winner].side_name}) wins"
+        text, verb = f"{seats[winner].name} ({seats[winner].side_name}) wins", "won "
     else:
-        text = "Draw"
-    return text + (f": {reason}" if isinstance(reason, str) and reason else "")
+        text, verb = "Draw", "drawn "
+    # A reason that only repeats the verb ("won 2-1") gives its score: "wins 2-1", not "wins: won 2-1".
+    if reason.startswith(verb):
+        return f"{text} {reason[len(verb):]}"
+    return text + (f": {reason}" if reason else "")
 
 
 def display_date(created_at: str) -> str:

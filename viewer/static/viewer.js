@@ -342,6 +342,7 @@
     this.view.draw(board, panels, frame, ctx);
     board.setAttribute("aria-label", this.view.summary(frame, ctx));
     this.renderWhere();
+    this.renderNow();
     this.renderEvents();
     this.renderReport();
     this.renderResult();
@@ -378,6 +379,21 @@
     var phase = this.phaseName(this.pos);
     append(where, [el("strong", { text: this.whereText() }),
                    phase !== null ? [" · ", el("span", { class: "phase-now", text: phase })] : null, " · " + persp]);
+  };
+
+  // The current event in words beside the controls (the list of the beat's events may be far below).
+  Viewer.prototype.renderNow = function () {
+    var now = document.getElementById("now");
+    if (!now) return;
+    clear(now);
+    if (this.pos === 0) {
+      now.textContent = "Start of the match: step with ▶ (next event) or play.";
+      now.removeAttribute("title");
+      return;
+    }
+    var text = this.eventText(this.pos);
+    append(now, [el("span", { class: "seq", text: "#" + this.pos }), text]);
+    now.setAttribute("title", text);
   };
 
   Viewer.prototype.announce = function (why) {
@@ -612,6 +628,14 @@
 
   Viewer.prototype.bind = function () {
     var self = this;
+    // On a phone the controls are fixed to the bottom of the screen: the page keeps their height free.
+    var controls = document.getElementById("controls");
+    function controlsHeight() {
+      document.documentElement.style.setProperty("--controls-h", controls.offsetHeight + "px");
+    }
+    if (typeof ResizeObserver !== "undefined") new ResizeObserver(controlsHeight).observe(controls);
+    else window.addEventListener("resize", controlsHeight);
+    controlsHeight();
     document.getElementById("controls").addEventListener("click", function (ev) {
       var button = ev.target.closest ? ev.target.closest("button[data-act]") : null;
       if (button) self.act(button.getAttribute("data-act"));
