@@ -15,6 +15,7 @@ the file.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Iterable, Sequence
@@ -212,6 +213,7 @@ class JsonlWriter:
         self.last_hash = ""
         self.dropped = b""  # the partial line cut off when resuming, if any
         self._file: BinaryIO | None = None
+        self._durable = True  # a regular file: fsync it (a pipe, /dev/null or a terminal cannot be)
 
     def __enter__(self) -> "JsonlWriter":
         return self
@@ -238,6 +240,13 @@ class JsonlWriter:
     def _create(self, header: Header) -> None:
         line = header.line() + b"\n"
         _check_size(line, f"{self.path}, line 1")
+        if self.path.exists() and not self.path.is_file():
+            # A pipe, /dev/null, a terminal: nothing to take over or make durable (and
+            # reading a pipe to see whether it is empty would wait for a writer).
+            self._file, self._durable = open(self.path, "wb"), False
+            self._write(line)
+            self.last_seq, self.last_hash = 0, header.hash
+            return
         try:
             handle = open(self.path, "xb")
         except FileExistsError:
@@ -246,6 +255,7 @@ class JsonlWriter:
                 handle.close()
                 raise LogConflict(f"{self.path}: another writer started this file first") from None
         self._file = handle
+        self._durable = stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
         self._write(line)
         _fsync_dir(self.path.parent)
         self.last_seq, self.last_hash = 0, header.hash
@@ -299,7 +309,8 @@ class JsonlWriter:
         assert self._file is not None
         self._file.write(data)
         self._file.flush()
-        os.fsync(self._file.fileno())
+        if self._durable:
+            os.fsync(self._file.fileno())
 
     def close(self) -> None:
         if self._file is not None:
