@@ -114,17 +114,18 @@ class SensibleBot:
 
     def _transfer(self, state: CogsState, options) -> dict:
         """Crew onto an adjacent abandoned cog (to take it); boarders up to an enemy-held deck of the cog
-        they stand on (to fight there); reserves and liberated crew out of the hold; else done."""
+        they stand on (to fight there); reserves and liberated crew out of the hold; else done. As many
+        of the group as may go at once."""
         for o in options[1:]:
             if o["to_cog"] != o["cog"] and state.cogs[o["to_cog"]].owner != self.player:
-                return o
+                return _most(options, o)
         for o in options[1:]:
             if o["to_cog"] == o["cog"] and state.cogs[o["cog"]].owner != self.player and o["to_deck"] != "main" \
                     and any(c.owner != self.player for c in state.aboard(o["cog"], deck=o["to_deck"])):
-                return o
+                return _most(options, o)
         for o in options[1:]:
             if o["deck"] == "hold" and state.cogs[o["cog"]].owner == self.player:
-                return o
+                return _most(options, o)
         return options[0]
 
     def _hero_upgrade(self, state, options) -> dict:
@@ -135,6 +136,13 @@ class SensibleBot:
         scored = [(equip_value(state, o), -i, o) for i, o in enumerate(options) if o["action"] == "equip"]
         best = max(scored, default=None, key=lambda t: t[:2])
         return best[2] if best and best[0] > 0 else options[0]
+
+
+def _most(options, move: dict) -> dict:
+    """The option moving the most of ``move``'s group to ``move``'s destination."""
+    same = [o for o in options if {k: v for k, v in o.items() if k != "count"}
+            == {k: v for k, v in move.items() if k != "count"}]
+    return max(same, key=lambda o: o["count"])
 
 
 HERO_VALUE = {"crossbow": 4, "quickshot": 3, "firepot": 2, "carpenter": 1}

@@ -8,6 +8,7 @@ from recorder.context import Context
 from recorder.decisions import Request
 
 from . import events as ev
+from .describe import labelled
 from .crew import cheapest, fresh, groups, members
 from .dice import d20
 from .geometry import side_of, within
@@ -48,8 +49,9 @@ def _firepots(ctx: Context, player: int) -> Generator[Request, Any, None]:
             base = {"cog": cog_id, "deck": deck, "profile": profile}
             options = [{**base, "target_cog": None, "count": 0}]
             options += [{**base, "target_cog": t.id, "count": n} for t in targets for n in range(1, len(crew) + 1)]
-            order = yield from ctx.ask(Request(player, "firepot", ev.ArtilleryOrdered, tuple(options),
-                                               prompt=f"Firepots of {cog.name} ({deck}, {profile}): throw at?"))
+            order = yield from ctx.ask(labelled(state, Request(
+                player, "firepot", ev.ArtilleryOrdered, tuple(options),
+                prompt=f"Firepots of {cog.name} ({deck}, {profile}): throw at?")))
             if order.count == 0:
                 break
             for thrower in crew[:order.count]:
@@ -116,9 +118,9 @@ def _ballistae(ctx: Context, player: int) -> Generator[Request, Any, None]:
         for index, b in enumerate(cog.ballistae):
             if cog.owner != player or b.destroyed or b.rotated or len(_crew_for(state, cog)) < BALLISTA_CREW:
                 continue
-            order = yield from ctx.ask(Request(
+            order = yield from ctx.ask(labelled(state, Request(
                 player, "ballista", ev.BallistaOrdered, tuple(ballista_options(state, cog, index)),
-                prompt=f"Ballista {index} of {cog.name} (pointed {b.side}): fire, rotate or hold?"))
+                prompt=f"Ballista {index + 1} of {cog.name} (pointed {b.side}): fire, rotate or hold?")))
             if order.action == "hold":
                 continue
             cause = ctx.last_seq

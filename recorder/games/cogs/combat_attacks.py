@@ -16,6 +16,7 @@ from recorder.context import Context
 from recorder.decisions import Request
 
 from . import events as ev
+from .describe import labelled
 from .crew import armed, groups, melee_weapon, members, ranged_weapon, shots
 from .dice import d20
 from .geometry import distance, distance2, inches, within
@@ -144,8 +145,8 @@ def ranged_phase(ctx: Context) -> Generator[Request, Any, None]:
                                    lambda n: n[0] + n[1] >= 2)
                 if len(options) == 1:
                     break
-                order = yield from ctx.ask(Request(player, "shoot", ev.AttackOrdered, tuple(options),
-                                                   prompt=f"Shots of {_name(state, key)}: at whom?"))
+                order = yield from ctx.ask(labelled(state, Request(
+                    player, "shoot", ev.AttackOrdered, tuple(options), prompt=f"Shots of {_name(state, key)}: at whom?")))
                 if order.count == 0:
                     break
                 cause = ctx.last_seq
@@ -170,8 +171,9 @@ def melee_phase(ctx: Context) -> Generator[Request, Any, None]:
                                          melee_targets(state, a) if foes), len(crew), lambda n: True)
                 if len(options) == 1:
                     break
-                order = yield from ctx.ask(Request(player, "melee", ev.AttackOrdered, tuple(options),
-                                                   prompt=f"Close combat of {_name(state, key)}: attack whom?"))
+                order = yield from ctx.ask(labelled(state, Request(
+                    player, "melee", ev.AttackOrdered, tuple(options),
+                    prompt=f"Close combat of {_name(state, key)}: attack whom?")))
                 if order.count == 0:
                     break
                 cause = ctx.last_seq
@@ -246,9 +248,9 @@ def _deflect(ctx: Context, shooter: Crew, aimed_at: Crew, cause: int) -> Generat
     if not own:
         return None
     base = {"cog": aimed_at.cog, "deck": aimed_at.deck}
-    choice = yield from ctx.ask(Request(aimed_at.owner, "deflect", ev.DeflectionChosen,
-                                        tuple({**base, "profile": p} for p in _profiles(own)), cause=cause,
-                                        prompt="A friendly-fire near miss: which of the firer's crew is hit?"))
+    choice = yield from ctx.ask(labelled(state, Request(
+        aimed_at.owner, "deflect", ev.DeflectionChosen, tuple({**base, "profile": p} for p in _profiles(own)),
+        cause=cause, prompt="A friendly-fire near miss: which of the firer's crew is hit?")))
     return next(c for c in sorted(own, key=lambda c: c.id) if crew_profile(c) == choice.profile)
 
 

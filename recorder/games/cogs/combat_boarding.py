@@ -15,6 +15,7 @@ from recorder.context import Context
 from recorder.decisions import Request
 
 from . import events as ev
+from .describe import labelled
 from .crew import fighting_order, fresh
 from .scoring import award
 from .state import CogsState, Crew
@@ -58,9 +59,9 @@ def boarding_orders(ctx: Context) -> Generator[Request, Any, tuple[Parties, int 
             if not free:
                 continue
             options = tuple({"cog": cog, "target_cog": target, "count": n} for n in range(len(free) + 1))
-            order = yield from ctx.ask(Request(player, "board", ev.BoardingOrdered, options, secret=True,
-                                               prompt=f"Board {state.cogs[target].name} from "
-                                                      f"{state.cogs[cog].name} with how many?"))
+            order = yield from ctx.ask(labelled(state, Request(
+                player, "board", ev.BoardingOrdered, options, secret=True,
+                prompt=f"Board {state.cogs[target].name} from {state.cogs[cog].name} with how many?")))
             taken += [c.id for c in free[:order.count]]
             last_order = ctx.last_seq
     orders = {}

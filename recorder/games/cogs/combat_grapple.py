@@ -8,6 +8,7 @@ from recorder.context import Context
 from recorder.decisions import Request
 
 from . import events as ev
+from .describe import labelled
 from .dice import d20
 from .geometry import gap_within
 from .state import Cog, CogsState
@@ -30,10 +31,10 @@ def grapple_phase(ctx: Context) -> Generator[Request, Any, None]:
                         or not within_reach(cog, target)):
                     continue
                 base = {"cog": cog.id, "target_cog": target.id}
-                order = yield from ctx.ask(Request(
+                order = yield from ctx.ask(labelled(state, Request(
                     player, "grapple", ev.GrappleOrdered,
                     ({**base, "grapple": True}, {**base, "grapple": False}),
-                    prompt=f"Grapple {target.name} with {cog.name}?"))
+                    prompt=f"Grapple {target.name} with {cog.name}?")))
                 if order.grapple:
                     _attempt(ctx, cog, target, ctx.last_seq)
 

@@ -1,13 +1,17 @@
-"""Plain-language lines and rule citations for Cogs of Valor records."""
+"""Plain-language lines and rule citations for Cogs of Valor records, and labels for the options
+of the requests the engine makes (what `beatlog play` lists)."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, Callable
 
+from recorder.decisions import Request
 from recorder.envelope import Record
 
 from .geometry import inches
 from .state import CogsState, crew_profile
+from .tables import HEADINGS, TURNS
 
 CITES = {
     "FleetMustered": "Cogs p.1-3, Crewing your cog / Heros! / The Leader!",
@@ -224,7 +228,7 @@ def _more(state: CogsState, t: str, d: dict[str, Any], who: str) -> str | None:
     if t == "TransferOrdered":
         if d["cog"] is None:
             return f"{who} is done transferring crew"
-        return f"{who} moves a {d['profile']} from {_cog(state, d['cog'])} {d['deck']} to " \
+        return f"{who} moves {_some(d['count'], d['profile'])} from {_cog(state, d['cog'])} {d['deck']} to " \
                f"{_cog(state, d['to_cog'])} {d['to_deck']}"
     if t == "RamChoiceMade":
         return f"{who}: {_cog(state, d['cog'])} {'stops short of' if d['stop'] else 'holds course toward'} " \
@@ -287,3 +291,92 @@ def _more(state: CogsState, t: str, d: dict[str, Any], who: str) -> str | None:
     if t == "CogsRammed":
         return f"{_cog(state, d['cog'])} and {_cog(state, d['other'])} collide: a d20 of hull damage each"
     return None
+
+
+# -- the options of a request, for people (the prompt of `beatlog play`, script errors) ------------
+def labelled(state: CogsState, request: Request) -> Request:
+    """``request`` with a plain-language label for each option ("move 3 basic from Lion main to Lion
+    stern"), in the options' order."""
+    label = LABELS[request.kind]
+    return replace(request, labels=tuple(label(state, o) for o in request.options))
+
+
+def _some(count: int, profile: str) -> str:
+    """``a basic`` / ``an armor+longbow`` / ``3 basic``."""
+    return f"{'an' if profile[:1] in 'aeiou' else 'a'} {profile}" if count == 1 else f"{count} {profile}"
+
+
+def _named(state: CogsState, cog: int) -> str:
+    """A cog by name, with its id when another cog afloat has that name too (a cog-matching respawn)."""
+    name = _cog(state, cog)
+    twins = [c for c in state.afloat() if c.name == name]
+    return f"{name} #{cog}" if len(twins) > 1 else name
+
+
+def _place(state: CogsState, cog: int, deck: str) -> str:
+    return f"the middle by {_named(state, cog)}" if deck == "middle" else f"{_named(state, cog)} {deck}"
+
+
+def _course(state: CogsState, o: dict[str, Any]) -> str:
+    cog, move, speed = state.cogs[o["cog"]], o["move"], o["speed"]
+    heading = HEADINGS[(cog.heading + TURNS.get(move, 0)) % 8]
+    if move == "anchor":
+        return "stay at anchor" if cog.anchored else "drop anchor (stay put)"
+    if move == "drift":
+        return f"drift {speed}\" downwind (wind from {HEADINGS[state.wind]})" + (", cutting the anchor"
+                                                                                  if cog.anchored else "")
+    if speed == 0:
+        return f"hold position, heading {heading}" + (", cutting the anchor" if cog.anchored else "")
+    if move == "astern":
+        return f"row astern {speed}\" (still heading {heading})"
+    return f"ahead {speed}\", heading {heading}" if move == "ahead" else f"turn to {move}, {speed}\", heading {heading}"
+
+
+def _attack(state: CogsState, o: dict[str, Any]) -> str:
+    if o["count"] == 0:
+        return "hold (no attacks)"
+    what = ("shot" if o["mode"] == "ranged" else "attack") + ("s" if o["count"] != 1 else "")
+    return f"{o['count']} {what} at {_some(1, o['target_profile'])} on {_place(state, o['target_cog'], o['target_deck'])}"
+
+
+def _equip(state: CogsState, o: dict[str, Any]) -> str:
+    if o["action"] == "done":
+        return "done"
+    who = f"{_some(1, o['profile'])} on {o['deck']}"
+    item = o["item"]
+    if o["action"] == "store":
+        return f"{who} stores its {item} in the hold"
+    what = f"leader's own {item.split(':', 1)[1]}" if ":" in item else item
+    return f"give {who} the {what} from the hold"
+
+
+def _ballista(state: CogsState, o: dict[str, Any]) -> str:
+    if o["action"] == "hold":
+        return "hold (do not shoot)"
+    if o["action"] == "rotate":
+        side = state.cogs[o["cog"]].ballistae[o["ballista"]].side
+        return f"rotate it to {'port' if side == 'starboard' else 'starboard'} (no shot until next turn)"
+    return f"shoot at {_named(state, o['target_cog'])}'s {'hull' if o['action'] == 'hull' else 'ballista (-4)'}"
+
+
+HERO_NAMES = {"crossbow": "crossbow", "quickshot": "quick shot", "carpenter": "carpenter's mate",
+              "firepot": "firepot specialist"}
+LABELS: dict[str, Callable[[CogsState, dict[str, Any]], str]] = {
+    "course": _course,
+    "ram": lambda s, o: f"stop short of {_named(s, o['other'])}" if o["stop"] else
+    f"hold course and ram {_named(s, o['other'])} (a d20 of hull damage each)",
+    "firepot": lambda s, o: "hold the firepots" if o["count"] == 0 else
+    f"throw {o['count']} firepot{'s' if o['count'] != 1 else ''} at {_named(s, o['target_cog'])}",
+    "ballista": _ballista,
+    "grapple": lambda s, o: f"{'grapple' if o['grapple'] else 'do not grapple'} {_named(s, o['target_cog'])}",
+    "shoot": _attack,
+    "melee": _attack,
+    "deflect": lambda s, o: f"the {o['profile']} on {_place(s, o['cog'], o['deck'])}",
+    "board": lambda s, o: f"do not board {_named(s, o['target_cog'])}" if o["count"] == 0 else
+    f"board {_named(s, o['target_cog'])} with {o['count']}",
+    "hero upgrade": lambda s, o: f"{HERO_NAMES[o['hero_upgrade']]} hero upgrade",
+    "transfer": lambda s, o: "done" if o["cog"] is None else
+    f"move {_some(o['count'], o['profile'])} from {_place(s, o['cog'], o['deck'])} to "
+    f"{_place(s, o['to_cog'], o['to_deck'])}",
+    "equip": _equip,
+}

@@ -24,6 +24,7 @@ from recorder.context import Context
 from recorder.decisions import Request
 
 from . import events as ev
+from .describe import labelled
 from .crew import groups, members, place_for
 from .dice import d20
 from .state import Cog, CogsState, Crew
@@ -94,9 +95,9 @@ def equipping(ctx: Context) -> Generator[Request, Any, None]:
                 options = equip_options(state, cog)
                 if len(options) == 1:
                     break
-                order = yield from ctx.ask(Request(player, "equip", ev.EquipOrdered, tuple(options),
-                                                   prompt=f"Equip the crew of {cog.name} from its hold "
-                                                          f"({_listing(cog.hold)}), or done?"))
+                order = yield from ctx.ask(labelled(state, Request(
+                    player, "equip", ev.EquipOrdered, tuple(options),
+                    prompt=f"Equip the crew of {cog.name} from its hold ({_listing(cog.hold)}), or done?")))
                 if order.action == "done":
                     break
                 crew = members(equippers(state, cog), (cog.id, order.deck, order.profile))[0]

@@ -135,7 +135,8 @@ class CrewUpgraded(Event):
 @reg
 @dataclass(frozen=True, slots=True)
 class TransferOrdered(Event):
-    """One crewmember of a group moves to an adjacent deck or cog; cog null = done transferring."""
+    """``count`` crewmembers of a group (cog, deck, profile) move to an adjacent deck or cog; cog null
+    (count 0) = done transferring."""
 
     KIND: ClassVar[str] = INPUT
     cog: int | None
@@ -143,6 +144,7 @@ class TransferOrdered(Event):
     profile: str
     to_cog: int | None
     to_deck: str | None
+    count: int
     source: str
 
 

@@ -27,7 +27,7 @@ EVENTS.add_schema("script-entry.json", script_entry.entry_schema())
 
 class CogsGame:
     name = "cogs"
-    engine_version = "cogs-0.2.0"
+    engine_version = "cogs-0.3.0"
     rules_version = "cogs-of-valor-2012/beatlog-rulings-2"
     editions = ("standard",)
     events = EVENTS

@@ -17,15 +17,13 @@ from recorder.context import Context
 from recorder.decisions import Request
 
 from . import events as ev
+from .describe import labelled
 from .crew import can_row, can_sail, cheapest, fresh
 from .dice import d20
 from .geometry import Point, clamp, displacement, distance, inside, overlapping, scaled
 from .state import Cog, CogsState, Crew
-from .tables import DRIFT, HEADINGS, TENTH
+from .tables import DRIFT, HEADINGS, TENTH, TURNS
 from .wind import row_speed, row_step, sail_speed
-
-TURNS = {"ahead": 0, "port": -1, "starboard": 1, "astern": 0}
-
 
 def sailors(state: CogsState, cog: Cog) -> list[Crew]:
     return [c for c in state.aboard(cog.id, owner=cog.owner) if c.deck in ("stern", "main", "fore")
@@ -82,9 +80,10 @@ def movement_phase(ctx: Context) -> Generator[Request, Any, None]:
         for cog in moving:
             if cog.owner != player:
                 continue
-            req = Request(player, "course", ev.CourseSet, tuple(course_options(state, cog)),
-                          prompt=f"Course for {cog.name} (heading {HEADINGS[cog.heading]}, wind from "
-                                 f"{HEADINGS[state.wind]})", secret=True)
+            req = labelled(state, Request(
+                player, "course", ev.CourseSet, tuple(course_options(state, cog)),
+                prompt=f"Course for {cog.name} (heading {HEADINGS[cog.heading]}, wind from "
+                       f"{HEADINGS[state.wind]})", secret=True))
             yield from ctx.ask(req)
             last_course = ctx.last_seq
     courses = {cid: state.courses[cid] for cid in sorted(state.courses)}
@@ -155,10 +154,10 @@ def _move_all(ctx: Context, plans: dict[int, tuple[str, int, str]], cause: int) 
             for me, other in ((a, b), (b, a)):
                 if _can_stop(plans, vector, frozen, me):
                     owner = state.cogs[me].owner
-                    req = Request(owner, "ram", ev.RamChoiceMade, (
+                    req = labelled(state, Request(owner, "ram", ev.RamChoiceMade, (
                         {"cog": me, "other": other, "stop": True}, {"cog": me, "other": other, "stop": False}),
                         prompt=f"{state.cogs[me].name} is about to hit {state.cogs[other].name}: stop short?",
-                        cause=cause)
+                        cause=cause))
                     choice = yield from ctx.ask(req)
                     if choice.stop:
                         frozen[me] = at(me, k - 1)

@@ -10,6 +10,7 @@ from recorder.context import Context
 from recorder.decisions import Request
 
 from . import events as ev
+from .describe import labelled
 from .cleanup import cleanup
 from .combat_attacks import capture_hold
 from .crew import fresh, place_for
@@ -104,8 +105,9 @@ def _find(ctx: Context, cog: Cog, island: int, cause: int) -> Generator[Request,
         if kind == "heroes":
             for cid in ids:
                 options = tuple({"crew": cid, "hero_upgrade": u} for u in HERO_UPGRADES)
-                choice = yield from ctx.ask(Request(cog.owner, "hero upgrade", ev.HeroUpgradeChosen, options,
-                                                    cause=found, prompt="Hero upgrade for the found hero?"))
+                choice = yield from ctx.ask(labelled(state, Request(
+                    cog.owner, "hero upgrade", ev.HeroUpgradeChosen, options, cause=found,
+                    prompt="Hero upgrade for the found hero?")))
                 ctx.emit(ev.CrewUpgraded(crew=cid, hero_upgrade=choice.hero_upgrade), cause=ctx.last_seq)
 
 

@@ -46,7 +46,7 @@ ANSWERS: dict[str, dict[str, Any]] = {
     "melee": ATTACK,
     "hero upgrade": {"crew": INT, "hero_upgrade": {"enum": list(HERO_UPGRADES)}},
     "transfer": {"cog": OPT_INT, "deck": {"anyOf": [{"const": ""}, DECK]}, "profile": {"type": "string", "maxLength": 80},
-                 "to_cog": OPT_INT, "to_deck": OPT_DECK},
+                 "to_cog": OPT_INT, "to_deck": OPT_DECK, "count": INT},
     "equip": {"cog": INT, "action": {"enum": ["equip", "store", "done"]}, "deck": OPT_DECK, "profile": OPT_TEXT,
               "item": OPT_TEXT},
 }

@@ -59,6 +59,7 @@ BROAD_REACH = 24
 BEAM_REACH = 18
 ROWING_MAX = 12
 DRIFT = 6
+TURNS = {"ahead": 0, "port": -1, "starboard": 1, "astern": 0}  # heading points a course turns (p.5)
 HULK_RUNNING = -2  # wind directly behind
 HULK_OTHER = 2  # every other heading that is not into the wind
 
