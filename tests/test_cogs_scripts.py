@@ -129,7 +129,7 @@ def test_whatif_choices_reach_a_cogs_log():
     choice = json.dumps([{"kind": "course", "cog": 0, "move": "anchor", "speed": 0}])
     result = CliRunner().invoke(main, ["whatif", str(log), "--beat", "1", "--player", "0", "--choices", choice])
     assert result.exit_code == 0, result.output
-    assert "What if Ann had chosen drop anchor (stay put)" in result.output  # the option's label
+    assert "What if Ann had chosen course drop anchor (stay put) instead of ahead 18\", heading N" in result.output
     assert "Lion drops anchor" in result.output
     wrong = CliRunner().invoke(main, ["whatif", str(log), "--beat", "1", "--player", "0", "--choices",
                                       json.dumps({"coursez": []})])
