@@ -4,7 +4,7 @@
 (function () {
   "use strict";
 
-  var W = 700, GAP = 6, X0 = 4, ROW_Y = 4, ROW_H = 112, MAX_LIFE = 20;
+  var W = 700, GAP = 6, X0 = 4, ROW_Y = 4, ROW_H = 120, MAX_LIFE = 20;
   var SPACE_W = (W - 2 * X0 - 6 * GAP) / 7;
   var COLORS = ["#1f6feb", "#c2410c"];
 
@@ -77,7 +77,7 @@
       }, svg("title", { text: "Gate Trap on space " + s.trap })));
       // A visible name, not only a tooltip: the diamond alone means nothing to a newcomer. Bottom left,
       // below the fighter and clear of the stun mark (top right).
-      board.appendChild(svg("text", { x: spaceX(s.trap) + 6, y: ROW_Y + ROW_H - 8,
+      board.appendChild(svg("text", { x: spaceX(s.trap) + 6, y: ROW_Y + ROW_H - 7,
                                       class: "trap-label", text: "trap" }));
     }
     s.fighters.forEach(function (f, seat) {
