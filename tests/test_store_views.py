@@ -78,10 +78,11 @@ def test_views_agree_with_stats_on_a_mixed_store(mixed):
 
 
 def test_two_losers_of_a_three_seat_match_met_without_a_result(mixed):
-    """Seat 0 won the 3-player sample: it beat both others, each lost to it, and the two losers
+    """One seat won the 3-player sample: it beat both others, each lost to it, and the two losers
     neither won nor lost against each other (not a loss both ways)."""
-    winner, *losers = [r[0] for r in _rows(mixed, "SELECT side FROM player_results WHERE game = 'cogs' ORDER BY seat")]
-    assert _rows(mixed, "SELECT winner FROM match_results WHERE game = 'cogs'") == [(0,)]
+    sides = [r[0] for r in _rows(mixed, "SELECT side FROM player_results WHERE game = 'cogs' ORDER BY seat")]
+    ((won,),) = _rows(mixed, "SELECT winner FROM match_results WHERE game = 'cogs'")
+    winner, losers = sides[won], [side for seat, side in enumerate(sides) if seat != won]
     cells = {(r[0], r[1]): r[2:] for r in _rows(
         mixed, f"SELECT side, opponent_side, {', '.join(PAIR_KEYS)} FROM matchups WHERE game = 'cogs'")}
     for loser in losers:
@@ -91,8 +92,10 @@ def test_two_losers_of_a_three_seat_match_met_without_a_result(mixed):
     assert cells[(a, b)] == cells[(b, a)] == (1, 0, 0, 0, 0, 1, None)
     against = _rows(mixed, "SELECT seat, opponent_seat, outcome, against FROM player_opponents "
                            "WHERE game = 'cogs' ORDER BY 1, 2")
-    assert against == [(0, 1, "win", "win"), (0, 2, "win", "win"), (1, 0, "loss", "loss"),
-                       (1, 2, "loss", "neither"), (2, 0, "loss", "loss"), (2, 1, "loss", "neither")]
+    expected = [(seat, other, "win" if seat == won else "loss",
+                 "win" if seat == won else "loss" if other == won else "neither")
+                for seat in range(3) for other in range(3) if other != seat]
+    assert against == expected
 
 
 def test_every_way_of_writing_a_store_adds_the_views(tmp_path):
