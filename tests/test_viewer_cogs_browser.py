@@ -77,7 +77,7 @@ def _shown(page) -> dict:
 def _expected(frame: dict) -> dict:
     cogs = sorted(({"id": c["id"], "x": c["x"], "y": c["y"], "heading": c["heading"], "hull": c["hull"],
                     "owner": c["owner"]} for c in frame["cogs"]), key=lambda c: c["id"])
-    return {"cogs": cogs, "scores": [f"{s} pts" for s in frame["scores"]]}
+    return {"cogs": cogs, "scores": [f"{s} pt" if s == 1 else f"{s} pts" for s in frame["scores"]]}
 
 
 def test_stepping_with_keys_shows_the_fold(browser, match):
@@ -215,4 +215,66 @@ def test_the_cogs_dispute_report_is_the_explain_report(browser, match):
         assert page.evaluate("i => beatlogViewer.reportText(i)", index) == expected, beat
     assert "  Phase: 3C ranged combat" in page.evaluate("i => beatlogViewer.reportText(i)", 2)
     assert errors == []
+    page.close()
+
+
+# -- crews per deck on the board, and cards that hold their chips (issue 9) -----------------------
+DECKS = ("stern", "main", "fore", "nest")
+
+
+def _deck_counts(frame: dict) -> dict:
+    """cog -> deck -> {seat: crew standing there} for cogs afloat, from the fold."""
+    out: dict = {}
+    sunk = {c["id"] for c in frame["cogs"] if c["sunk"]}
+    for c in frame["crew"]:
+        if c["cog"] in sunk or c["deck"] not in DECKS or c["captive_of"] is not None:
+            continue
+        seats = out.setdefault(c["cog"], {}).setdefault(c["deck"], {})
+        seats[c["owner"]] = seats.get(c["owner"], 0) + 1
+    return out
+
+
+def test_the_board_counts_each_decks_crew_per_side(browser, match):
+    frames = match["frames"]
+    page, errors = _open(browser, match)
+    # A frame where crews of two sides stand on one deck (boarders), and the end.
+    mixed = next(i for i, f in enumerate(frames) if any(len(seats) > 1 for decks in _deck_counts(f).values()
+                                                        for seats in decks.values()))
+    for pos in (mixed, len(frames) - 1):
+        page.evaluate("p => beatlogViewer.go(p)", pos)
+        shown = page.evaluate("""() => Array.from(document.querySelectorAll('#board g.cog')).flatMap(g =>
+            Array.from(g.querySelectorAll('text.deck-count')).map(t => ({
+                cog: Number(g.dataset.cog), deck: t.dataset.deckCount,
+                seats: Array.from(t.querySelectorAll('tspan[data-seat]')).map(s => [Number(s.dataset.seat),
+                    Number(s.textContent), s.getAttribute('fill')])})))""")
+        got: dict = {}
+        for item in shown:
+            got.setdefault(item["cog"], {})[item["deck"]] = {seat: n for seat, n, _ in item["seats"]}
+        assert got == _deck_counts(frames[pos]), pos
+        colours = {seat: fill for item in shown for seat, _, fill in item["seats"]}
+        assert len(set(colours.values())) == len(colours)  # one colour per side
+    assert page.locator("#board text.crew-count").count() == 0  # no "N crew" mixing the sides
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_cog_cards_hold_their_chips_and_a_sunk_hull_reads_zero(browser, match, width):
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(match["page"].resolve().as_uri())
+    page.wait_for_selector(READY, state="attached")
+    page.keyboard.press("End")
+    spill = page.evaluate("""() => Array.from(document.querySelectorAll('.cg-cog')).flatMap(card => {
+        const box = card.getBoundingClientRect();
+        return Array.from(card.querySelectorAll('.chip, dd')).filter(e => {
+            const r = e.getBoundingClientRect();
+            return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+        }).map(e => e.textContent);
+    })""")
+    assert spill == []
+    sunk = [c for c in match["frames"][-1]["cogs"] if c["sunk"]]
+    assert sunk
+    for cog in sunk:
+        hull = page.locator(f"[data-cog-card='{cog['id']}'] dd[data-key='hull']").inner_text().strip()
+        assert hull == f"0/{cog['max_hull']} (sunk)"
     page.close()

@@ -1,7 +1,8 @@
 /* Cogs of Valor for the beatlog viewer: the play surface seen from above (islands,
    cogs shaped by type and turned to their heading, grapples, fire, the wind), a
    score strip per player and a card per cog (hull, fire, crews by deck, hold,
-   ballistae). Positions are tenths of an inch with y pointing north; the SVG's
+   ballistae). Each deck's crew is counted on the deck itself, per side, in the
+   side's colour. Positions are tenths of an inch with y pointing north; the SVG's
    y points down, so every y is flipped. Text from the log goes through
    textContent / attributes only. */
 (function () {
@@ -111,14 +112,54 @@
         an.appendChild(svg("path", { d: "M 0 -5.5 L 0 8 M -5 -2 L 5 -2 M -7 3 C -6 8 6 8 7 3" }));
         g.appendChild(an);
       }
-      var crew = aboardCount(s, cog.id);
-      g.appendChild(svg("text", { x: cx, y: by + 20 * k, "text-anchor": "middle", class: "crew-count", style: font(13),
-                                  text: crew + " crew" }));
+      drawDeckCounts(g, cog, s, ctx, cx, cy, angle, r, k);
     } else {
       g.appendChild(svg("text", { x: cx, y: cy + r + 18 * k, "text-anchor": "middle", class: "sunk-label",
                                   style: font(13), text: "sunk" }));
     }
     board.appendChild(g);
+  }
+
+  // Where each deck's crew count sits on the hull (cog frame, bow up, in hull radii): the stern
+  // castle aft, the main deck amidships, the forecastle forward, the crow's nest beside the mast.
+  var DECK_SPOTS = { stern: [0, 0.66], main: [0, 0.15], fore: [0, -0.6], nest: [0.72, -0.05] };
+
+  // Crew standing on each deck (struck crew still stand there until the cleanup), per side.
+  function deckCounts(s, cogId) {
+    var out = {};
+    s.crew.forEach(function (c) {
+      if (c.cog !== cogId || !DECK_SPOTS[c.deck] || c.captive_of !== null) return;
+      var sides = out[c.deck] = out[c.deck] || {};
+      sides[c.owner] = (sides[c.owner] || 0) + c.n;
+    });
+    return out;
+  }
+
+  // Each deck's crew as upright numbers on its deck shape, one per side in the side's colour
+  // ("12/3": twelve of one fleet and three boarders of another).
+  function drawDeckCounts(g, cog, s, ctx, cx, cy, angle, r, k) {
+    var svg = ctx.svg, counts = deckCounts(s, cog.id);
+    var rad = angle * Math.PI / 180, cos = Math.cos(rad), sin = Math.sin(rad);
+    var size = 14 * k;
+    Object.keys(DECK_SPOTS).forEach(function (deck) {
+      var sides = counts[deck];
+      if (!sides) return;
+      var lx = DECK_SPOTS[deck][0] * r, ly = DECK_SPOTS[deck][1] * r;
+      var x = cx + lx * cos - ly * sin, y = cy + lx * sin + ly * cos;
+      var seats = Object.keys(sides).map(Number).sort(function (a, b) {
+        return (a === cog.owner ? -1 : b === cog.owner ? 1 : a - b);
+      });
+      var text = svg("text", { x: x, y: y + size * 0.35, "text-anchor": "middle", class: "deck-count",
+                               "data-deck-count": deck, style: "font-size:" + size + "px;stroke-width:" + (size * 0.3) + "px" });
+      text.appendChild(svg("title", { text: DECK_NAMES[deck] + ": " + seats.map(function (p) {
+        return sides[p] + " " + playerName(ctx, p);
+      }).join(", ") }));
+      seats.forEach(function (p, i) {
+        if (i) text.appendChild(svg("tspan", { class: "deck-sep", text: "/" }));
+        text.appendChild(svg("tspan", { fill: color(p), "data-seat": p, text: String(sides[p]) }));
+      });
+      g.appendChild(text);
+    });
   }
 
   function aboardCount(s, cogId) {
@@ -130,9 +171,21 @@
   }
 
   function cogTitle(cog, s, ctx) {
+    var counts = deckCounts(s, cog.id);
+    var decks = Object.keys(DECK_SPOTS).filter(function (d) { return counts[d]; }).map(function (d) {
+      return DECK_NAMES[d].toLowerCase() + " " + Object.keys(counts[d]).map(function (p) {
+        return counts[d][p] + " " + playerName(ctx, Number(p));
+      }).join(" + ");
+    });
     return cog.name + " (" + typeInfo(ctx, cog.type).title + ", " + playerName(ctx, cog.owner) + ") at (" +
-      inches(cog.x) + ", " + inches(cog.y) + ") heading " + cog.heading + ", hull " + cog.hull + "/" + cog.max_hull +
-      (cog.fire ? ", fire " + cog.fire : "") + (cog.anchored ? ", anchored" : "") + (cog.sunk ? ", sunk" : "");
+      inches(cog.x) + ", " + inches(cog.y) + ") heading " + cog.heading + ", " + hullText(cog) +
+      (cog.fire ? ", fire " + cog.fire : "") + (cog.anchored ? ", anchored" : "") +
+      (decks.length ? "; crew: " + decks.join("; ") : "");
+  }
+
+  // A sunk cog's hull is gone, not negative: "hull 0/10, sunk" (the log keeps the damage done).
+  function hullText(cog) {
+    return cog.sunk ? "hull 0/" + cog.max_hull + ", sunk" : "hull " + cog.hull + "/" + cog.max_hull;
   }
 
   function drawIslands(board, s, ctx) {
@@ -254,6 +307,8 @@
     return text;
   }
 
+  function points(n) { return n + (n === 1 ? " pt" : " pts"); }
+
   function scoreStrip(frame, ctx) {
     var el = ctx.el, s = frame.s;
     var totals = frame.v && frame.v.totals;
@@ -268,7 +323,7 @@
                          style: "border-top-color:" + color(seat) },
         el("div", { class: "cg-score-head" },
            el("span", { class: "cg-score-name" }, el("span", { class: "dot", style: "background:" + color(seat) }), name),
-           el("span", { class: "cg-score-value", "data-score": seat, text: s.scores[seat] + " pts" })),
+           el("span", { class: "cg-score-value", "data-score": seat, text: points(s.scores[seat]) })),
         el("div", { class: "cg-score-fleet muted", text: fleetName(ctx, seat) }),
         el("div", { class: "cg-score-facts", text: facts.join(" · ") }));
     }));
@@ -297,11 +352,11 @@
       badges.push(el("span", { class: "badge grapple", text: "grappled to " + (o ? o.name : "cog " + other) }));
     });
     var rows = [];
-    var frac = Math.max(0, Math.min(1, cog.hull / cog.max_hull));
+    var frac = cog.sunk ? 0 : Math.max(0, Math.min(1, cog.hull / cog.max_hull));
     rows.push(el("dt", { text: "Hull" }), el("dd", { "data-key": "hull" },
       el("span", { class: "cg-hull" }, el("span", { class: "cg-hull-fill" + (frac <= 0.3 ? " low" : ""),
                                                       style: "width:" + (100 * frac) + "%" })),
-      " " + cog.hull + "/" + cog.max_hull));
+      " " + (cog.sunk ? "0/" + cog.max_hull + " (sunk)" : cog.hull + "/" + cog.max_hull)));
     rows.push(el("dt", { text: "At" }), el("dd", { "data-key": "position",
       text: "(" + inches(cog.x) + "\", " + inches(cog.y) + "\") heading " + cog.heading }));
     DECK_ORDER.forEach(function (deck) {
@@ -312,7 +367,9 @@
     });
     var ballistae = (cog.ballistae || []).map(function (b) { return b.side + (b.destroyed ? " (destroyed)" : ""); });
     if (ballistae.length) rows.push(el("dt", { text: "Ballistae" }), el("dd", { text: ballistae.join(", ") }));
-    var hold = Object.keys(cog.hold || {}).map(function (k) { return cog.hold[k] + " " + k; });
+    var hold = Object.keys(cog.hold || {}).map(function (k) {
+      return cog.hold[k] + " " + (k.indexOf("leader:") === 0 ? "leader's " + k.slice(7) : k);
+    });
     if (cog.paint) hold.push("paint (" + cog.paint + " fire)");
     if (hold.length) rows.push(el("dt", { text: "Holdings" }), el("dd", { text: hold.join(", ") }));
     var course = s.courses && s.courses[String(cog.id)];
@@ -348,10 +405,11 @@
       var s = frame.s;
       var parts = s.players.map(function (name, seat) {
         var cogs = s.cogs.filter(function (c) { return c.owner === seat && !c.sunk; }).map(function (c) {
-          return c.name + " at (" + inches(c.x) + ", " + inches(c.y) + ") heading " + c.heading + ", hull " +
-            c.hull + "/" + c.max_hull + ", " + aboardCount(s, c.id) + " crew" + (c.fire ? ", fire " + c.fire : "");
+          return c.name + " at (" + inches(c.x) + ", " + inches(c.y) + ") heading " + c.heading + ", " +
+            hullText(c) + ", " + aboardCount(s, c.id) + " crew" + (c.fire ? ", fire " + c.fire : "");
         });
-        return name + " " + s.scores[seat] + " points" + (cogs.length ? ": " + cogs.join("; ") : ", no cog afloat");
+        return name + " " + s.scores[seat] + (s.scores[seat] === 1 ? " point" : " points") +
+          (cogs.length ? ": " + cogs.join("; ") : ", no cog afloat");
       });
       return "Surface, " + caption(s, ctx) + ". " + parts.join(". ") + ".";
     }
