@@ -8,7 +8,9 @@ recomputed over events the engine cannot derive ("chain forged"), or a chain
 broken without any change of content. Structural changes are recognised by
 undoing them (:mod:`replay.undo`); an edited decision whose consequences the
 engine then derives differently is recognised by finding the legal answer
-that re-derives the recorded outcomes.
+that re-derives the recorded outcomes (:mod:`replay.edits`,
+:mod:`replay.suspects`). All the re-executions one log costs come out of one
+:class:`replay.budget.Budget`; the wording is :mod:`replay.wording`'s.
 
 Every problem is reported by position: seq N is the N-th record of the log
 (line N + 1 of a JSONL file), whatever its own ``seq`` field says, and the
@@ -20,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from recorder import canonical
 from recorder.envelope import Record
 from recorder.errors import BeatlogError, CorruptLog, VerificationFailed
 from recorder.events import INPUT
@@ -28,12 +29,13 @@ from recorder.game import Game
 from recorder.header import Header
 from recorder.terms import terms_of
 
-from . import undo
-from .rerun import AFTER_END, ILLEGAL, Run, content, differing_fields
+from . import suspects, undo
+from .budget import Budget
+from .edits import INPUT_CHANGED, OUTCOME_CHANGED, changed, found_text, input_changed
+from .rerun import ILLEGAL, Run, content, differing_fields
 from .undo import DELETED, DUPLICATED, INSERTED, REORDERED
+from .wording import MAX_SHOWN, answer, article, break_text, cap, player, show, structural_text
 
-INPUT_CHANGED = "input changed"
-OUTCOME_CHANGED = "outcome changed"
 FORGED = "chain forged"
 CHAIN_BROKEN = "chain broken"
 HEADER = "header changed"
@@ -41,9 +43,9 @@ INCOMPLETE = "incomplete"
 VERSION = "version mismatch"
 
 __all__ = ["INPUT_CHANGED", "OUTCOME_CHANGED", "INSERTED", "DELETED", "DUPLICATED", "REORDERED", "FORGED",
-           "CHAIN_BROKEN", "HEADER", "INCOMPLETE", "VERSION", "Problem", "Break", "chain_break", "classify", "show"]
+           "CHAIN_BROKEN", "HEADER", "INCOMPLETE", "VERSION", "MAX_SHOWN", "Problem", "Break", "Case", "cap",
+           "chain_break", "classify", "show"]
 
-MAX_SHOWN = 300  # characters of one record's data quoted in a message
 MAX_FIELDS = 8  # differing field names listed
 MAX_TEXT = 2000  # a whole message, whatever a hostile log holds
 
@@ -95,28 +97,28 @@ def chain_break(header: Header, records: Sequence[Record]) -> Break | None:
     return None
 
 
-def cap(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def show(record: Record) -> str:
-    """A record's content in one line: ``Type by player N {data}`` (long data cut short)."""
-    actor = "" if record.actor is None else f" by player {record.actor}"
-    return f"{cap(str(record.type), 80)}{actor} {cap(canonical.dumps(record.data).decode(), MAX_SHOWN)}"
 
 
-def _answer(record: Record) -> str:
-    """A decision's data without its ``source``: what was chosen."""
-    data = {k: v for k, v in record.data.items() if k != "source"} if isinstance(record.data, dict) else record.data
-    return cap(canonical.dumps(data).decode(), MAX_SHOWN)
 
 
-class _Case:
+
+
+
+
+
+
+class Case:
     """One log being classified: the records, the run, and how to word a problem at a position."""
 
     def __init__(self, game: Game, header: Header, records: Sequence[Record], run: Run, chain: Break | None) -> None:
         self.game, self.header, self.records, self.run, self.chain = game, header, records, run, chain
         self.terms = terms_of(game)
+        self.budget = Budget.for_log(records)  # the re-executions classifying this log may cost
+
+    def show(self, record: Record) -> str:
+        return show(record, self.header)
 
     def expected(self, i: int) -> Record | None:
         return self.run.expected[i] if len(self.run.expected) > i else None
@@ -141,7 +143,7 @@ class _Case:
                 change: str | None = None, expected: str | None = None, inferred: str | None = None) -> Problem:
         duel, beat = self.where(i)
         at = self.terms.at(duel, beat)
-        recorded = show(self.records[i]) if i < len(self.records) else None
+        recorded = self.show(self.records[i]) if i < len(self.records) else None
         message = f"match {self.header.match_id}, {at}, seq {i + 1}: {text}"
         return Problem(kind, cap(message, MAX_TEXT), error, seq=i + 1, duel=duel, beat=beat, at=at,
                        change=change, expected=expected, recorded=recorded, inferred=inferred, line=i + 2)
@@ -149,10 +151,12 @@ class _Case:
     def expected_text(self, i: int) -> str | None:
         expected = self.expected(i)
         if expected is not None:
-            return show(expected)
+            return self.show(expected)
         run = self.run
         if run.pending is not None and len(run.expected) == i:
-            return f"a {run.pending.kind} decision by player {run.pending.player} ({run.pending.event.TYPE})"
+            kind = run.pending.kind
+            return (f"{article(kind)} {kind} decision by {player(self.header, run.pending.player)} "
+                    f"({run.pending.event.TYPE})")
         if run.finished:
             return "nothing (the match had ended)"
         return None
@@ -166,7 +170,7 @@ class _Case:
     def versus(self, i: int) -> str:
         """``expected X, recorded Y (differs in ...)``."""
         expected, recorded = self.expected(i), self.records[i]
-        text = f"expected {self.expected_text(i)}, recorded {show(recorded)}"
+        text = f"expected {self.expected_text(i)}, recorded {self.show(recorded)}"
         if expected is not None:
             fields = differing_fields(expected, recorded)
             more = f" and {len(fields) - MAX_FIELDS} more" if len(fields) > MAX_FIELDS else ""
@@ -176,7 +180,7 @@ class _Case:
 
 def classify(game: Game, header: Header, records: Sequence[Record], run: Run, chain: Break | None) -> Problem:
     """Name the first problem of a log that did not verify."""
-    case = _Case(game, header, records, run, chain)
+    case = Case(game, header, records, run, chain)
     d = run.diverged
     c = chain.index if chain is not None else None
     p = min(i for i in (c, d) if i is not None)
@@ -196,13 +200,22 @@ def classify(game: Game, header: Header, records: Sequence[Record], run: Run, ch
         return case.problem(CHAIN_BROKEN, p, "hash chain broken: the record's hash field was changed")
 
     # 2. Structural: undo an insertion, deletion, duplication or move and see if the log re-executes.
-    found = undo.structural(game, header, records, run, p)
+    # At most a third of the budget for narrowing the structural question down (confirming a lead: the rest),
+    # so that an earlier decision answered otherwise can still be looked for.
+    found = undo.structural(game, header, records, run, p, case.budget.part(3), case.budget)
+    if found is not None and not found.clean and d == p and (chain is None or c > p):
+        # Undoing it only gets further: a decision answered otherwise before p may explain the whole log
+        # (an ante changed to a pass leaves the next ante looking inserted). A whole explanation wins.
+        search = suspects.changed_input(game, header, records, run, p, case.budget)
+        if search.found is not None:
+            kind, i, text, expected_at, inferred = found_text(case, p, search.found, "")
+            return _report(case, forged, kind, i, text, expected_at, inferred)
     if found is None and chain is not None and c == p and chain.why in ("prev", "seq"):
         missing = undo.gap(records, p)
         if missing:
             found = undo.Undo(DELETED, p, count=missing)
     if found is not None:
-        text = _structural_text(case, found)
+        text = structural_text(case, found) + _or_a_decision(case, found, forged)
         if forged:
             return case.problem(FORGED, found.index, f"chain forged (hashes recomputed but events not "
                                 f"re-derivable): {text}", VerificationFailed, change=found.change,
@@ -218,7 +231,7 @@ def classify(game: Game, header: Header, records: Sequence[Record], run: Run, ch
                                 f"content, and seq {p + 2} does not link to it")
         note = "its hash no longer matches its content"
         if case.is_input(p):
-            return _input_changed(case, p, f"input changed since it was recorded ({note})")
+            return input_changed(case, p, f"input changed since it was recorded ({note})")
         return case.problem(OUTCOME_CHANGED, p, f"outcome changed since it was recorded ({note}): {case.versus(p)}",
                             expected=case.expected_text(p))
 
@@ -226,119 +239,66 @@ def classify(game: Game, header: Header, records: Sequence[Record], run: Run, ch
     # and the engine derives something else after it (else only the link is known to be wrong).
     if chain is not None and c == p and chain.why == "prev" and p > 0 and p - 1 in run.requests and d is not None:
         note = f"its hash was recomputed, but seq {p + 1}'s prev still links to the original"
-        return _input_changed(case, p - 1, f"input changed since it was recorded ({note})")
+        return input_changed(case, p - 1, f"input changed since it was recorded ({note})")
 
     # 5. The engine derives something else here.
     if d == p:
         suffix = ""
         if chain is not None and c == p + 1 and chain.why == "prev":
             suffix = f"; its own hash was recomputed, but seq {p + 2}'s prev still links to the original"
-        kind, i, text, expected_at, inferred = _changed(case, p, suffix)
-        if forged:
-            return case.problem(FORGED, i, f"chain forged (hashes recomputed but events not re-derivable): {text}",
-                                VerificationFailed, change=kind, expected=expected_at, inferred=inferred)
-        return case.problem(kind, i, text, expected=expected_at, inferred=inferred)
-    return case.problem(CHAIN_BROKEN, p, f"hash chain broken: {_break_text(chain, records, header)}")
+        return _report(case, forged, *changed(case, p, suffix))
+    return case.problem(CHAIN_BROKEN, p, f"hash chain broken: {break_text(chain, records, header)}")
 
 
-def _skips_ahead(case: _Case, p: int) -> bool:
-    """The record at ``p`` is another event of a later beat than the engine's: what lies between is gone.
+def _or_a_decision(case: Case, found: undo.Undo, forged: bool) -> str:
+    """``; or ...``: another explanation as whole as ``found``, a decision before it answered otherwise.
 
-    Only the duel and beat fields differing would be an edit of those fields, not a gap.
+    Only asked where nothing but the engine tells what changed (a forged chain)
+    and the structural change is a decision put in or left out: an ante
+    changed to a pass makes the next ante look inserted, and both explain the
+    log. Neither is preferred; both are named.
     """
-    expected, recorded = case.expected(p), case.records[p]
-    if expected is None or not isinstance(recorded.duel, int) or not isinstance(recorded.beat, int):
-        return False
-    later = (recorded.duel, recorded.beat) > (expected.duel, expected.beat)
-    return later and bool(set(differing_fields(expected, recorded)) - {"duel", "beat"})
+    run, p = case.run, found.index
+    if not forged or not found.clean or run.diverged != p:
+        return ""
+    if case.records[p].kind != INPUT and not case.is_input(p):  # neither what is there nor what is due
+        return ""
+    search = suspects.changed_input(case.game, case.header, case.records, run, p, case.budget)
+    if search.found is None:
+        return ""
+    q, alt = search.found
+    return (f"; or the decision at seq {q + 1} was answered otherwise: recorded {answer(case.records[q])}, "
+            f"and the whole log follows from {answer(alt)} too")
 
 
-def _changed(case: _Case, p: int, suffix: str) -> tuple[str, int, str, str | None, str | None]:
-    """The record at ``p`` is not what the engine derives: an input, or an outcome (or the input behind it).
-
-    Returns (kind, position, text, expected, inferred) for :meth:`_Case.problem`.
-    """
-    run = case.run
-    if case.is_input(p):
-        if p not in run.requests and run.reason != ILLEGAL and case.expected(p) is not None:
-            # A chance draw: the engine re-draws it from the seeded random source.
-            return (INPUT_CHANGED, p, f"input changed: the recorded chance draw is not the seeded random source's: "
-                    f"{case.versus(p)}{suffix}", case.expected_text(p), None)
-        text, inferred = _input_text(case, p, f"input changed{suffix}")
-        return INPUT_CHANGED, p, text, case.expected_text(p), inferred
-    found = undo.changed_input(case.game, case.header, case.records, run, p)
-    if found is not None:
-        q, alt = found
-        text = (f"input changed: recorded {show(case.records[q])}, but the recorded outcomes from seq {p + 1} "
-                f"on follow from {_answer(alt)} instead{suffix}")
-        return INPUT_CHANGED, q, text, None, show(alt)
-    if _skips_ahead(case, p):
-        gone = undo.Undo(DELETED, p, count=None)
-        return DELETED, p, _structural_text(case, gone) + suffix, case.expected_text(p), None
-    return OUTCOME_CHANGED, p, f"outcome changed: {case.versus(p)}{suffix}", case.expected_text(p), None
+def _report(case: Case, forged: bool, kind: str, i: int, text: str, expected: str | None,
+            inferred: str | None) -> Problem:
+    """A change the engine finds at ``i``; with every hash and link intact, a forged chain hides it."""
+    if forged:
+        return case.problem(FORGED, i, f"chain forged (hashes recomputed but events not re-derivable): {text}",
+                            VerificationFailed, change=kind, expected=expected, inferred=inferred)
+    return case.problem(kind, i, text, expected=expected, inferred=inferred)
 
 
-def _input_text(case: _Case, q: int, prefix: str) -> tuple[str, str | None]:
-    """An edited decision at ``q``: what is recorded and, when one does, which legal answer fits what follows."""
-    run = case.run
-    text = f"{prefix}: recorded {show(case.records[q])}{case.illegal(q)}"
-    alt = None
-    if run.diverged is not None and run.diverged >= q:
-        alt = undo.alternative(case.game, case.header, case.records, run, q)
-    if alt is not None:
-        text += f"; the recorded outcomes follow from {_answer(alt)} instead"
-    return text, show(alt) if alt is not None else None
 
 
-def _input_changed(case: _Case, q: int, prefix: str) -> Problem:
-    """A decision edited in place whose original the chain no longer holds.
-
-    ``expected`` stays None: the hash says the record changed, not what it was.
-    """
-    text, inferred = _input_text(case, q, prefix)
-    return case.problem(INPUT_CHANGED, q, text, inferred=inferred)
 
 
-def _structural_text(case: _Case, found: undo.Undo) -> str:
-    p, records, run = found.index, case.records, case.run
-    if found.change == DUPLICATED and found.count and found.count > 1:
-        j, n = found.other, found.count
-        return (f"events duplicated: seq {p + 1}-{p + n} ({n} events) repeat seq {j + 1}-{j + n}, "
-                f"starting with {show(records[p])}")
-    if found.change == DUPLICATED:
-        return f"event duplicated: {show(records[p])} repeats seq {found.other + 1}"
-    if found.change == INSERTED and run.reason == AFTER_END and run.diverged == p:
-        return f"event inserted after the end of the match: {show(records[p])}"
-    if found.change == INSERTED:
-        return f"event inserted: {show(records[p])} is not derived by the engine; expected {case.expected_text(p)}"
-    if found.change == DELETED and found.count is None:
-        duel, beat = case.where(p)
-        return (f"events deleted: expected {case.expected_text(p)} here, but the log goes on at "
-                f"{case.terms.at(records[p].duel, records[p].beat)} with {show(records[p])}; the events between "
-                f"(from {case.terms.at(duel, beat)}) are missing")
-    if found.change == DELETED and found.count > 1:
-        last = p + found.count
-        return (f"events deleted: seq {p + 1}-{last} ({found.count} events) are missing; the record after seq {p} "
-                f"is seq {records[p].seq}: {show(records[p])}")
-    if found.change == DELETED:
-        own = f" (recorded as seq {records[p].seq})" if records[p].seq != p + 1 else ""
-        return f"event deleted: expected {case.expected_text(p)} here, before {show(records[p])}{own}"
-    q = found.other
-    assert q is not None
-    if found.swapped and q > p + 1:
-        return (f"events reordered: seq {p + 1} and seq {q + 1} are swapped: expected {case.expected_text(p)} "
-                f"here, recorded {show(records[p])}")
-    return (f"events reordered: expected {case.expected_text(p)} here (it is recorded later, at seq {q + 1}), "
-            f"recorded {show(records[p])}")
 
 
-def _break_text(chain: Break | None, records: Sequence[Record], header: Header) -> str:
-    if chain is None:
-        return "unknown"
-    r = records[chain.index]
-    if chain.why == "seq":
-        return f"record {chain.index + 1} carries seq {r.seq}"
-    if chain.why == "prev":
-        link = "the header's hash" if chain.index == 0 else f"the hash of seq {chain.index}"
-        return f"its prev is not {link}"
-    return "its hash does not match its content"
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+

@@ -24,16 +24,16 @@ from recorder.events import INPUT
 from recorder.game import Game
 from recorder.header import Header
 
-from .rerun import AFTER_END, Run, content, expected_input, rerun
+from .budget import OUT, Budget, reach
+from .rerun import AFTER_END, Run, content, expected_input
 
 DUPLICATED = "event duplicated"
 REORDERED = "events reordered"
 INSERTED = "event inserted"
 DELETED = "event deleted"
 
-MAX_TRIES = 64  # re-executions spent on one question (structural, or which input changed)
+MAX_TRIES = 64  # answers imagined for a deleted decision
 REORDER_WINDOW = 32  # how far ahead a moved record is looked for
-MAX_SUSPECTS = 4  # decisions before a divergent outcome whose alternatives are tried
 
 
 @dataclass(frozen=True)
@@ -45,39 +45,41 @@ class Undo:
     other: int | None = None  # DUPLICATED: the earlier copy; REORDERED: the other position involved
     swapped: bool = False  # REORDERED: the two records traded places (else ``other`` was moved later)
     count: int | None = 1  # DELETED: how many records are missing (None: unknown); DUPLICATED: how many repeat
+    clean: bool = True  # undone, the whole log re-executes (False: it only gets past the place touched)
 
 
-class _Tries:
-    """Re-executes imagined logs, at most MAX_TRIES times."""
+def structural(game: Game, header: Header, records: Sequence[Record], run: Run, p: int,
+               budget: Budget | None = None, confirm: Budget | None = None) -> Undo | None:
+    """The insertion, deletion, duplication or move at position ``p`` that explains the log, if any.
 
-    def __init__(self, game: Game, header: Header) -> None:
-        self.game, self.header, self.left = game, header, MAX_TRIES
-
-    def reach(self, candidate: Sequence[Record]) -> int | None:
-        """How far the candidate re-executes: None = cleanly to its end, else where it diverges (-1: no tries left)."""
-        if self.left <= 0:
-            return -1
-        self.left -= 1
-        return rerun(self.game, self.header, candidate).diverged
-
-
-def structural(game: Game, header: Header, records: Sequence[Record], run: Run, p: int) -> Undo | None:
-    """The insertion, deletion, duplication or move at position ``p`` that explains the log, if any."""
-    tries = _Tries(game, header)
+    Each imagined original is first re-run only up to the first outcome from
+    the place it touched on, paid from ``budget``; most fail there, and the
+    ones that do not are re-run to the end, paid from ``confirm`` (see
+    :func:`replay.budget.reach`).
+    """
+    budget = budget or Budget.for_log(records)
     fallback: Undo | None = None
     for undo, candidate, past in _candidates(records, run, p):
         if len(candidate) <= past and not (run.reason == AFTER_END and run.diverged == p):
             # Cutting off the last record always "re-executes": that proves nothing, unless the
             # engine says the match had ended before it.
             continue
-        reached = tries.reach(candidate)
+        reached = reach(game, header, candidate, budget, _outcome_from(candidate, past), confirm)
         if reached is None:
             return undo
-        if reached == -1:
+        if reached == OUT:
             break
         if reached > past and fallback is None:
-            fallback = undo
+            fallback = dataclasses.replace(undo, clean=False)
     return fallback
+
+
+def _outcome_from(records: Sequence[Record], i: int) -> int:
+    """The first outcome at or after position ``i`` (the last position when none is)."""
+    for j in range(i, len(records)):
+        if records[j].kind != INPUT:
+            return j
+    return len(records) - 1
 
 
 def _candidates(records: Sequence[Record], run: Run, p: int) -> Iterator[tuple[Undo, list[Record], int]]:
@@ -146,69 +148,3 @@ def gap(records: Sequence[Record], p: int) -> int:
         if b.prev != a.hash or b.seq != a.seq + 1:
             return 0
     return record.seq - (p + 1)
-
-
-def alternative(game: Game, header: Header, records: Sequence[Record], run: Run, q: int,
-                tries: "_Tries | None" = None) -> Record | None:
-    """The legal answer at decision ``q`` with which the whole log re-executes, if there is one.
-
-    The recorded decision is replaced by each other option of the request it
-    answered. Only an answer that re-derives every later record counts: one
-    that merely gets a little further proves nothing. None when ``q``
-    answered no request (a chance draw: the seeded random source re-draws
-    those itself) or no answer fits.
-    """
-    request = run.requests.get(q) or (run.pending if q == run.diverged else None)
-    if request is None:
-        return None
-    recorded = records[q]
-    tries = tries or _Tries(game, header)
-    for option in request.options:
-        # Fields the options do not name (the answer's source, a salt...) stay as recorded.
-        data = {**recorded.data, **option} if isinstance(recorded.data, dict) else dict(option)
-        alt = dataclasses.replace(recorded, data=data)
-        if content(alt) == content(recorded):
-            continue
-        reached = tries.reach(list(records[:q]) + [alt] + list(records[q + 1:]))
-        if reached is None:
-            return alt
-        if reached == -1:
-            break
-    return None
-
-
-def suspects(records: Sequence[Record], run: Run, d: int) -> list[int]:
-    """Decisions that may have caused the divergent outcome at ``d``, the likeliest first.
-
-    The decision it names as its cause, the last decision before it, then the
-    other decisions of its beat (nearest first): an outcome follows from the
-    inputs of its own beat.
-    """
-    out: list[int] = []
-    cause = records[d].cause
-    if type(cause) is int and cause - 1 in run.requests and cause - 1 < d:
-        out.append(cause - 1)
-    here = (records[d].duel, records[d].beat)
-    last = True
-    for q in range(d - 1, -1, -1):
-        if len(out) >= MAX_SUSPECTS:
-            break
-        if q not in run.requests:
-            continue
-        if last or (records[q].duel, records[q].beat) == here:
-            if q not in out:
-                out.append(q)
-            last = False
-        elif (records[q].duel, records[q].beat) < here:
-            break
-    return out
-
-
-def changed_input(game: Game, header: Header, records: Sequence[Record], run: Run, d: int) -> tuple[int, Record] | None:
-    """The decision (position, legal answer) whose change explains the divergent outcome at ``d``, if any."""
-    tries = _Tries(game, header)  # one budget for all the suspects
-    for q in suspects(records, run, d):
-        alt = alternative(game, header, records, run, q, tries)
-        if alt is not None:
-            return q, alt
-    return None

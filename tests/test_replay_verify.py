@@ -103,7 +103,7 @@ def test_deleted_input():
     header, records = toy_log()
     del records[4]
     p = check(header, records, tamper.DELETED, 5)
-    assert "duel 1, beat 2, seq 5: event deleted: expected a pick decision by player 0" in p.message
+    assert "duel 1, beat 2, seq 5: event deleted: expected a pick decision by Ann (seat 0, red) (NumberPicked)" in p.message
 
 
 def test_duplicated_event():

@@ -1,0 +1,82 @@
+"""How much re-execution classifying one broken log may cost, and re-executing within it.
+
+Naming what was done to a log means re-executing imagined originals of it
+(an event put back, a decision answered otherwise), each from the header.
+One classification gets one :class:`Budget`, counted in records re-derived
+plus a fixed cost per re-execution -- not in seconds, so that a verdict never
+depends on the speed of the machine -- worth :data:`BUDGET_RUNS`
+re-executions of the whole log.
+
+:func:`reach` re-executes a candidate log only as far as it must: when the
+candidate is first re-run up to a given position and already diverges
+there, the whole re-run would diverge at the same place (the engine is
+deterministic and the records up to it are the same), so the rest is
+skipped. Only a candidate that gets past that position is re-run to its end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from recorder.envelope import Record
+from recorder.game import Game
+from recorder.header import Header
+
+from .rerun import rerun
+
+OVERHEAD = 32  # a re-execution's fixed cost (header, set-up), in records re-derived
+BUDGET_RUNS = 48  # what one classification may spend, in re-executions of the whole log
+OUT = -1  # what reach() returns when the budget is spent
+
+
+@dataclass
+class Budget:
+    """Work left, in records re-derived; a share of another budget also draws on that one."""
+
+    left: int
+    parent: "Budget | None" = None
+
+    @classmethod
+    def for_log(cls, records: Sequence[Record]) -> "Budget":
+        return cls(BUDGET_RUNS * (len(records) + OVERHEAD))
+
+    def spend(self, records: int) -> bool:
+        """Take the cost of re-deriving ``records`` records; False (nothing taken) when too little is left."""
+        cost = records + OVERHEAD
+        budget: Budget | None = self
+        while budget is not None:
+            if cost > budget.left:
+                return False
+            budget = budget.parent
+        budget = self
+        while budget is not None:
+            budget.left -= cost
+            budget = budget.parent
+        return True
+
+    def part(self, parts: int) -> "Budget":
+        """A share of what is left (1/``parts``) for one sub-question; what it spends, this one has spent."""
+        return Budget(self.left // max(parts, 1), self)
+
+
+def reach(game: Game, header: Header, candidate: Sequence[Record], budget: Budget,
+          horizon: int | None = None, confirm: Budget | None = None) -> int | None:
+    """Where ``candidate`` diverges when re-executed (None: nowhere; :data:`OUT`: the budget is spent).
+
+    ``horizon``: re-run only up to this position first; a candidate that
+    diverges by then is not re-run to its end (the answer is the same).
+    ``confirm``: the budget that pays for re-running to the end a candidate
+    that got past the horizon (default ``budget``): a share handed out for
+    narrowing many candidates down should not stop the one that got through.
+    """
+    if horizon is not None and horizon + 1 < len(candidate):
+        if not budget.spend(horizon + 1):
+            return OUT
+        diverged = rerun(game, header, candidate[:horizon + 1]).diverged
+        if diverged is not None:
+            return diverged
+        budget = confirm or budget
+    if not budget.spend(len(candidate)):
+        return OUT
+    return rerun(game, header, candidate).diverged
