@@ -8,6 +8,11 @@ game's words ("duel 1, beat 3", "turn 3"), and both versions. Logs whose chains
 are broken can still be compared, and so can a log whose last line was cut off
 by a crash (one player's recording): its complete lines are compared and the
 cut-off line is named.
+
+Each side is also checked as ``beatlog check`` would (chain, seqs, schemas):
+a side that fails is named with the check's own message (:attr:`LogDiff.corrupt`),
+so that two copies of one corrupt log are never taken for a sound match.
+``diff`` does not re-execute the logs: that is ``verify``'s job.
 """
 
 from __future__ import annotations
@@ -37,11 +42,18 @@ class LogDiff:
     fields: list[str] = field(default_factory=list)  # envelope fields that differ there
     same_events: int = 0  # events equal before the difference
     notes: list[str] = field(default_factory=list)  # e.g. a side whose last line is cut off
+    corrupt: list[str] = field(default_factory=list)  # the integrity check's message for each side failing it
     terms: Terms = NEUTRAL  # the game's words for duel and beat ("turn 3" for Cogs)
+    heads: tuple[Header | None, Header | None] = (None, None)  # each side's header: its players' names
 
     @property
     def identical(self) -> bool:
+        """The same header and events (created_at aside); says nothing about whether they are sound."""
         return not self.header and self.index is None and not self.notes
+
+    def warnings(self) -> list[str]:
+        """One line per side that fails the integrity check."""
+        return [f"warning: {message}" for message in self.corrupt]
 
     def lines(self) -> list[str]:
         out = list(self.notes)
@@ -54,8 +66,8 @@ class LogDiff:
         assert first is not None
         at = self.terms.at(first.duel, first.beat)
         out.append(f"first difference at event {self.index + 1} ({at}); {agree}")
-        for name, record in ((self.a_name, self.a), (self.b_name, self.b)):
-            out.append(f"  {name}: " + (f"seq {record.seq}: {show(record)}" if record else "(ends here)"))
+        for name, record, head in ((self.a_name, self.a, self.heads[0]), (self.b_name, self.b, self.heads[1])):
+            out.append(f"  {name}: " + (f"seq {record.seq}: {show(record, head)}" if record else "(ends here)"))
         if self.a is not None and self.b is not None:
             out.append(f"  differs in: {', '.join(self.fields)}")
         return out
@@ -65,7 +77,7 @@ def diff(a_name: str, a_header: Header, a_records: Sequence[Record],
          b_name: str, b_header: Header, b_records: Sequence[Record]) -> LogDiff:
     # Two logs of different games have no words in common: the kernel's neutral ones then.
     words = terms_named(a_header.game) if a_header.game == b_header.game else NEUTRAL
-    result = LogDiff(a_name, b_name, terms=words)
+    result = LogDiff(a_name, b_name, terms=words, heads=(a_header, b_header))
     a_body, b_body = a_header.body(), b_header.body()
     for name in a_body:
         if canonical.dumps(a_body[name]) != canonical.dumps(b_body[name]):
@@ -86,6 +98,10 @@ def diff_loaded(a: "Loaded", b: "Loaded") -> LogDiff:
     """Compare two loaded logs; a side with a cut-off last line is compared by its complete lines."""
     result = diff(a.name, a.header, a.records, b.name, b.header, b.records)
     for side in (a, b):
+        if side.strict_error is not None:
+            message = str(side.strict_error)
+            head = message if message.startswith(side.name) else f"{side.name}: {message}"
+            result.corrupt.append(f"{head} (it does not pass beatlog check)")
         if side.torn is not None:
             result.notes.append(f"{side.name}: {side.torn.text()}; comparing its {len(side.records)} "
                                 "complete events")

@@ -143,18 +143,29 @@ def read_seal(path: str | Path) -> dict[str, Any]:
     return raw
 
 
-def check_seal(seal: dict[str, Any], header: Header, records: Sequence[Record], trusted: VerifyKey,
+def check_seal(seal: dict[str, Any], header: Header, records: Sequence[Record], trusted: VerifyKey | None,
                *, where: str) -> None:
-    """Raise VerificationFailed unless ``trusted`` signed ``seal`` and the log still matches it."""
-    trusted_hex = trusted.encode().hex()
-    if seal["public_key"] != trusted_hex:
+    """Raise VerificationFailed unless ``seal`` is signed and the log still matches it.
+
+    With ``trusted`` the seal must be signed with that key: this proves who
+    sealed the log. Without it, only what the seal holds on its own is
+    checked -- its signature against the key it names, and the match id,
+    event count, final hash and versions against the log: a seal that no
+    longer matches its log (the log changed after sealing, or another log's
+    seal was copied beside it) is caught; who signed it is not proven, since
+    anyone can sign with a key of their own.
+    """
+    named = seal["public_key"]
+    if trusted is not None and named != trusted.encode().hex():
+        trusted_hex = trusted.encode().hex()
         raise VerificationFailed(
-            f"{where}: sealed with key {seal['public_key'][:16]}… by {seal['signer']!r}, "
+            f"{where}: sealed with key {named[:16]}… by {seal['signer']!r}, "
             f"not with the trusted key {trusted_hex[:16]}…"
         )
+    key = trusted if trusted is not None else _named_key(named, where)
     body = {name: seal[name] for name in SIGNED_FIELDS}
     try:
-        trusted.verify(canonical.dumps(body), bytes.fromhex(seal["signature"]))
+        key.verify(canonical.dumps(body), bytes.fromhex(seal["signature"]))
     except (BadSignatureError, ValueError):
         raise VerificationFailed(f"{where}: the seal's signature is not valid (the seal file was edited)") from None
     final = records[-1].hash if records else header.hash
@@ -168,6 +179,17 @@ def check_seal(seal: dict[str, Any], header: Header, records: Sequence[Record], 
             )
 
 
+def _named_key(named: Any, where: str) -> VerifyKey:
+    """The public key a seal names (not trusted: it only shows the seal is consistent)."""
+    try:
+        raw = bytes.fromhex(named) if isinstance(named, str) else b""
+    except ValueError:
+        raw = b""
+    if len(raw) != 32:
+        raise VerificationFailed(f"{where}: the seal names no valid public key (expected 64 hexadecimal digits)")
+    return VerifyKey(raw)
+
+
 def fingerprint(public_hex: str) -> str:
     """A public key as ``XXXX-XXXX-XXXX`` (of its sha256): easy to read out and compare."""
     try:
@@ -179,34 +201,47 @@ def fingerprint(public_hex: str) -> str:
 
 @dataclass(frozen=True)
 class SealCheck:
-    """The outcome of checking a log's seal against a trusted key."""
+    """The outcome of checking a log's seal, against a trusted key or on its own."""
 
     ok: bool
     signer: str | None  # who the seal says sealed it (None without a readable seal)
-    public_key: str  # the trusted key, hex
+    public_key: str  # the trusted key, hex; without one, the key the seal names ("" if it names none)
     message: str | None = None  # why it failed
+    trusted: bool = True  # checked against a trusted key (--pubkey), not only the key the seal names
 
     def to_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "signer": self.signer, "public_key": self.public_key,
-                "fingerprint": fingerprint(self.public_key), "message": self.message}
+                "fingerprint": fingerprint(self.public_key), "trusted": self.trusted, "message": self.message}
 
 
-def check_seal_file(seal_file: Path, header: Header, records: Sequence[Record], trusted: VerifyKey,
-                    *, where: str) -> SealCheck:
-    """Read and check the seal beside a log; never raises for a bad or missing seal."""
-    trusted_hex = trusted.encode().hex()
+def check_seal_file(seal_file: Path, header: Header, records: Sequence[Record], trusted: VerifyKey | None,
+                    *, where: str) -> SealCheck | None:
+    """Read and check the seal beside a log; never raises for a bad or missing seal.
+
+    Without ``trusted`` (no --pubkey), a log without a seal has nothing to
+    check (None), and a seal is checked on its own (see :func:`check_seal`).
+    """
+    if trusted is None and not seal_file.exists():
+        return None
     seal: dict[str, Any] | None = None
+
+    def key_hex() -> str:
+        if trusted is not None:
+            return trusted.encode().hex()
+        named = seal.get("public_key") if seal is not None else None
+        return named if isinstance(named, str) else ""
+
     try:
         if not seal_file.exists():
             raise UsageError(f"{where}: no seal file {str(seal_file)!r}")
         seal = read_seal(seal_file)
         check_seal(seal, header, records, trusted, where=where)
     except (CorruptLog, UsageError, VerificationFailed) as exc:
-        return SealCheck(False, _signer(seal), trusted_hex, str(exc))
+        return SealCheck(False, _signer(seal), key_hex(), str(exc), trusted is not None)
     except (OSError, TypeError, ValueError) as exc:  # unreadable, or fields of the wrong type
         message = f"{where}: not a valid seal file {str(seal_file)!r} ({exc})"
-        return SealCheck(False, _signer(seal), trusted_hex, message)
-    return SealCheck(True, str(seal["signer"]), trusted_hex)
+        return SealCheck(False, _signer(seal), key_hex(), message, trusted is not None)
+    return SealCheck(True, str(seal["signer"]), key_hex(), None, trusted is not None)
 
 
 def _signer(seal: dict[str, Any] | None) -> str | None:

@@ -110,8 +110,9 @@ def test_two_cogs_logs_differ_at_a_turn(cogs, tmp_path):
     other = write_log(tmp_path / "other.jsonl", log.header, records)
     result = cli("diff", str(cogs), str(other))
     assert result.exit_code == 1
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()
     assert lines[0] == f"first difference at event {i + 1} (turn 2); the first {i} events agree"
+    assert result.stderr.startswith(f"warning: {other}, line {i + 2} (seq {i + 1}): hash mismatch")
     assert cogs_words_only(result.output)
 
 

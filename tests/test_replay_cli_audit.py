@@ -110,10 +110,13 @@ def test_diff_first_difference(runner, log, tmp_path):
     other = write_log(tmp_path / "o.jsonl", header, records[:5] + [edit(records[5], number=3)] + records[6:])
     result = runner.invoke(main, ["diff", str(log), str(other)])
     assert result.exit_code == 1
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()
     assert lines[0] == "first difference at event 6 (duel 1, beat 2); the first 5 events agree"
     assert '"number":2' in lines[1] and '"number":3' in lines[2]
     assert lines[3] == "  differs in: data.number"
+    # the edited side no longer passes the integrity check: one warning line on stderr, naming it
+    assert result.stderr == f"warning: {other}, line 7 (seq 6): " + result.stderr.split(": ", 2)[2]
+    assert "hash mismatch" in result.stderr and result.stderr.endswith("(it does not pass beatlog check)\n")
 
 
 def test_diff_shorter_log_and_header(runner, log, tmp_path):

@@ -14,7 +14,7 @@ import click
 
 from . import main
 from .. import canonical
-from ..errors import BeatlogError, UsageError
+from ..errors import BeatlogError, CorruptLog, UsageError
 
 
 @main.command("verify")
@@ -31,7 +31,10 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
     problem is printed as one line naming the line, seq, duel and beat and
     whether an input or an outcome was changed, and exits 1. A log whose last
     line was cut off (a crash) is incomplete; --partial verifies the lines
-    before it. With --json and --pubkey each report carries a "seal" object.
+    before it. A seal beside a log (LOG.seal) is always checked: against
+    --pubkey when given, else on its own (a seal that no longer matches the
+    log fails; who signed it is only proven with --pubkey). With --json a
+    sealed log's report carries a "seal" object.
 
     Example: beatlog verify match.jsonl --pubkey judge.pub
     """
@@ -61,10 +64,12 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
         emit(source, False, text, {"ok": False, "match_id": None, "problem": {"message": text,
                                                                              "error": type(exc).__name__}})
 
-    targets: list[tuple[str, Any, Path]] = []
+    targets: list[tuple[str, Any, Path | None]] = []
     for path in logs:
         try:
-            targets.append((path, load_jsonl(path), seal_path(path)))
+            # A log read from stdin has no seal beside it (unless --pubkey asks for one: '-.seal').
+            seal_file = seal_path(path) if path != "-" or trusted is not None else None
+            targets.append((path, load_jsonl(path), seal_file))
         except (BeatlogError, OSError) as exc:
             failure(path, exc)
     if db is not None:
@@ -77,11 +82,17 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
     for source, loaded, seal_file in targets:
         report = verify_loaded(loaded, partial=partial)
         text, payload, ok = report.summary(), report.to_dict(), report.ok
-        if report.ok and trusted is not None:
-            sealed = check_seal_file(seal_file, loaded.header, loaded.records, trusted, where=loaded.name)
+        # A seal beside the log is always checked: against --pubkey, or else on its own (its signature
+        # against the key it names, its final hash and event count against the log).
+        sealed = check_seal_file(seal_file, loaded.header, loaded.records, trusted,
+                                 where=loaded.name) if report.ok and seal_file is not None else None
+        if sealed is not None:
             payload["seal"] = sealed.to_dict()
-            if sealed.ok:
+            if sealed.ok and sealed.trusted:
                 text += f"; sealed by {sealed.signer} (key {fingerprint(sealed.public_key)})"
+            elif sealed.ok:
+                text += (f"; sealed by {sealed.signer} (key {fingerprint(sealed.public_key)}; signature not "
+                         "checked against a trusted key: give --pubkey)")
             else:
                 ok, text = False, str(sealed.message)
                 payload.update(ok=False, problem={"kind": "seal", "message": text, "error": "VerificationFailed"})
@@ -271,8 +282,12 @@ def whatif_command(log, beat, duel, who, choices, pair, ante, policy, show_all, 
 def diff_command(a, b) -> None:
     """Show where two logs of one match first differ.
 
-    Exits 0 when they are identical (created_at aside), 1 when they differ.
-    A log whose last line was cut off is compared by its complete lines.
+    Exits 0 when they are identical (created_at aside) and both pass the
+    integrity check (chain, seqs, schemas: what `beatlog check` checks), 1
+    otherwise. A side that fails the check is named in one warning line on
+    stderr; two identical copies of a log that fails it are one error. A log
+    whose last line was cut off is compared by its complete lines. diff does
+    not re-execute the logs: `beatlog verify` does.
 
     Example: beatlog diff mine.jsonl organiser.jsonl
     """
@@ -281,10 +296,14 @@ def diff_command(a, b) -> None:
 
     left, right = load_jsonl(a), load_jsonl(b)
     result = diff_loaded(left, right)
+    if result.identical and result.corrupt:
+        raise CorruptLog(f"{a} and {b} are identical, but not a sound log: {result.corrupt[0]}")
     if result.identical:
         digest = canonical.short_digest(left.records[-1].hash if left.records else left.header.hash)
         click.echo(f"identical: match {left.header.match_id}, {len(left.records)} events, digest {digest}")
         return
+    for line in result.warnings():
+        click.echo(line, err=True)
     for line in result.lines():
         click.echo(line)
     sys.exit(1)
