@@ -91,24 +91,31 @@ class Hint:
         return len(nodes & self.recorded_only) - len(nodes & self.expected_only)
 
 
-def _nodes(value: Any, out: set[bytes]) -> None:
+MAX_DEPTH = 16  # how deep a hint looks into a value (a hostile log may nest deeper than anything real)
+
+
+def _nodes(value: Any, out: set[bytes], depth: int = 0) -> None:
     """Every sub-value of ``value`` (itself included), as canonical JSON."""
     out.add(canonical.dumps(value))
+    if depth >= MAX_DEPTH:
+        return
     children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
     for child in children:
-        _nodes(child, out)
+        _nodes(child, out, depth + 1)
 
 
 _MISSING = object()
 
 
-def _differences(a: Any, b: Any, in_a: set[bytes], in_b: set[bytes]) -> None:
+def _differences(a: Any, b: Any, in_a: set[bytes], in_b: set[bytes], depth: int = 0) -> None:
     """Collect the sub-values where ``a`` and ``b`` differ (each side's, with the containers holding them)."""
+    if depth >= MAX_DEPTH:
+        return
     if a is _MISSING or b is _MISSING:
         if a is not _MISSING:
-            _nodes(a, in_a)
+            _nodes(a, in_a, depth)
         if b is not _MISSING:
-            _nodes(b, in_b)
+            _nodes(b, in_b, depth)
         return
     if canonical.dumps(a) == canonical.dumps(b):
         return
@@ -116,13 +123,13 @@ def _differences(a: Any, b: Any, in_a: set[bytes], in_b: set[bytes]) -> None:
     in_b.add(canonical.dumps(b))
     if isinstance(a, dict) and isinstance(b, dict):
         for key in sorted(set(a) | set(b)):
-            _differences(a.get(key, _MISSING), b.get(key, _MISSING), in_a, in_b)
+            _differences(a.get(key, _MISSING), b.get(key, _MISSING), in_a, in_b, depth + 1)
     elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         for x, y in zip(a, b):
-            _differences(x, y, in_a, in_b)
+            _differences(x, y, in_a, in_b, depth + 1)
     else:
-        _nodes(a, in_a)
-        _nodes(b, in_b)
+        _nodes(a, in_a, depth)
+        _nodes(b, in_b, depth)
 
 
 def _answer(record: Record) -> Any:

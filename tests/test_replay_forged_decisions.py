@@ -244,3 +244,17 @@ def test_cli_names_a_forged_course(tmp_path):
     assert f"seq {courses[0] + 1}: chain forged (hashes recomputed but events not re-derivable): input changed" \
         in result.stderr
     assert read_jsonl(path).records == forged  # verify changes nothing
+
+
+def test_a_hint_does_not_recurse_without_end():
+    from replay.suspects import Hint
+    from tests.replay_support import toy_log
+
+    _, records = toy_log()
+    deep: object = 1
+    for _ in range(120):
+        deep = [deep]
+    a = dataclasses.replace(records[3], data={"points": deep})
+    b = dataclasses.replace(records[3], data={"points": [deep]})
+    hint = Hint(a, b)
+    assert not hint.empty and isinstance(hint.score({"points": deep}), int)
