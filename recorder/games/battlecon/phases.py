@@ -12,11 +12,12 @@ the step of the record before it, and a step never goes back within a beat.
 from __future__ import annotations
 
 from recorder.envelope import Record
+from recorder.phases import PhaseOrder
 
 SETUP = "set-up"
 STEPS = ("1 select pairs", "2 ante", "3 reveal", "4 start of beat", "4A active attack", "4B reactive attack",
          "5 end of beat")
-_RANK = {name: i for i, name in enumerate(STEPS)}
+ORDER = PhaseOrder(STEPS, SETUP)
 
 BY_TYPE = {
     "BeatStarted": "1 select pairs", "PairSelected": "1 select pairs", "PairCommitted": "1 select pairs",
@@ -49,11 +50,4 @@ def _named(record: Record) -> str | None:
 
 def phase(record: Record, current: str | None) -> str | None:
     """The record's step of the beat, given the step of the record before it in the same beat (None: first)."""
-    if record.beat == 0:
-        return SETUP
-    named = _named(record)
-    if current is None:
-        return named or STEPS[0]
-    if named is None or _RANK[named] < _RANK.get(current, 0):
-        return current
-    return named
+    return ORDER.next(record.beat, _named(record), current)

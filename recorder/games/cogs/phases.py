@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from recorder.envelope import Record
+from recorder.phases import PhaseOrder
 
 MUSTER = "muster"
 PHASES = (
@@ -34,7 +35,7 @@ PHASES = (
     "4H sinking",
     "scoring",
 )
-_RANK = {name: i for i, name in enumerate(PHASES)}
+ORDER = PhaseOrder(PHASES, MUSTER)
 
 # Each type that names its phase alone; the others are read from their payload (below) or stay put.
 BY_TYPE = {
@@ -97,11 +98,4 @@ def phase(record: Record, current: str | None) -> str | None:
     Turn 0 is the muster; in a turn a phase only moves on (a record naming an earlier one -- a
     respawned fleet's crew embarking at the turn's start -- stays where the turn is).
     """
-    if record.beat == 0:
-        return MUSTER
-    named = _named(record)
-    if current is None:
-        return named or PHASES[0]
-    if named is None or _RANK[named] < _RANK.get(current, 0):
-        return current
-    return named
+    return ORDER.next(record.beat, _named(record), current)
