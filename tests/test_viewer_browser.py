@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -83,7 +82,10 @@ class Tab:
         self.page.wait_for_selector(READY, state="attached")
 
     def fragment(self) -> dict[str, str]:
-        return dict(part.split("=") for part in urlsplit(self.page.url).fragment.split("&") if part)
+        # Read in the page: Playwright's page.url learns of history.replaceState a moment late, so right
+        # after a key press it may still show the fragment before it.
+        fragment = self.page.evaluate("() => location.hash").lstrip("#")
+        return dict(part.split("=") for part in fragment.split("&") if part)
 
     def pos(self) -> int:
         return int(self.fragment()["e"])
