@@ -13,6 +13,7 @@ writer waits for the first instead of failing, then sees what it appended.
 from __future__ import annotations
 
 import sqlite3
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,10 @@ _INSERT_MATCH = (
     f"VALUES ({', '.join('?' * len(schema.HEADER_COLUMNS))}, 0, ?, 0)"
 )
 _SELECT_EVENTS = f"SELECT {', '.join(FIELDS)} FROM events WHERE match_id = ? AND seq > ? ORDER BY seq"
+
+
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    return getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,12 +150,28 @@ class Store:
                     self.conn.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
                     self.conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION}")
         self.check_schema()
-        try:
-            if self.conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                self.conn.execute("PRAGMA journal_mode = WAL")
-        except sqlite3.OperationalError as exc:
-            raise BeatlogError(f"{self.name}: cannot write to the database: {exc}") from None
+        self._use_wal()
         self._refresh_views()
+
+    def _use_wal(self) -> None:
+        """Turn on WAL, waiting (as long as for any write) while another process holds the file.
+
+        Changing the journal mode needs the file to itself, and SQLite answers
+        "database is locked" at once instead of calling the busy handler; two
+        recorders creating one store at the same moment meet exactly here.
+        """
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while True:
+            try:
+                if self.conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                    self.conn.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc):
+                    raise BeatlogError(f"{self.name}: cannot write to the database: {exc}") from None
+                if time.monotonic() >= deadline:
+                    raise self._locked() from None
+                time.sleep(0.01)
 
     def _refresh_views(self) -> None:
         """Create or update the SQL views (recorder.views): every store beatlog writes has them."""
@@ -225,11 +246,8 @@ class Store:
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            if getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-                raise LogConflict(
-                    f"{self.name}: the database is locked by another writer "
-                    f"(waited {BUSY_TIMEOUT_MS / 1000:g} s)"
-                ) from None
+            if _busy(exc):
+                raise self._locked() from None
             raise BeatlogError(f"{self.name}: cannot write to the database: {exc}") from None
         try:
             yield
@@ -269,6 +287,9 @@ class Store:
             yield
         finally:
             self._rollback()
+
+    def _locked(self) -> LogConflict:
+        return LogConflict(f"{self.name}: the database is locked by another writer (waited {BUSY_TIMEOUT_MS / 1000:g} s)")
 
     def _rollback(self) -> None:
         if self.conn.in_transaction:

@@ -280,3 +280,22 @@ def test_readers_never_see_damage_while_a_writer_appends(tmp_path):
     assert seen_a[-1] == seen_b[-1] == len(records)
     ends = {sum(len(p) for p in parts[:k]) for k in range(len(parts) + 1)}
     assert set(seen_a + seen_b) <= ends  # only whole batches, ever
+
+
+def test_processes_creating_one_new_store_at_once_all_open_it(tmp_path):
+    # Turning on WAL needs the file to itself and SQLite says "database is locked" at once rather
+    # than waiting; the store waits instead. One round rarely meets the race, so run many.
+    def opener(path: str) -> Callable[[], object]:
+        def job() -> str:
+            try:
+                with Store(path):
+                    return "ok"
+            except BeatlogError as exc:
+                return str(exc)
+        return job
+
+    for n in range(40):
+        path = str(tmp_path / f"new{n}.db")
+        assert fork_all([opener(path) for _ in range(3)]) == ["ok"] * 3
+        with Store(path, create=False) as store:
+            assert check_store(store) == []
