@@ -90,7 +90,7 @@ def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | N
         say(f"    {report.played} played, {report.skipped} already there; "
             + ", ".join(f"{n} won {w}" for n, w in wins))
 
-    say(f"2/4 Verifying every match by re-running the rules from its recorded decisions")
+    say("2/4 Verifying every match by re-running the rules from its recorded decisions")
     logs = _verify_and_export(db, folder / "logs", say)
 
     say("3/4 Rendering the site")

@@ -37,7 +37,7 @@ def test_a_matching_seal_is_reported_as_not_checked_against_a_trusted_key(runner
     result = runner.invoke(main, ["verify", str(sealed)])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("verified ") and result.stdout.count("\n") == 1
-    assert f"; sealed by Head judge (key " in result.stdout and f"; {UNTRUSTED})" in result.stdout
+    assert "; sealed by Head judge (key " in result.stdout and f"; {UNTRUSTED})" in result.stdout
 
 
 def test_another_log_under_a_copied_seal_fails(runner, sealed, tmp_path):
