@@ -1,0 +1,267 @@
+"""Opening a beatlog SQLite file without harming it, and its transactions.
+
+The base of :class:`recorder.store.Store`, which adds matches and events. An
+existing file is checked over a read-only connection before anything is
+written to it; a writer then turns on WAL and refreshes the SQL views.
+
+Writers take the write lock up front (``BEGIN IMMEDIATE``) and commit one batch
+(a beat) per transaction, so a crash never leaves half a beat and a second
+writer waits for the first instead of failing, then sees what it appended.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Self
+
+import sqlite_utils
+
+from .errors import BeatlogError, CorruptLog, LogConflict, UsageError
+from . import store_schema as schema
+
+BUSY_TIMEOUT_MS = 5000
+
+
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    return getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+
+
+class StoreFile:
+    """A beatlog SQLite file, opened safely, and its transactions (the base of :class:`recorder.store.Store`).
+
+    ``Store(path)`` is a writer: it creates a missing (or empty) file as a new
+    store. ``create=False`` is a reader: it refuses a missing file and opens the
+    database read-only (``mode=ro``), switching to a writable connection only
+    if the caller writes (resuming a recording); ``readonly=True`` refuses to
+    write at all. Either way an existing file is checked to be a beatlog store
+    over a read-only connection *before* anything is written to it, so a
+    foreign or damaged file is left exactly as it was.
+    """
+
+    def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False) -> None:
+        self.path = Path(path)
+        self.name = str(path)
+        self.readonly = readonly
+        create = create and not readonly
+        self._writable = False
+        if self.path.is_dir():
+            raise UsageError(f"{self.name}: is a directory, not a database file")
+        exists = self.path.is_file()
+        if not exists and not create:
+            raise UsageError(f"{self.name}: no such database")
+        empty = not exists or self.path.stat().st_size == 0
+        if empty and not create:
+            raise CorruptLog(f"{self.name}: not a beatlog database (the file is empty)")
+        if not empty:
+            self._use(self._connect(readonly=True))
+            try:
+                self._probe()
+                self.check_schema()
+            except BaseException:
+                self.conn.close()
+                raise
+        if create:
+            try:
+                self._make_writable(new=empty)
+            except BaseException:
+                if getattr(self, "conn", None) is not None:
+                    self.conn.close()
+                raise
+
+    # -- opening ----------------------------------------------------------------
+    def _connect(self, *, readonly: bool) -> sqlite3.Connection:
+        try:
+            if readonly:
+                uri = f"{self.path.resolve().as_uri()}?mode=ro"
+                conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+            else:
+                conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+            conn.execute("PRAGMA busy_timeout = %d" % BUSY_TIMEOUT_MS)
+            # Without this, INSERT OR REPLACE deletes rows without firing DELETE triggers.
+            conn.execute("PRAGMA recursive_triggers = ON")
+            if not readonly:
+                conn.execute("PRAGMA synchronous = FULL")
+        except sqlite3.Error as exc:
+            raise UsageError(f"{self.name}: cannot open the database: {exc}") from None
+        return conn
+
+    def _use(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.db = sqlite_utils.Database(conn)
+
+    def _probe(self) -> None:
+        """Read the file's schema once: a file that is not SQLite at all fails here, unchanged."""
+        try:
+            self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.DatabaseError as exc:
+            if getattr(exc, "sqlite_errorname", "") == "SQLITE_CORRUPT":
+                raise CorruptLog(f"{self.name}: the database file is damaged ({exc})") from None
+            raise CorruptLog(f"{self.name}: not a beatlog database ({exc})") from None
+
+    def _make_writable(self, *, new: bool) -> None:
+        """Switch to a writable connection: create the schema of a new store, check it, then WAL and views.
+
+        Only a file that was missing or empty gets a schema; any other file was
+        checked read-only first, and is checked again on this connection
+        before WAL (which rewrites the file header) is turned on.
+        """
+        old = getattr(self, "conn", None)
+        self._use(self._connect(readonly=False))
+        self._writable = True
+        if old is not None:
+            old.close()
+        if new:
+            with self._writing():
+                if not self._tables():  # another process may have just created it
+                    for ddl in (*schema.TABLES, *schema.TRIGGERS.values()):
+                        self.conn.execute(ddl)
+                    self.conn.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
+                    self.conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION}")
+        self.check_schema()
+        self._use_wal()
+        self._refresh_views()
+
+    def _use_wal(self) -> None:
+        """Turn on WAL, waiting (as long as for any write) while another process holds the file.
+
+        Changing the journal mode needs the file to itself, and SQLite answers
+        "database is locked" at once instead of calling the busy handler; two
+        recorders creating one store at the same moment meet exactly here.
+        """
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while True:
+            try:
+                if self.conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                    self.conn.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc):
+                    raise BeatlogError(f"{self.name}: cannot write to the database: {exc}") from None
+                if time.monotonic() >= deadline:
+                    raise self._locked() from None
+                time.sleep(0.01)
+
+    def _refresh_views(self) -> None:
+        """Create or update the SQL views (recorder.views): every store beatlog writes has them."""
+        from .views import stale_views, write_views
+
+        with self._reading():
+            if not stale_views(self.conn):
+                return
+        with self._writing():
+            write_views(self.conn)
+
+    def _ensure_writable(self) -> None:
+        if self._writable:
+            return
+        if self.readonly:
+            raise UsageError(f"{self.name}: opened read-only; this command does not write to the database")
+        if self.conn.in_transaction:
+            raise BeatlogError(f"{self.name}: cannot start writing inside a read snapshot")
+        self._make_writable(new=False)
+
+    def _tables(self) -> list[str]:
+        return self.db.table_names()
+
+    def check_schema(self) -> None:
+        """Raise CorruptLog unless this is a beatlog store with all its triggers intact."""
+        with self._reading():
+            self._check_schema()
+
+    def _check_schema(self) -> None:
+        app = self.conn.execute("PRAGMA application_id").fetchone()[0]
+        if app != schema.APPLICATION_ID or not {"matches", "events"} <= set(self._tables()):
+            raise CorruptLog(f"{self.name}: not a beatlog database (no beatlog matches and events tables)")
+        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        if version != schema.SCHEMA_VERSION:
+            raise CorruptLog(
+                f"{self.name}: store schema version {version}; this beatlog reads version {schema.SCHEMA_VERSION}"
+            )
+        stored = dict(self.conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'"))
+        missing = [name for name in schema.TRIGGERS if name not in stored]
+        if missing:
+            raise CorruptLog(
+                f"{self.name}: append-only triggers are missing ({', '.join(missing)}); "
+                "the database was modified outside beatlog and cannot be trusted"
+            )
+        changed = [
+            name for name, ddl in schema.TRIGGERS.items()
+            if schema.normalised(stored[name]) != schema.normalised(ddl)
+        ]
+        if changed:
+            raise CorruptLog(
+                f"{self.name}: append-only triggers were altered ({', '.join(changed)}); "
+                "the database was modified outside beatlog and cannot be trusted"
+            )
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write transaction, holding the write lock from its start.
+
+        SQLite's own failures (a full disk, a read-only file) become one-line
+        BeatlogErrors; the transaction is rolled back whatever happens.
+        """
+        self._ensure_writable()
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if _busy(exc):
+                raise self._locked() from None
+            raise BeatlogError(f"{self.name}: cannot write to the database: {exc}") from None
+        try:
+            yield
+            self.conn.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            self._rollback()
+            raise BeatlogError(f"{self.name}: cannot write to the database: {exc}") from None
+        except BaseException:
+            self._rollback()
+            raise
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """SQLite's read failures (a damaged file) as one-line CorruptLog errors."""
+        try:
+            yield
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.DatabaseError as exc:
+            raise CorruptLog(f"{self.name}: the database file is damaged ({exc})") from None
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One consistent read: everything read inside sees the same committed state.
+
+        In WAL mode a read transaction keeps the snapshot of its first read, so
+        a match's events and its row (counters, finished flag) always agree
+        even while another process appends. Nothing is written: it ends in
+        ROLLBACK. Nesting inside an open transaction just reuses it.
+        """
+        if self.conn.in_transaction:
+            yield
+            return
+        with self._reading():
+            self.conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self._rollback()
+
+    def _locked(self) -> LogConflict:
+        return LogConflict(f"{self.name}: the database is locked by another writer (waited {BUSY_TIMEOUT_MS / 1000:g} s)")
+
+    def _rollback(self) -> None:
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
