@@ -59,6 +59,22 @@ def write_log(path: Path, header: Header, records: Sequence[Record]) -> Path:
 
 
 @lru_cache(maxsize=None)
+def walkthrough() -> tuple[Header, tuple[Record, ...]]:
+    """The BattleCON rulebook walkthrough recorded from its sample script (chosen starting discards)."""
+    from recorder.games.battlecon import GAME as BATTLECON
+    from recorder.script import ScriptSource, load_script
+
+    script = load_script(Path(__file__).parent.parent / "sample_logs" / "battlecon" / "walkthrough.script.json")
+    players = tuple(Player(seat.name or f"Player {i + 1}", seat.side) for i, seat in enumerate(script.seats))
+    header = BATTLECON.make_header(players=players, edition=script.edition or "woi", seed=script.seed or 0,
+                                   options=script.options)
+    source = ScriptSource(BATTLECON, script, header)
+    match = Match(BATTLECON, header)
+    run(match, {0: source, 1: source})
+    return header, tuple(sealed(match))
+
+
+@lru_cache(maxsize=None)
 def battlecon_duel(seed: int) -> tuple[Header, tuple[Record, ...]]:
     """A single WoI duel, Hikaru against Khadath, random bots: a real BattleCON log to tamper with."""
     from recorder.games.battlecon import GAME as BATTLECON

@@ -25,14 +25,13 @@ from recorder.game import load_game
 from recorder.header import Player
 from recorder.jsonl import read_jsonl
 from recorder.match import Match, run, sealed
-from recorder.script import ScriptSource, load_script
 from replay import budget as budget_module
 from replay import tamper
 from replay.edits import HEADER_HINT
 from replay.rerun import content, rerun
 from replay.verify import verify
 from replay.wording import article, player
-from tests.replay_support import rechain
+from tests.replay_support import rechain, walkthrough
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,20 +47,6 @@ def cogs_log(players: int = 2) -> tuple:
     match = Match(game, header)
     bots = ("sensible", "random", "random")
     run(match, {p: game.bot(bots[p], 8 + p, p) for p in range(players)})
-    return header, tuple(sealed(match))
-
-
-@lru_cache(maxsize=None)
-def walkthrough() -> tuple:
-    """The rulebook walkthrough (chosen starting discards: 840 legal answers each)."""
-    game = load_game("battlecon")
-    script = load_script(ROOT / "sample_logs" / "battlecon" / "walkthrough.script.json")
-    players = tuple(Player(seat.name or f"Player {i + 1}", seat.side) for i, seat in enumerate(script.seats))
-    header = game.make_header(players=players, edition=script.edition or "woi", seed=script.seed or 0,
-                              options=script.options)
-    source = ScriptSource(game, script, header)
-    match = Match(game, header)
-    run(match, {0: source, 1: source})
     return header, tuple(sealed(match))
 
 

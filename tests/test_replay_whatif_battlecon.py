@@ -15,10 +15,9 @@ from recorder.events import INPUT
 from recorder.games.battlecon import GAME
 from recorder.header import Player
 from recorder.match import Match, run, sealed
-from recorder.script import ScriptSource, load_script
 from replay.rerun import answer_of, rerun
 from replay.whatif import what_if
-from tests.replay_support import write_log
+from tests.replay_support import walkthrough, write_log
 
 ROOT = Path(__file__).resolve().parent.parent
 BAR = " │ "
@@ -44,18 +43,6 @@ def _bot_match(seed: int, seat1: str = "bot:random"):
               "other seed": Relabeled(GAME.bot("random", seed + 1, 1), "bot:random")}[seat1]
     match = Match(GAME, header)
     run(match, {0: GAME.bot("greedy", seed, 0), 1: second})
-    return header, tuple(sealed(match))
-
-
-@lru_cache(maxsize=None)
-def _walkthrough():
-    script = load_script(ROOT / "sample_logs" / "battlecon" / "walkthrough.script.json")
-    players = tuple(Player(seat.name or f"Player {i + 1}", seat.side) for i, seat in enumerate(script.seats))
-    header = GAME.make_header(players=players, edition=script.edition or "woi", seed=script.seed or 0,
-                              options=script.options)
-    source = ScriptSource(GAME, script, header)
-    match = Match(GAME, header)
-    run(match, {0: source, 1: source})
     return header, tuple(sealed(match))
 
 
@@ -172,7 +159,7 @@ def test_whatif_seat_played_by_a_person_falls_back_to_the_policy_given(tmp_path)
 
 def test_whatif_side_by_side_shows_the_what_ifs_own_hit_and_damage(tmp_path):
     """The auditors' case: walkthrough, beat 2, Hikaru plays Focused Grasp instead of Sweeping Shot."""
-    path = _log(tmp_path, _walkthrough())
+    path = _log(tmp_path, walkthrough())
     result = CliRunner().invoke(main, ["whatif", str(path), "--beat", "2", "--player", "0",
                                        "--pair", "Focused,Grasp", "--width", "200"])
     assert result.exit_code == 0, result.output
@@ -222,7 +209,7 @@ def test_whatif_caps_each_side_and_all_shows_everything(tmp_path):
 
 
 def test_whatif_ante_label_is_not_doubled(tmp_path):
-    header, records = made = _walkthrough()
+    header, records = made = walkthrough()
     path = _log(tmp_path, made)
     result = CliRunner().invoke(main, ["whatif", str(path), "--beat", "1", "--player", "0", "--ante", "Water"])
     assert result.exit_code == 0, result.output
