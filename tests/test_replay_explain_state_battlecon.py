@@ -15,8 +15,7 @@ from recorder.header import Player
 from recorder.match import Match, run, sealed
 from replay.explain import explain
 from sample_logs.make_samples import SPECIALS
-from tests.replay_support import edit, rechain, write_log
-from tests.test_replay_whatif_battlecon import _walkthrough
+from tests.replay_support import edit, rechain, walkthrough, write_log
 
 
 def _log(tmp_path, made, name="m.jsonl"):
@@ -46,7 +45,7 @@ def _hikaru_committed(records) -> int:
 
 
 def test_state_full_shows_both_hands_and_the_face_down_pair(tmp_path):
-    made = _walkthrough()
+    made = walkthrough()
     path = _log(tmp_path, made)
     k = _hikaru_committed(made[1])
     result = CliRunner().invoke(main, ["state", str(path), "--beat", "3", "--event", str(k)])
@@ -64,7 +63,7 @@ def test_state_full_shows_both_hands_and_the_face_down_pair(tmp_path):
 
 
 def test_state_as_the_opponent_shows_the_possible_hand_not_the_pair(tmp_path):
-    made = _walkthrough()
+    made = walkthrough()
     path = _log(tmp_path, made)
     k = _hikaru_committed(made[1])
     result = CliRunner().invoke(main, ["state", str(path), "--beat", "3", "--event", str(k), "--as", "1"])
@@ -89,7 +88,7 @@ def test_state_as_the_opponent_shows_the_possible_hand_not_the_pair(tmp_path):
 
 
 def test_state_as_json_is_the_redacted_snapshot(tmp_path):
-    made = _walkthrough()
+    made = walkthrough()
     path = _log(tmp_path, made)
     k = _hikaru_committed(made[1])
     data = json.loads(CliRunner().invoke(main, ["state", str(path), "--beat", "3", "--event", str(k),
@@ -116,7 +115,7 @@ def _event_lines(text: str) -> list[str]:
 
 
 def test_explain_damage_names_every_term_and_the_cause_of_extra_damage(tmp_path):
-    lines = _event_lines(_explained(tmp_path, _walkthrough(), 2))
+    lines = _event_lines(_explained(tmp_path, walkthrough(), 2))
     texts = [line.split(" ", 1)[1] for line in lines]
     assert "Khadath takes 2 damage from Hikaru: power 2 (Sweeping -1 + Shot 3) - soak 0 = 2; life 13 → 11" in texts
     assert ("Hikaru takes 5 damage from Khadath: power 3 (Lure -1 + Strike 4) + 2 extra (Hikaru's Sweeping: +2 damage "
@@ -147,7 +146,7 @@ def test_explain_soak_shows_the_recorded_terms(tmp_path):
 
 
 def test_explain_moves_that_switch_sides_say_whom_they_hop(tmp_path):
-    made = _walkthrough()
+    made = walkthrough()
     texts = [line.split(" ", 1)[1] for line in _event_lines(_explained(tmp_path, made, 1))]
     assert "Khadath moves directly (7 → 2), to the other side of Hikaru (switches sides)" in texts
     texts = [line.split(" ", 1)[1] for line in _event_lines(_explained(tmp_path, made, 3))]
@@ -157,7 +156,7 @@ def test_explain_moves_that_switch_sides_say_whom_they_hop(tmp_path):
 
 
 def test_explain_chance_draw_cites_the_ante_rule(tmp_path):
-    text = _explained(tmp_path, _walkthrough(), 1)
+    text = _explained(tmp_path, walkthrough(), 1)
     lines = text.splitlines()
     i = next(i for i, line in enumerate(lines) if "Chance draws who antes first" in line)
     assert re.fullmatch(r"  #\d+ Chance draws who antes first: 1 of 0\.\.1 \(0 = Hikaru, 1 = Khadath\): Khadath  "
@@ -201,7 +200,7 @@ def test_explain_recycle_after_a_clash_names_the_covered_base(tmp_path):
 
 
 def test_every_step_of_every_beat_cites_a_rule():
-    logs = [_walkthrough(), _random_match(5, "kallistar", "khadath", "preview"), *_special_matches()]
+    logs = [walkthrough(), _random_match(5, "kallistar", "khadath", "preview"), *_special_matches()]
     for header, records in logs:
         for duel, beat in sorted({(r.duel, r.beat) for r in records}):
             report = explain(header, list(records), beat, duel)
@@ -215,7 +214,7 @@ def test_every_step_of_every_beat_cites_a_rule():
 
 def _forged(tmp_path):
     """The walkthrough with beat 1's damage raised and the chain recomputed (the strict reader accepts it)."""
-    header, records = _walkthrough()
+    header, records = walkthrough()
     records = list(records)
     i = next(i for i, r in enumerate(records) if r.type == "DamageDealt")
     d = records[i].data
@@ -248,7 +247,7 @@ def test_state_warns_about_a_forged_log(tmp_path):
 
 
 def test_a_broken_chain_is_still_refused(tmp_path):
-    header, records = _walkthrough()
+    header, records = walkthrough()
     records = list(records)
     records[10] = dataclasses.replace(records[10], data={**records[10].data, "value": 0})
     path = _log(tmp_path, (header, records), "broken.jsonl")
