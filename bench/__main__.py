@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from beatlog.importing import import_logs
 from recorder.envelope import FIELDS, Record
 from recorder.games.battlecon import GAME
 from recorder.header import Header, Player
@@ -191,11 +192,11 @@ def bench_store(runs: int, logs: list[LogFile]) -> list[Row]:
                 recording.append(events / (time.perf_counter() - start))
             with Store(Path(folder) / "imp.db") as store:
                 start = time.perf_counter()
-                store.import_logs(logs)
+                import_logs(store, logs)
                 importing.append(events / (time.perf_counter() - start))
             with Store(Path(folder) / "nov.db") as store:  # import --no-verify: the store's own work
                 start = time.perf_counter()
-                store.import_logs(logs, verify=False)
+                import_logs(store, logs, verify=False)
                 unverified.append(events / (time.perf_counter() - start))
             conn = sqlite3.connect(Path(folder) / "raw.db", isolation_level=None)
             conn.execute("PRAGMA journal_mode = WAL")
@@ -260,7 +261,7 @@ def bench_stats(runs: int, matches: int, cache: Path) -> list[Row]:
         return [Row(f"stats over {matches:,} matches", "n/a (stats not installed)")]
     from click.testing import CliRunner
 
-    from recorder.cli import main as cli
+    from beatlog.cli import main as cli
     from recorder.store import Store
 
     db = cache / f"stats-{matches}.db"
@@ -269,7 +270,7 @@ def bench_stats(runs: int, matches: int, cache: Path) -> list[Row]:
         start = time.perf_counter()
         with Store(db) as store:
             for first in range(1, matches + 1, 500):
-                store.import_logs(recorded_logs(min(500, matches + 1 - first), first_seed=first))
+                import_logs(store, recorded_logs(min(500, matches + 1 - first), first_seed=first))
         print(f"  (built {db}: {matches:,} matches in {time.perf_counter() - start:.0f} s)", file=sys.stderr)
     times = []
     for _ in range(runs):

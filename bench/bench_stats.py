@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from recorder.store import Store
-from recorder.tournament import plan_tournament, run_tournament, schedule
+from beatlog.tournament import plan_tournament, run_tournament, schedule
 from replay.stats_sources import store_stats
 from replay.stats_summary import summarize
 

@@ -203,14 +203,14 @@ class Store(StoreFile):
         return LogFile(header, records)
 
     # -- import (recorder.store_import) ------------------------------------------------
-    def import_log(self, log: LogFile) -> ImportResult:
-        return self.import_logs([log])[0]
+    def import_log(self, log: LogFile | Importable, *, check: Check | None = None) -> ImportResult:
+        return self.import_logs([log], check=check)[0]
 
-    def import_logs(self, logs: Iterable[LogFile | Importable], *, verify: bool = True) -> list[ImportResult]:
+    def import_logs(self, logs: Iterable[LogFile | Importable], *, check: Check | None = None) -> list[ImportResult]:
         """Add checked logs in ONE transaction: see :func:`recorder.store_import.import_logs`."""
         from .store_import import import_logs
 
-        return import_logs(self, logs, verify=verify)
+        return import_logs(self, logs, check=check)
 
 
 def _json_text(value: object) -> str:
@@ -236,4 +236,4 @@ def _record(row: tuple) -> Record:
 
 
 # Importing lives in its own module; these names stay importable from here.
-from .store_import import Importable, ImportResult, importable  # noqa: E402, F401 (re-exported)
+from .store_import import Check, Importable, ImportResult  # noqa: E402, F401 (re-exported)

@@ -1,18 +1,21 @@
-"""Importing checked logs into a store: all or nothing, never a match twice, never a log the rules refuse.
+"""Importing checked logs into a store: all or nothing, never a match twice.
 
-Split from :mod:`recorder.store` (one concept each): this module decides what
-may be imported (:func:`importable`: the stats walk and, by default, a re-run
-of the rules) and how a log meets what the store already holds (imported,
-extended, skipped, or refused with nothing written).
+Split from :mod:`recorder.store` (one concept each): how a checked log meets
+what the store already holds (imported, extended, skipped, or refused with
+nothing written). Deciding whether a log may be imported at all (the
+statistics walk and a re-run of the rules) needs the replay layer, which the
+kernel does not import: the caller passes that check in (``check``), or hands
+over logs it has already checked as :class:`Importable`
+(:func:`beatlog.importing.importable` is the application's check).
 """
 
 from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
-from .errors import CorruptLog, LogConflict
+from .errors import CorruptLog, LogConflict, UsageError
 from .integrity import LogFile, check_stored_match
 
 if TYPE_CHECKING:
@@ -41,62 +44,22 @@ class Importable:
     source: str = ""  # its file name, for messages
 
 
-def importable(log: LogFile, source: str = "", *, verify: bool = True) -> Importable:
-    """Check ``log`` for import before anything is written anywhere.
-
-    Its events are walked exactly as ``beatlog stats`` walks them (the rules'
-    fold and the game's statistics), so a forged log whose chain was rehashed
-    over events the rules cannot apply or the statistics cannot count (a seat
-    7, a card not in hand) is refused here instead of breaking every later
-    ``stats`` of the store, which can never drop it (append-only). With
-    ``verify`` the rules are also re-run from the recorded decisions
-    (:func:`replay.verify.verify`, partial logs allowed), which catches what
-    folds cleanly but is not what the rules derive: a forged damage amount, a
-    flipped winner. Errors are prefixed by ``source`` (the file name).
-    """
-    from replay.stats import match_stats
-
-    from .game import load_game
-
-    prefix = f"{source}: " if source else ""
-    game = load_game(log.header.game)
-    try:
-        stats = match_stats(log.header, log.records, game, source=source)
-    except CorruptLog as exc:
-        text = str(exc)
-        raise CorruptLog(text if not prefix or text.startswith(prefix) else prefix + text) from None
-    if verify:
-        _rerun(log, game, prefix)
-    return Importable(log, stats["finished"], source)
+Check = Callable[[LogFile], Importable]
+"""Decides whether a log may be imported (raises the log's problem) and whether its match finished."""
 
 
-def _rerun(log: LogFile, game: Any, prefix: str) -> None:
-    """Re-execute the log's decisions; raise its first problem (the verify library's words)."""
-    from replay.tamper import VERSION
-    from replay.verify import verify
-
-    report = verify(log.header, log.records, partial=True, game=game, schemas=False)
-    problem = report.problem
-    if report.ok or problem is None:
-        return
-    hint = "; import it with --no-verify to store it without re-running the rules" if problem.kind == VERSION else ""
-    message = problem.message if problem.message.startswith(prefix) else prefix + problem.message
-    raise problem.error(message + hint)
-
-
-
-def import_logs(store: Store, logs: Iterable[LogFile | Importable], *, verify: bool = True) -> list[ImportResult]:
+def import_logs(store: Store, logs: Iterable[LogFile | Importable], *, check: Check | None = None) -> list[ImportResult]:
     """Add checked logs (from :func:`recorder.jsonl.read_jsonl`) to ``store`` in ONE transaction.
 
     A match already stored is skipped when the log holds nothing new, and
     extended when the stored events are a prefix of the log's; the stored
     copy is checked first (chain, hashes, counters). Any other difference
     is a LogConflict, and then nothing at all is written. Logs given as
-    :func:`importable` (done before opening the store, so a refused file
-    creates no database) are not walked again; plain logs are, here, with
-    ``verify`` as :func:`importable` takes it.
+    :class:`Importable` (checked before opening the store, so a refused file
+    creates no database) are not checked again; plain logs are passed to
+    ``check`` here, and without a ``check`` they are refused.
     """
-    ready = [log if isinstance(log, Importable) else importable(log, verify=verify) for log in logs]
+    ready = [_ready(log, check) for log in logs]
     results: list[ImportResult] = []
     seen: dict[str, str] = {}  # match id -> source of its first log in this call
     try:
@@ -111,6 +74,17 @@ def import_logs(store: Store, logs: Iterable[LogFile | Importable], *, verify: b
     except sqlite3.IntegrityError as exc:
         raise LogConflict(f"{store.name}: the database refused the import: {exc}") from None
     return results
+
+def _ready(log: LogFile | Importable, check: Check | None) -> Importable:
+    if isinstance(log, Importable):
+        return log
+    if check is None:
+        raise UsageError(
+            f"match {log.match_id}: a log must be checked before it is imported "
+            "(pass check=, e.g. beatlog.importing.importable)"
+        )
+    return check(log)
+
 
 def _import_one(store: Store, item: Importable) -> ImportResult:
     from .store import _INSERT_EVENT, _row

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from recorder import canonical
-from recorder.cli import main
-from recorder.cli import hotseat
+from beatlog.cli import main
+from beatlog.cli import hotseat
 from recorder.decisions import Answer
 from recorder.errors import IllegalDecision
 from recorder.games.battlecon import GAME

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.jsonl import read_jsonl
 
 PLAY = ["play", "--fighters", "hikaru,cadenza", "--players", "Ann,Ben", "--seed", "3", "-o", "p.jsonl"]

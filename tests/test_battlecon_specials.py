@@ -111,7 +111,7 @@ def test_a_fixed_finisher_side_is_not_asked_and_shown_with_the_others():
 def test_finisher_sides_on_the_command_line(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    from recorder.cli import main
+    from beatlog.cli import main
     from recorder.jsonl import read_jsonl
 
     monkeypatch.chdir(tmp_path)

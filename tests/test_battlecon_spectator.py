@@ -83,7 +83,7 @@ def test_a_snapshot_with_nothing_secret_is_the_same_for_spectators():
 def test_the_hot_seat_shared_screen_is_the_spectator_view(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    from recorder.cli import main
+    from beatlog.cli import main
 
     monkeypatch.chdir(tmp_path)
     # Both pick their pair (option 1) behind a hand-over prompt; then Ann antes (a public decision) behind one

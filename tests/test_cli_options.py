@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
-from recorder.cli.match_options import parse_options
+from beatlog.cli import main
+from beatlog.cli.match_options import parse_options
 from recorder.errors import UsageError
 from recorder.jsonl import read_jsonl
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.jsonl import read_jsonl
 
 TOY = ["--game", "toy", "--edition", "standard", "--fighters", "red,blue"]

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.importing import import_logs
+from beatlog.cli import main
 from recorder.header import Header
 from recorder.jsonl import encode_jsonl
 from recorder.store import Store
@@ -53,7 +54,7 @@ def _db_dump(path: Path):
 def _store(here: Path, *logs) -> Path:
     db = here / "club.db"
     with Store(db) as store:
-        store.import_logs(list(logs))
+        import_logs(store, list(logs))
     return db
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.games.cogs.events import EVENTS, ROOT_EVENTS
 from recorder.jsonl import read_jsonl
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.games.cogs.fleet import ready_fleet
 from recorder.jsonl import read_jsonl
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli.hotseat import TerminalSource
+from beatlog.cli.hotseat import TerminalSource
 from recorder.games.cogs import GAME
 from recorder.games.cogs.testing import cog, events_of, fleet, play_until, scenario
 from recorder.header import Player

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.game import load_game
 from recorder.jsonl import read_jsonl
 from replay.stats import match_stats

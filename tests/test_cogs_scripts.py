@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.games.cogs import GAME
 from recorder.games.cogs.script_entry import entry_schema
 from recorder.header import Player

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from recorder.cli import main
-from recorder.demo import DEMO_MATCHES, DEMO_TOURNAMENTS
+from beatlog.cli import main
+from beatlog.demo import DEMO_MATCHES, DEMO_TOURNAMENTS
 from recorder.game import load_game
-from recorder.tournament import pairings
+from beatlog.tournament import pairings
 
 
 def _demo_total() -> int:

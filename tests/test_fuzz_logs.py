@@ -26,8 +26,9 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from beatlog.importing import import_log
 from recorder import canonical
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.header import Player
 from recorder.jsonl import encode_jsonl
 from recorder.match import Match, run, sealed
@@ -307,7 +308,7 @@ def club(tmp_path_factory) -> Path:
     db = folder / "club.db"
     with Store(db) as store:
         other = make_log(seed=5)
-        store.import_log(other)
+        import_log(store, other)
     head = folder / "head.jsonl"
     head.write_bytes(b"".join(line + b"\n" for line in BATTLECON.lines[:40]))
     assert invoke("import", str(head), "--db", str(db)).exit_code == 0

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.errors import UnknownFighter, UnknownSide, UsageError
 from recorder.game import load_game
 from recorder.jsonl import read_jsonl
 from recorder.terms import NEUTRAL, Terms, shared, terms_of
-from recorder.tournament import plan_tournament
+from beatlog.tournament import plan_tournament
 from replay.phases import PhaseTracker
 
 ROOT = Path(__file__).resolve().parent.parent

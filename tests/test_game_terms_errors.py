@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.decisions import Answer
 from recorder.errors import IllegalDecision
 from recorder.game import GAMES, load_game

@@ -6,6 +6,7 @@ import sqlite3
 
 import pytest
 
+from beatlog.importing import import_logs
 from recorder.envelope import Record
 from recorder.errors import CorruptLog, UnknownEventType
 from recorder.integrity import check, check_store
@@ -77,7 +78,7 @@ def test_long_values_are_quoted_briefly():
 def db(tmp_path):
     path = tmp_path / "club.db"
     with Store(path) as store:
-        store.import_logs([LOG, partial(make_log(seed=3), 6)])
+        import_logs(store, [LOG, partial(make_log(seed=3), 6)])
     return path
 
 

@@ -6,7 +6,7 @@ import dataclasses
 
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.errors import CorruptLog, IncompleteLog, VerificationFailed
 from recorder.games.battlecon import GAME
 from replay import tamper

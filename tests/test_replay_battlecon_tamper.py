@@ -12,7 +12,7 @@ import dataclasses
 from click.testing import CliRunner
 
 from recorder import canonical
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.games.battlecon import GAME
 from recorder.header import Player
 from replay import tamper

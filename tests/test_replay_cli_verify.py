@@ -10,7 +10,7 @@ import stat
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from tests.replay_support import edit, rechain, toy_log, write_log
 
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.games.battlecon import GAME
 from recorder.header import Player
 from recorder.match import Match, run, sealed

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.errors import VerificationFailed
 from recorder.game import load_game
 from recorder.header import Player

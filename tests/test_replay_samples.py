@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from replay.explain import explain, render_text
 from replay.source import read_strict
 from replay.verify import verify_loaded

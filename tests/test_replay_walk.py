@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.store import Store
 from replay.source import load_jsonl, load_store
 from replay.walk import Describer, StopWalk, Visitor, walk

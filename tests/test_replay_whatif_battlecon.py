@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.decisions import Answer
 from recorder.events import INPUT
 from recorder.games.battlecon import GAME

@@ -19,7 +19,7 @@ from typing import Callable
 
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.decisions import Answer
 from recorder.errors import BeatlogError, LogConflict
 from recorder.integrity import check_store

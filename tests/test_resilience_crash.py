@@ -30,8 +30,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
-from recorder.cli.match_options import bot_sources, plan_match
+from beatlog.cli import main
+from beatlog.cli.match_options import bot_sources, plan_match
 from recorder.recording import MemorySink, record
 from recorder.store import Store
 
@@ -66,7 +66,7 @@ def connect(*args, **kwargs):
     conn.set_trace_callback(trace)
     return conn
 sqlite3.connect = connect
-from recorder.cli import main
+from beatlog.cli import main
 try:
     main(sys.argv[1:], prog_name="beatlog")
 finally:

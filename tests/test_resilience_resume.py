@@ -14,7 +14,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 
 TOY = ["--game", "toy", "--edition", "standard", "--fighters", "red,blue", "--seed", "3"]
 BATTLECON = ["--fighters", "cadenza,hikaru", "--duels", "1", "--seed", "12", "--bots", "first,random"]

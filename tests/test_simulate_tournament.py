@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.errors import InvalidDecision, UsageError
 from recorder.store import Store
-from recorder.tournament import fixture_seed, plan_tournament, run_tournament, schedule
+from beatlog.tournament import fixture_seed, plan_tournament, run_tournament, schedule
 
 
 def _content(path):
@@ -184,7 +184,7 @@ def test_simulate_option_errors(tmp_path):
 
 
 def test_demo_options_go_to_every_game_or_to_one():
-    from recorder.demo import split_options
+    from beatlog.demo import split_options
 
     games = ["battlecon", "cogs"]
     assert split_options({"battlecon.special_actions": False, "x": 1}, games) == {

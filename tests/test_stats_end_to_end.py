@@ -10,10 +10,10 @@ from collections import Counter, defaultdict
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.jsonl import write_jsonl
 from recorder.store import Store
-from recorder.tournament import plan_tournament, run_tournament
+from beatlog.tournament import plan_tournament, run_tournament
 from replay.source import load_store
 from replay.stats_sources import file_stats, store_stats
 from replay.stats_summary import summarize

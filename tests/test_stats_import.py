@@ -7,10 +7,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.jsonl import write_jsonl
 from recorder.store import Store
-from recorder.tournament import plan_tournament, play_fixture, schedule
+from beatlog.tournament import plan_tournament, play_fixture, schedule
 from replay.stats_sources import file_stats, store_stats
 from replay.stats_summary import summarize
 

@@ -7,6 +7,7 @@ import threading
 
 import pytest
 
+from beatlog.importing import import_logs
 from recorder.envelope import Record
 from recorder.errors import CorruptLog, LogConflict, UsageError
 from recorder.jsonl import encode_jsonl
@@ -326,7 +327,7 @@ def test_a_held_write_lock_makes_the_next_writer_wait_not_fail(db):
 
 def test_damaged_pages_are_reported_not_raised_raw(db):
     with Store(db) as store:
-        store.import_logs([make_log(seed=s, rounds=30) for s in range(8)])
+        import_logs(store, [make_log(seed=s, rounds=30) for s in range(8)])
     data = bytearray(db.read_bytes())
     page = 4096
     for offset in range(3 * page, len(data) - page, page):  # trash every page but the first three

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.importing import import_logs
+from beatlog.cli import main
 from recorder.store import Store
 from tests.logmaker import make_log, write
 
@@ -113,7 +114,7 @@ def test_a_read_only_store_refuses_to_write(folder):
     other = make_log(seed=5)
     with Store("club.db", readonly=True) as store:
         with pytest.raises(Exception, match="opened read-only"):
-            store.import_logs([other])
+            import_logs(store, [other])
     with Store("club.db", create=False) as store:  # a reader may still write when asked (resuming)
-        store.import_logs([other])
+        import_logs(store, [other])
         assert len(store.match_ids()) == 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from beatlog.importing import import_log, import_logs
 from recorder.errors import BeatlogError, LogConflict
 from recorder.header import Header
 from recorder.integrity import LogFile
@@ -35,7 +36,7 @@ def test_db_jsonl_db_jsonl_is_byte_identical(tmp_path, log):
         out1 = tmp_path / "one.jsonl"
         write_jsonl(out1, *_parts(store.read(log.match_id)))
     with Store(second_db) as store:
-        [result] = store.import_logs([read_jsonl(out1)])
+        [result] = import_logs(store, [read_jsonl(out1)])
         assert (result.status, result.added) == ("imported", len(log.records))
         out2 = tmp_path / "two.jsonl"
         write_jsonl(out2, *_parts(store.read(log.match_id)))
@@ -49,7 +50,7 @@ def _parts(log: LogFile):
 def test_import_marks_finished_matches(tmp_path):
     db = tmp_path / "a.db"
     with Store(db) as store:
-        store.import_logs([LOG, partial(make_log(seed=3), 5)])
+        import_logs(store, [LOG, partial(make_log(seed=3), 5)])
         assert store.summary(MID).finished is True
         assert store.summary(make_log(seed=3).match_id).finished is False
 
@@ -57,25 +58,25 @@ def test_import_marks_finished_matches(tmp_path):
 def test_import_skips_what_is_already_there(tmp_path):
     db = tmp_path / "a.db"
     with Store(db) as store:
-        assert store.import_log(LOG).status == "imported"
+        assert import_log(store, LOG).status == "imported"
         before = _dump(db)
-        result = store.import_log(LOG)
+        result = import_log(store, LOG)
         assert (result.status, result.added, result.total) == ("skipped", 0, 13)
-        assert store.import_log(partial(LOG, 5)).status == "skipped"  # a prefix adds nothing
+        assert import_log(store, partial(LOG, 5)).status == "skipped"  # a prefix adds nothing
     assert _dump(db) == before
 
 
 def test_the_same_match_twice_in_one_import(tmp_path):
     with Store(tmp_path / "a.db") as store:
-        results = store.import_logs([LOG, LOG])
+        results = import_logs(store, [LOG, LOG])
     assert [r.status for r in results] == ["imported", "skipped"]
 
 
 def test_import_extends_a_stored_prefix(tmp_path):
     db = tmp_path / "a.db"
     with Store(db) as store:
-        store.import_log(partial(LOG, 5))
-        result = store.import_log(LOG)
+        import_log(store, partial(LOG, 5))
+        result = import_log(store, LOG)
         assert (result.status, result.added, result.total) == ("extended", 8, 13)
         assert store.read(MID).records == LOG.records
         assert store.summary(MID).finished
@@ -85,13 +86,13 @@ def test_import_conflicts_write_nothing(tmp_path):
     db = tmp_path / "a.db"
     other = make_log(seed=5)
     with Store(db) as store:
-        store.import_log(partial(LOG, 5))
+        import_log(store, partial(LOG, 5))
     before = _dump(db)
     # Same match id and header, different events: another recording of the match.
     fork = _fork(LOG, at=2)
     with Store(db) as store:
         with pytest.raises(LogConflict) as info:
-            store.import_logs([other, fork])
+            import_logs(store, [other, fork])
         assert str(info.value) == (
             f"{db}: match {MID}: the log and the database disagree by seq 5; "
             "they are different recordings of the same match"
@@ -102,15 +103,15 @@ def test_import_conflicts_write_nothing(tmp_path):
 def test_import_refuses_a_different_header_under_the_same_id(tmp_path):
     db = tmp_path / "a.db"
     with Store(db) as store:
-        store.import_log(LOG)
+        import_log(store, LOG)
         header = Header.from_dict({**LOG.header.to_dict(), "seed": 99})
         impostor = make_log(header=header)
         # Re-running the rules refuses it first (its id does not derive from its header); without that
         # (--no-verify) the store itself still refuses a different header under a stored id.
         with pytest.raises(BeatlogError):
-            store.import_log(impostor)
+            import_log(store, impostor)
         with pytest.raises(LogConflict, match=rf"^{db}: match {MID}: the database holds a different match under this id"):
-            store.import_logs([impostor], verify=False)
+            import_logs(store, [impostor], verify=False)
 
 
 def _fork(log: LogFile, at: int) -> LogFile:

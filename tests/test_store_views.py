@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.jsonl import write_jsonl
 from recorder.store import Store
-from recorder.tournament import plan_tournament, play_fixture, schedule
+from beatlog.tournament import plan_tournament, play_fixture, schedule
 from recorder.views import VIEWS, all_views, stale_views
 from replay.stats_sources import store_stats
 from replay.stats_summary import summarize

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from recorder.integrity import LogFile
-from recorder.tournament import plan_tournament, play_fixture, schedule
+from beatlog.tournament import plan_tournament, play_fixture, schedule
 from viewer.names import safe_name
 from viewer.site import render_site
 from viewer.sources import Source

@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from recorder.cli import main
+from beatlog.importing import import_log
+from beatlog.cli import main
 from recorder.game import load_game
 from recorder.integrity import LogFile
 from recorder.terms import terms_of
@@ -344,7 +345,7 @@ def test_render_from_a_store(tmp_path):
 
     log = vs.battlecon_log()
     with Store(tmp_path / "club.db") as store:
-        store.import_log(log)
+        import_log(store, log)
     result = CliRunner().invoke(main, ["render", "--db", str(tmp_path / "club.db"), "--match",
                                        log.header.match_id, "-o", str(tmp_path / "site")])
     assert result.exit_code == 0, result.output

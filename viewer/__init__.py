@@ -1,6 +1,6 @@
 """beatlog viewer: a static HTML site to step through matches in a browser, offline.
 
-``beatlog render`` (``recorder/cli/view_commands.py``) calls :func:`viewer.site.render_site`.
+``beatlog render`` (``beatlog/cli/view_commands.py``) calls :func:`viewer.site.render_site`.
 Modules, one concept each:
 
 - :mod:`viewer.sources`  where matches come from (JSONL logs, a store)

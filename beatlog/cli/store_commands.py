@@ -8,7 +8,7 @@ import sys
 import click
 
 from . import main
-from ..errors import BeatlogError, UsageError
+from recorder.errors import BeatlogError, UsageError
 
 
 @main.command("export")
@@ -21,8 +21,8 @@ def export_command(db: str, match_id: str, out: str, force: bool) -> None:
 
     Example: beatlog export --db club.db --match m-3f9a1c2b7d4e -o final.jsonl
     """
-    from ..jsonl import write_jsonl
-    from ..store import Store
+    from recorder.jsonl import write_jsonl
+    from recorder.store import Store
 
     if out != "-" and not force and os.path.exists(out) and os.path.getsize(out) > 0:
         raise UsageError(f"{out}: the file already exists; use --force to replace it")
@@ -51,8 +51,9 @@ def import_command(logs: tuple[str, ...], db: str, no_verify: bool) -> None:
 
     Example: beatlog import round1/*.jsonl --db club.db
     """
-    from ..jsonl import read_jsonl
-    from ..store import Store, importable
+    from recorder.jsonl import read_jsonl
+    from beatlog.importing import importable
+    from recorder.store import Store
 
     # Every file is read, walked and re-run before the store is opened (or created).
     checked = [importable(read_jsonl(path), path, verify=not no_verify) for path in logs]
@@ -87,9 +88,9 @@ def check_command(logs: tuple[str, ...], db: str | None, match_id: str | None) -
 
     Example: beatlog check final.jsonl   or   beatlog check --db club.db
     """
-    from ..integrity import check_store
-    from ..jsonl import read_jsonl
-    from ..store import Store
+    from recorder.integrity import check_store
+    from recorder.jsonl import read_jsonl
+    from recorder.store import Store
 
     if bool(logs) == (db is not None):
         raise UsageError("check takes LOG.jsonl files or --db FILE (not both)")

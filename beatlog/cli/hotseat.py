@@ -26,13 +26,13 @@ from typing import Any, Callable, Sequence
 
 import click
 
-from ..decisions import SALT, Answer, Request
-from ..envelope import Record
-from ..fold import apply_record
-from ..game import Game
-from ..header import Header
-from ..recording import Stop
-from ..terms import terms_of
+from recorder.decisions import SALT, Answer, Request
+from recorder.envelope import Record
+from recorder.fold import apply_record
+from recorder.game import Game
+from recorder.header import Header
+from recorder.recording import Stop
+from recorder.terms import terms_of
 
 QUIT = "q"
 MAX_LISTED = 40  # more options than this are chosen one part at a time

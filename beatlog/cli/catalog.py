@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import UnknownSide, UsageError
-from ..game import Game
-from ..terms import terms_of
+from recorder.errors import UnknownSide, UsageError
+from recorder.game import Game
+from recorder.terms import terms_of
 
 
 def side_ids(game: Game) -> tuple[str, ...]:

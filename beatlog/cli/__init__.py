@@ -12,8 +12,8 @@ import sys
 
 import click
 
-from .. import __version__
-from ..errors import BeatlogError
+from recorder import __version__
+from recorder.errors import BeatlogError
 
 
 class UsageLine(click.ClickException):

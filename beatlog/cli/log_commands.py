@@ -14,7 +14,7 @@ def schema_dump(out_dir: str) -> None:
 
     Example: beatlog schema-dump -o schemas
     """
-    from ..schemagen import write_all
+    from recorder.schemagen import write_all
 
     for path in write_all(out_dir):
         click.echo(path)

@@ -13,8 +13,8 @@ from typing import Any
 import click
 
 from . import main
-from .. import canonical
-from ..errors import BeatlogError, CorruptLog, UsageError
+from recorder import canonical
+from recorder.errors import BeatlogError, CorruptLog, UsageError
 
 
 @main.command("verify")

@@ -11,11 +11,11 @@ from typing import Any, Callable
 
 import click
 
-from ..decisions import DecisionSource
-from ..errors import UsageError
-from ..game import load_game
-from ..resume import StoredPrefix, load_jsonl_prefix, load_store_prefix, recorded_bots, resume
-from ..script import load_script
+from recorder.decisions import DecisionSource
+from recorder.errors import UsageError
+from recorder.game import load_game
+from recorder.resume import StoredPrefix, load_jsonl_prefix, load_store_prefix, recorded_bots, resume
+from recorder.script import load_script
 from .match_options import MatchPlan, bot_sources, script_sources, split_pair
 
 

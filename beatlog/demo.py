@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, ContextManager, Mapping
 
-from .errors import BeatlogError, UsageError, VerificationFailed
+from recorder.errors import BeatlogError, UsageError, VerificationFailed
 
 DEMO_SEED = 2024
 DEMO_MATCHES = 2  # per pairing: one with each fighter in seat 1
@@ -65,7 +65,7 @@ def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | N
     ``options`` (``--option``): ``KEY`` for every game, ``GAME.KEY`` for one;
     they go over each game's tournament defaults.
     """
-    from .store import Store
+    from recorder.store import Store
     from .tournament import run_tournament, schedule
 
     started = time.perf_counter()
@@ -147,7 +147,7 @@ def _verify_and_export(db: Path, logs: Path, say: Say) -> Path:
     from replay.source import load_store
     from replay.verify import verify_loaded
 
-    from .jsonl import write_jsonl
+    from recorder.jsonl import write_jsonl
 
     logs.mkdir(exist_ok=True)
     loaded = load_store(db, None)

@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Sequence
 
-from .. import canonical
-from ..decisions import DecisionSource, FirstOption
-from ..errors import UsageError
-from ..game import Game, load_game
-from ..header import Header, Player
-from ..recording import JsonlSink, Sink, StoreSink, Tee
-from ..envelope import Record
-from ..script import Script, ScriptSource, policy_sources
-from ..terms import terms_of
+from recorder import canonical
+from recorder.decisions import DecisionSource, FirstOption
+from recorder.errors import UsageError
+from recorder.game import Game, load_game
+from recorder.header import Header, Player
+from recorder.recording import JsonlSink, Sink, StoreSink, Tee
+from recorder.envelope import Record
+from recorder.script import Script, ScriptSource, policy_sources
+from recorder.terms import terms_of
 
 MAX_SEED = 2**53
 DEFAULT_GAME = "battlecon"

@@ -7,7 +7,7 @@ import sys
 import click
 
 from . import main
-from ..errors import UsageError
+from recorder.errors import UsageError
 
 
 @main.command("render")
@@ -73,7 +73,7 @@ def extract_command(page, out) -> None:
     if out == "-":
         sys.stdout.buffer.write(data)
         return
-    from ..jsonl import parse_jsonl, write_jsonl
+    from recorder.jsonl import parse_jsonl, write_jsonl
 
     log = parse_jsonl(data, name=page)  # the same strict reading as any log, before anything is written
     write_jsonl(out, log.header, log.records)

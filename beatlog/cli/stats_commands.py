@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from . import main
-from ..errors import UsageError
+from recorder.errors import UsageError
 from .match_options import DEFAULT_GAME, new_seed, parse_options, parse_seed
 
 
@@ -39,7 +39,7 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 
 def _options_text(options: dict[str, Any]) -> str:
     """``, options duels=1 special_actions=true`` (JSON values), or nothing."""
-    from .. import canonical
+    from recorder import canonical
 
     if not options:
         return ""
@@ -83,12 +83,12 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
     Example: beatlog simulate --matches 10 --db t.db --bots greedy,random
     Example: beatlog simulate --game cogs --sides lions,herons,griffins --bots sensible,random --db t.db
     """
-    from ..store import Store
+    from recorder.store import Store
     from replay.stats_format import tables
     from replay.stats_summary import summarize
 
-    from ..game import load_game
-    from ..terms import terms_of
+    from recorder.game import load_game
+    from recorder.terms import terms_of
     from ..tournament import plan_tournament, run_tournament, schedule
 
     seed_value = parse_seed(seed)

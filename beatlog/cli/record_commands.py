@@ -5,12 +5,12 @@ from __future__ import annotations
 import click
 
 from . import main
-from .. import canonical
-from ..errors import UsageError
-from ..game import load_game
-from ..recording import MemorySink, Recording, Tee, record
-from ..script import load_script
-from ..terms import terms_of
+from recorder import canonical
+from recorder.errors import UsageError
+from recorder.game import load_game
+from recorder.recording import MemorySink, Recording, Tee, record
+from recorder.script import load_script
+from recorder.terms import terms_of
 from ..tournament import default_bot, sides_flag
 from .catalog import render_side, side_entry, side_ids
 from .hotseat import Narrator, TerminalSource
@@ -117,7 +117,7 @@ def _check_new_match(plan: MatchPlan, db: str | None) -> None:
     """
     from pathlib import Path
 
-    from ..store import Store
+    from recorder.store import Store
 
     if db is None or not Path(db).is_file() or Path(db).stat().st_size == 0:
         return

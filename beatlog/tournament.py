@@ -22,14 +22,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from . import canonical
-from .decisions import DecisionSource, FirstOption
-from .errors import UsageError
-from .game import Game, load_game
-from .header import Header, Player
-from .integrity import LogFile
-from .recording import MemorySink, record, utc_now
-from .terms import Terms, terms_of
+from recorder import canonical
+from recorder.decisions import DecisionSource, FirstOption
+from recorder.errors import UsageError
+from recorder.game import Game, load_game
+from recorder.header import Header, Player
+from recorder.integrity import LogFile
+from recorder.recording import MemorySink, record, utc_now
+from recorder.terms import Terms, terms_of
 
 MAX_SEED = 2**53
 BATCH = 50  # matches per store transaction
@@ -204,7 +204,7 @@ def _play_batch(job: tuple[TournamentPlan, list[Fixture], str]) -> list[dict[str
     """
     from replay.stats import match_stats
 
-    from .store import Importable, Store
+    from recorder.store import Importable, Store
 
     plan, fixtures, db = job
     logs = [play_fixture(plan, fixture) for fixture in fixtures]
