@@ -3,8 +3,10 @@
 Two pieces: :class:`TerminalSource` (a decision source reading numbers) and
 :class:`Narrator` (a sink that prints what happened, public events only).
 Nothing a player chooses face down is ever printed: secret choices are typed
-without echo after a hand-over prompt, the screen is cleared around them, and
-the narrator skips every record whose visibility is not ``public``. A public
+without echo after a hand-over prompt, the screen is wiped around them -- the
+visible screen and the terminal's scrollback (``ESC[3J``), so nothing private
+can be scrolled back to after a hand-over -- and the narrator skips every
+record whose visibility is not ``public``. A public
 decision taken while the player has something face down (a BattleCON ante,
 with the pair already chosen) is also asked behind a hand-over prompt, so the
 player sees their own view; the screen is cleared after it.
@@ -76,7 +78,7 @@ class TerminalSource:
             data[SALT] = secrets.token_hex(SALT_BYTES)
         if private:
             # Nothing the next player sees may hint at what was chosen or what was on screen.
-            click.clear()
+            wipe_screen()
             self.echo(f"{player.name} has chosen.")
         return Answer(data, "player")
 
@@ -87,7 +89,7 @@ class TerminalSource:
         reply = _prompt(f"{who}: {what} ({others}, look away). Press Enter when ready")
         if reply.strip().lower() == QUIT:
             raise Stop()
-        click.clear()
+        wipe_screen()
 
     def _holds_secrets(self, match: Any, seat: int) -> bool:
         """Whether ``seat`` now knows something the shared screen must not show (a face-down pair)."""
@@ -132,6 +134,20 @@ class TerminalSource:
             pick = values[self._read_choice(len(values), secret=secret)]
             left = [i for i in left if _text(flat[i].get(path)) == pick]
         return left[0]
+
+
+# Cursor home, erase the screen, erase the scrollback (xterm's ED 3, which tmux, VTE, iTerm2 and
+# Windows Terminal honour). Clearing the screen alone leaves it in the scrollback, and some terminals
+# (tmux's scroll-on-clear) even push the cleared screen into it.
+WIPE = "\033[H\033[2J\033[3J"
+
+
+def wipe_screen() -> None:
+    """Erase the screen and its scrollback at a hand-over, when standard output is a terminal."""
+    stream = click.get_text_stream("stdout")
+    if stream.isatty():
+        stream.write(WIPE)
+        stream.flush()
 
 
 def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
