@@ -18,7 +18,9 @@ identically; verify re-uses the recorded salt, so replay stays exact.
 
 A request with many options (840 ways to set BattleCON's starting discards) is
 answered one part at a time: each step lists the values still possible for
-one field of the answer.
+one field of the answer. A field whose values are all whole numbers (a Cogs
+speed in inches) is answered by typing the number itself, never an index, so
+what is typed is what happens.
 """
 
 from __future__ import annotations
@@ -117,6 +119,18 @@ class TerminalSource:
             shown = "your entry" if secret else repr(reply)
             self.echo(f"Please type a number from 1 to {count}, or q to quit ({shown} is not one).")
 
+    def _read_value(self, name: str, values: list[str], *, secret: bool) -> str:
+        """One of ``values`` (whole numbers), typed as the number itself."""
+        allowed = ", ".join(values)
+        while True:
+            reply = _prompt(f"{name} ({allowed}; q to quit)", hide_input=secret).strip()
+            if reply.lower() == QUIT:
+                raise Stop()
+            if reply.isdigit() and str(int(reply)) in values:
+                return str(int(reply))
+            shown = "your entry" if secret else repr(reply)
+            self.echo(f"Please type one of {allowed}, or q to quit ({shown} is not one).")
+
     def _narrow(self, request: Request, *, secret: bool) -> int:
         """Pick one of many options a field at a time: each step lists the values one part of the answer can
         still take (discard 1's style, then its base...), so no list is long and every step stays legal."""
@@ -128,10 +142,15 @@ class TerminalSource:
             values = list(dict.fromkeys(_text(flat[i].get(path)) for i in left))
             if len(values) == 1:
                 continue
-            self.echo(f"{_path_text(path)}:")
-            for i, value in enumerate(values):
-                self.echo(f"  {i + 1:>2}. {value}")
-            pick = values[self._read_choice(len(values), secret=secret)]
+            if all(_whole(value) for value in values):
+                # A number (a speed, a count) is typed as itself: numbering 0, 1, 2... as 1, 2, 3... would
+                # make typing 7 sail 6.
+                pick = self._read_value(_path_text(path), values, secret=secret)
+            else:
+                self.echo(f"{_path_text(path)}:")
+                for i, value in enumerate(values):
+                    self.echo(f"  {i + 1:>2}. {value}")
+                pick = values[self._read_choice(len(values), secret=secret)]
             left = [i for i in left if _text(flat[i].get(path)) == pick]
         return left[0]
 
@@ -162,6 +181,10 @@ def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...
 def _path_text(path: tuple[Any, ...]) -> str:
     return "".join(f"[{part + 1}]" if isinstance(part, int) else (f" {part}" if i else str(part))
                    for i, part in enumerate(path))
+
+
+def _whole(text: str) -> bool:
+    return text.isdigit() and str(int(text)) == text
 
 
 def _text(value: Any) -> str:
