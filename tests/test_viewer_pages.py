@@ -304,6 +304,29 @@ def test_render_one_page_to_stdout(tmp_path):
     assert result.output.startswith("<!doctype html>") and 'id="beatlog-data"' in result.output
 
 
+def test_render_single_file_writes_exactly_one_file(tmp_path):
+    log = vs.write(tmp_path / "m.jsonl", vs.battlecon_log())
+    out = tmp_path / "mail"
+    out.mkdir()
+    result = CliRunner().invoke(main, ["render", str(log), "-o", str(out / "page.html"), "--single-file"])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in out.rglob("*")] == ["page.html"]
+    assert (out / "page.html").read_text(encoding="utf-8").startswith("<!doctype html>")
+
+
+def test_render_single_file_into_a_folder_writes_one_page_per_match_and_nothing_else(tmp_path):
+    logs = [vs.write(tmp_path / f"m{seed}.jsonl", vs.battlecon_log(seed=seed)) for seed in (1, 2)]
+    result = CliRunner().invoke(main, ["render", *map(str, logs), "-o", str(tmp_path / "out"), "--single-file"])
+    assert result.exit_code == 0, result.output
+    files = sorted(p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").rglob("*"))
+    assert len(files) == 2 and all(f.startswith("m-") and f.endswith(".html") and "/" not in f for f in files)
+    assert "plotly" not in " ".join(files)
+    result = CliRunner().invoke(main, ["render", *map(str, logs), "-o", str(tmp_path / "p.html"), "--single-file"])
+    assert result.exit_code == 1
+    assert result.output.strip() == (f"Error: -o {tmp_path / 'p.html'} writes one page, but 2 matches were given: "
+                                     "give one match, or a folder (-o DIR/) for one page per match")
+
+
 @pytest.mark.parametrize("args, message", [
     ([], "Error: nothing to render: give LOG.jsonl files or --db FILE"),
     (["--match", "m-1", "X"], "Error: --match only applies with --db"),

@@ -8,7 +8,8 @@
     site/assets/                 CSS, the viewer's JS, each game's drawing, plotly.min.js
 
 With ``single_file`` each match page inlines its CSS and JS (and leaves the
-charts out, plotly being 4 MB) so it can be mailed on its own and opened offline.
+charts out, plotly being 4 MB) so it can be mailed on its own and opened offline;
+:func:`render_pages` writes only such pages (``beatlog render --single-file``).
 Every string from a log reaches HTML through jinja2's autoescape, or as JSON
 made safe by :func:`viewer.embed.script_json`.
 """
@@ -23,6 +24,7 @@ from typing import Any, Sequence
 
 import jinja2
 
+from recorder.errors import UsageError
 from recorder.terms import shared
 from replay.stats_format import fmt
 from replay.stats_summary import summarize
@@ -153,6 +155,27 @@ def render_site(sources: Sequence[Source], out: str | Path, *, single_file: bool
     return written
 
 
+def render_pages(sources: Sequence[Source], out: str | Path) -> Written:
+    """Self-contained match pages to mail, and nothing else (no index, no assets, no player pages).
+
+    ``out`` ending in ``.html`` is the one page of the one match given; otherwise it is a folder that gets
+    ``<match>.html`` per match.
+    """
+    out = Path(out)
+    env = environment()
+    pages = [build_page(s) for s in unique(list(sources))]
+    one = out.suffix.lower() in (".html", ".htm")
+    if one and len(pages) != 1:
+        raise UsageError(f"-o {out} writes one page, but {len(pages)} matches were given: give one match, "
+                         "or a folder (-o DIR/) for one page per match")
+    written = Written(out)
+    for page in pages:
+        path = out if one else out / f"{page.summary.stem}.html"
+        size = write_text(path, match_html(page, single_file=True, linked=False, env=env))
+        written.matches.append((page.summary.id, path, size))
+    return written
+
+
 def write_text(path: Path, text: str) -> int:
     """Write ``text`` atomically (a reader never sees half a page); return its size in bytes."""
     data = text.encode("utf-8")
@@ -175,4 +198,4 @@ def _umask() -> int:
     return mask
 
 
-__all__ = ["Written", "index_html", "match_html", "player_html", "render_site", "view_for"]
+__all__ = ["Written", "index_html", "match_html", "player_html", "render_pages", "render_site", "view_for"]

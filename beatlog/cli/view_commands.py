@@ -15,9 +15,11 @@ from recorder.errors import UsageError
 @click.option("--db", metavar="FILE", help="Render the matches of this SQLite store (all, or --match).")
 @click.option("--match", "match_id", metavar="ID", help="With --db: only this match.")
 @click.option("-o", "--out", metavar="DIR", required=True,
-              help="Directory to write the site into ('-' with --single-file and one match: the page to stdout).")
+              help="Directory to write the site into; with --single-file a page (page.html, '-' for stdout) "
+                   "or a folder for one page per match.")
 @click.option("--single-file", is_flag=True,
-              help="Make each match page self-contained (inline CSS/JS, no charts) so it works when mailed.")
+              help="Write only self-contained match pages (inline CSS/JS, no charts) to mail: no index, "
+                   "assets or player pages.")
 def render_command(logs, db, match_id, out, single_file) -> None:
     """Write a static site to step through matches in a browser, offline.
 
@@ -26,10 +28,15 @@ def render_command(logs, db, match_id, out, single_file) -> None:
     matchup matrix; DIR/matches/<id>.html is the step-through viewer;
     DIR/players/ holds one page per player.
 
+    --single-file writes pages to mail and nothing else: -o page.html is
+    the one page of one match; -o DIR/ gets DIR/<match>.html per match.
+
+    \b
     Example: beatlog render round1/*.jsonl -o site/ && open site/index.html
+    Example: beatlog render m.jsonl --single-file -o m.html
     """
     from viewer.page import build_page
-    from viewer.site import match_html, render_site
+    from viewer.site import match_html, render_pages, render_site
     from viewer.sources import from_files, from_store
 
     if not logs and db is None:
@@ -43,8 +50,12 @@ def render_command(logs, db, match_id, out, single_file) -> None:
         html = match_html(build_page(sources[0]), single_file=True, linked=False)
         sys.stdout.buffer.write(html.encode("utf-8"))
         return
-    written = render_site(sources, out, single_file=single_file)
-    for match_id_, path, size in written.matches:
+    if single_file:
+        for _, path, size in render_pages(sources, out).matches:
+            click.echo(f"{path}  ({size / 1024:.0f} KB)")
+        return
+    written = render_site(sources, out)
+    for _, path, size in written.matches:
         click.echo(f"{path}  ({size / 1024:.0f} KB)")
     click.echo(f"{written.index}: {len(written.matches)} match(es), {written.players} player page(s)")
 
