@@ -99,6 +99,7 @@ class Context:
             name = self.header.players[request.player].name
             legal = request.legal()
             raise IllegalDecision(
-                f"{self.where}: {name}'s {request.kind} {dict(answer.data)!r} is not legal; "
+                f"{self.where}: {name}'s {request.kind} {dict(answer.data)!r} is not legal"
+                f"{request.hint(answer.data)}; "
                 f"legal options: {legal}"
             )

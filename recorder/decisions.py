@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from . import canonical
 from .events import Event
+from .names import closest
 
 # An input event with a ``salt`` field takes, besides one of the request's options, a secret salt chosen by
 # the decision source: a hex string that makes the decision's public commitment unguessable ("" = none).
@@ -58,6 +59,27 @@ class Request:
         if self.labels:
             return self.labels[index]
         return describe_answer(self.options[index])
+
+    def near_miss(self, answer: dict[str, Any]) -> tuple[str, str, tuple[str, ...]] | None:
+        """The first named part of ``answer`` no legal option has -- ``("base", "Strik", ("Strike", ...))``:
+        the part, the value given and the values the options have for it -- or None."""
+        for key, value in answer.items():
+            if key in ("player", "source", SALT) or not isinstance(value, str):
+                continue
+            values = tuple(dict.fromkeys(o[key] for o in self.options if isinstance(o.get(key), str)))
+            if values and value not in values:
+                return key, value, values
+        return None
+
+    def hint(self, answer: dict[str, Any]) -> str:
+        """``" ('Strik' is not a base here; did you mean 'Strike'?)"`` for a near miss of a legal value, else
+        ``""``: what an illegal-answer message adds so a typo is seen at once."""
+        miss = self.near_miss(answer)
+        if miss is None:
+            return ""
+        key, value, values = miss
+        near = closest(value, values)
+        return f" ({value!r} is not a {key} here; did you mean {near!r}?)" if near else ""
 
     def legal(self, most: int = 40) -> str:
         """The legal options for an error line; a very long list (840 starting discards) is cut

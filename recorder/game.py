@@ -15,6 +15,7 @@ from .envelope import Record
 from .errors import UnknownGame
 from .events import EventRegistry
 from .header import Header, Player
+from .names import resolve, suggestion
 
 # name -> "module:attribute" of the Game object; imported on first use.
 GAMES: dict[str, str] = {
@@ -103,10 +104,10 @@ class Game(Protocol):
 
 
 def load_game(name: str) -> Game:
-    target = GAMES.get(name)
+    target = GAMES.get(name) or GAMES.get(resolve(name, GAMES) or "")
     if target is None:
         known = ", ".join(sorted(GAMES))
-        raise UnknownGame(f"unknown game {name!r}; known games: {known}")
+        raise UnknownGame(f"unknown game {name!r}{suggestion(name, GAMES)}; known games: {known}")
     module_name, _, attr = target.partition(":")
     try:
         module = importlib.import_module(module_name)

@@ -37,6 +37,7 @@ from . import canonical, validate
 from .decisions import Answer, DecisionSource, FirstOption, Request, describe_answer
 from .errors import BeatlogError, IllegalDecision, InvalidDecision
 from .header import Header
+from .names import resolve, suggestion
 from .terms import NEUTRAL, Terms, terms_named, terms_of
 
 if TYPE_CHECKING:
@@ -194,9 +195,13 @@ def policy_sources(game: Any, policy: str, seed: int, players: int) -> dict[int,
     if policy == FIRST:
         return {p: FirstOption(f"policy:{FIRST}") for p in range(players)}
     known = tuple(game.bots())
+    policy = resolve(policy, (FIRST, *known)) or policy
+    if policy == FIRST:
+        return {p: FirstOption(f"policy:{FIRST}") for p in range(players)}
     if policy not in known:
         names = ", ".join((FIRST, *(b for b in known if b != FIRST)))
-        raise InvalidDecision(f"unknown policy {policy!r}; known policies: {names}")
+        raise InvalidDecision(f"unknown policy {policy!r}{suggestion(policy, (FIRST, *known))}; "
+                              f"known policies: {names}")
     return {p: _Relabel(game.bot(policy, seed, p), f"policy:{policy}") for p in range(players)}
 
 
@@ -275,7 +280,7 @@ class ScriptSource:
             name = self.header.players[request.player].name
             raise IllegalDecision(
                 f"{self.script.name}: {item.entry.where}: {name}'s scripted {request.kind} "
-                f"{item.data!r} is not legal at {ctx.where}; legal options: {legal}"
+                f"{item.data!r} is not legal at {ctx.where}{request.hint(item.data)}; legal options: {legal}"
             )
         item.used = True
         return Answer(dict(item.data), "script")

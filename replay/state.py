@@ -8,6 +8,7 @@ removing what P could not see (the opponent's hand, face-down choices).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -15,6 +16,7 @@ from recorder.envelope import Record
 from recorder.errors import UsageError
 from recorder.game import Game, load_game
 from recorder.header import Header
+from recorder.names import suggestion
 from recorder.terms import NEUTRAL, Terms, terms_of
 
 from .walk import StopWalk, Visitor, walk
@@ -70,14 +72,22 @@ class _Stopper(Visitor):
 
 
 def player_index(header: Header, who: str) -> int:
-    """A seat from ``0``/``1``..., a player's name or a side (case-insensitive)."""
-    if who.isdigit() and int(who) < len(header.players):
-        return int(who)
+    """The seat (0-based, as the log counts) of the player a person names: ``1``, ``2``... as every output
+    numbers them (``P1``, ``player 1`` too), a player's name or a side (case-insensitive).
+
+    People count players from 1, as printed; the log's ``actor`` and ``visibility`` fields and match
+    scripts' ``player`` stay 0-based data (docs/protocol.md)."""
+    text = who.strip()
+    number = re.fullmatch(r"(?:p|player\s*)?(\d+)", text, flags=re.IGNORECASE)
+    if number is not None and 1 <= int(number.group(1)) <= len(header.players):
+        return int(number.group(1)) - 1
     for i, p in enumerate(header.players):
-        if who.casefold() in (p.name.casefold(), p.side.casefold()):
+        if text.casefold() in (p.name.casefold(), p.side.casefold()):
             return i
-    seats = ", ".join(f"{i} = {p.name} ({p.side})" for i, p in enumerate(header.players))
-    raise UsageError(f"no player {who!r} in match {header.match_id}; players: {seats}")
+    seats = ", ".join(f"{i + 1} = {p.name} ({p.side})" for i, p in enumerate(header.players))
+    hint = (" (players are counted from 1, as printed)" if number is not None and int(number.group(1)) == 0
+            else suggestion(text, [n for p in header.players for n in (p.name, p.side)]))
+    raise UsageError(f"no player {who!r} in match {header.match_id}{hint}; players: {seats}")
 
 
 def state_at(header: Header, records: Sequence[Record], beat: int, *, duel: int | None = None,

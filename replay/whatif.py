@@ -30,6 +30,7 @@ from recorder.events import INPUT
 from recorder.game import Game, load_game
 from recorder.header import Header
 from recorder.match import Match, sealed
+from recorder.names import resolve, suggestion
 from recorder.terms import NEUTRAL, Terms, terms_of
 
 from .rerun import answer_of, content
@@ -115,7 +116,7 @@ class _Feeder:
         # Ask the policy wherever it answered in the recording, so its state keeps step with it.
         asked = self._shadow(request, match, recorded, lock_step=change is None)
         if change is not None:
-            change = _match_option(request, change)
+            change = _match_option(request, change, self._where(request, match))
             if recorded is not None:
                 self.used.add(recorded.seq)
                 old = answer_of(recorded).data
@@ -154,6 +155,11 @@ class _Feeder:
             self.result.unfaithful[p] = Unfaithful(recorded.seq, _label(request, answer_of(recorded).data),
                                                    _label(request, mine.data))
         return mine
+
+    def _where(self, request: Request, match: Match) -> str:
+        player = self.header.players[request.player]
+        return (f"match {self.header.match_id}, {self.terms.at(match.ctx.duel, match.ctx.beat)}, "
+                f"{request.kind} of {player.name} ({player.side})")
 
     def _recorded(self, request: Request, where: tuple[int, int]) -> Record | None:
         """The player's next unused recorded decision of this type at this beat."""
@@ -218,13 +224,28 @@ def what_if(header: Header, records: Sequence[Record], *, beat: int, player: int
     return result
 
 
-def _match_option(request: Request, change: dict[str, Any]) -> dict[str, Any]:
-    """The option ``change`` names, forgiving letter case ("trance" for "Trance")."""
+def _match_option(request: Request, change: dict[str, Any], where: str) -> dict[str, Any]:
+    """The option ``change`` names, forgiving letter case ("trance" for "Trance").
+
+    A part no legal option has (a typo: ``Strik``) is refused here in one line that names it and suggests
+    the nearest legal value; any other illegal answer is refused by the engine with every legal option."""
     if request.index_of(change) is not None:
         return change
     folded = canonical.dumps(change).decode().casefold()
     matches = [o for o in request.options if canonical.dumps(o).decode().casefold() == folded]
-    return dict(matches[0]) if len(matches) == 1 else change  # an unknown answer is refused by the engine
+    if len(matches) == 1:
+        return dict(matches[0])
+    miss = request.near_miss({k: v for k, v in change.items()
+                              if not isinstance(v, str) or resolve(v, _values(request, k)) is None})
+    if miss is not None:
+        key, value, values = miss
+        raise UsageError(f"{where}: {value!r} is not a {key} they can choose here{suggestion(value, values)}; "
+                         f"they can choose: {', '.join(values)}")
+    return change  # refused by the engine, with every legal option
+
+
+def _values(request: Request, key: str) -> list[str]:
+    return [o[key] for o in request.options if isinstance(o.get(key), str)]
 
 
 def _label(request: Request, answer: dict[str, Any]) -> str:

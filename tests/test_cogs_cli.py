@@ -69,7 +69,7 @@ def _state(*extra):
 
 
 def test_state_as_a_player_shows_only_its_own_secret_course():
-    ann, ben, judge = _state("--as", "0"), _state("--as", "Ben"), _state()
+    ann, ben, judge = _state("--as", "1"), _state("--as", "Ben"), _state()
     assert "secret course of Lion" in ann and "secret course of Heron" not in ann
     assert "secret course of Heron" in ben and "secret course of Lion" not in ben
     assert "secret course of Lion" in judge and "secret course of Heron" in judge

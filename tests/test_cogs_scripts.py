@@ -127,10 +127,10 @@ def test_the_published_entry_schema_is_current():
 def test_whatif_choices_reach_a_cogs_log():
     log = ROOT / "sample_logs/cogs/lions-vs-herons.jsonl"
     choice = json.dumps([{"kind": "course", "cog": 0, "move": "anchor", "speed": 0}])
-    result = CliRunner().invoke(main, ["whatif", str(log), "--beat", "1", "--player", "0", "--choices", choice])
+    result = CliRunner().invoke(main, ["whatif", str(log), "--beat", "1", "--player", "1", "--choices", choice])
     assert result.exit_code == 0, result.output
     assert "What if Ann had chosen course drop anchor (stay put) instead of ahead 18\", heading N" in result.output
     assert "Lion drops anchor" in result.output
-    wrong = CliRunner().invoke(main, ["whatif", str(log), "--beat", "1", "--player", "0", "--choices",
+    wrong = CliRunner().invoke(main, ["whatif", str(log), "--beat", "1", "--player", "1", "--choices",
                                       json.dumps({"coursez": []})])
     assert wrong.exit_code == 1 and 'unexpected part "coursez"' in wrong.output

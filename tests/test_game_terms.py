@@ -150,10 +150,10 @@ def test_explain_state_and_whatif_take_turns():
         "Error: cogs matches are not played in sets (duels): leave out --duel\n")
     state = run("state", str(COGS), "--turn", "2", "--event", "3")
     assert state.output.splitlines()[0].endswith("turn 2, after event 3 of the turn (seq 92)")
-    pair = run("whatif", str(COGS), "--turn", "2", "--player", "1", "--pair", "a,b")
+    pair = run("whatif", str(COGS), "--turn", "2", "--player", "2", "--pair", "a,b")
     assert pair.stderr == ("Error: --pair is a shortcut cogs does not have; give the decision with --choices JSON, "
                            "as its match scripts write it\n")
-    whatif = run("whatif", str(COGS), "--turn", "2", "--player", "1", "--width", "100",
+    whatif = run("whatif", str(COGS), "--turn", "2", "--player", "2", "--width", "100",
                  "--choices", '{"courses": [{"cog": 1, "move": "port", "speed": 6}]}')
     assert whatif.exit_code == 0, whatif.output
     assert " in turn 2 of match " in whatif.output and not FORBIDDEN.search(whatif.output)
@@ -163,7 +163,7 @@ def test_battlecon_keeps_its_words_and_shortcuts():
     result = run("explain", str(WALKTHROUGH), "--beat", "0")
     assert result.output.splitlines()[2].startswith("Duel 1, set-up (seq 1-")
     assert "  Step: 1 select pairs" in run("explain", str(WALKTHROUGH), "--turn", "1").output
-    nothing = run("whatif", str(WALKTHROUGH), "--beat", "1", "--player", "0")
+    nothing = run("whatif", str(WALKTHROUGH), "--beat", "1", "--player", "1")
     assert nothing.stderr == ("Error: nothing to change: give the new decision (--pair ..., --ante ..., "
                               "--choices JSON)\n")
 

@@ -220,7 +220,7 @@ def test_the_command_line_reads_neutrally_for_a_game_without_terms(neutral, tmp_
     assert cli("explain", str(path), "--round", "9").stderr.startswith(
         f"Error: match {read_jsonl(path).header.match_id} has no set 1, round 9; it has set 1: rounds 1-3")
     assert ", set 1, round 2, after event 4 of the round (seq 8)" in cli("state", str(path), "--round", "2").stdout
-    absent = cli("whatif", str(path), "--round", "5", "--player", "1", "--choices", '{"picks": [2]}')
+    absent = cli("whatif", str(path), "--round", "5", "--player", "2", "--choices", '{"picks": [2]}')
     assert "Player 2 makes no pick decision in set 1, round 5" in absent.stderr
     log = read_jsonl(path)
     cut = write_log(tmp_path / "cut.jsonl", log.header, log.records[:6])

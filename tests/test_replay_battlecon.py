@@ -120,7 +120,7 @@ def test_cli_whatif_pair(tmp_path):
     assert pending is not None and pending.kind == "pair"
     style, base = next((o["style"], o["base"]) for o in pending.options
                        if (o["style"], o["base"]) != (rec.data["style"], rec.data["base"]))
-    result = CliRunner().invoke(main, ["whatif", str(path), "--beat", str(rec.beat), "--player", str(rec.actor),
+    result = CliRunner().invoke(main, ["whatif", str(path), "--beat", str(rec.beat), "--player", str(rec.actor + 1),
                                        "--pair", f"{style.lower()},{base}"])
     assert result.exit_code == 0, result.output
     assert f"pair {style} {base} instead of {rec.data['style']} {rec.data['base']}" in result.output

@@ -93,7 +93,7 @@ def test_state_errors(runner, log):
     result = runner.invoke(main, ["state", str(log), "--beat", "2", "--event", "7"])
     assert result.exit_code == 1 and "has only 4 events, not 7" in result.stderr
     result = runner.invoke(main, ["state", str(log), "--beat", "2", "--as", "Zed"])
-    assert result.exit_code == 1 and "no player 'Zed'" in result.stderr and "0 = Ann (red)" in result.stderr
+    assert result.exit_code == 1 and "no player 'Zed'" in result.stderr and "1 = Ann (red)" in result.stderr
 
 
 # -- diff ---------------------------------------------------------------------
@@ -181,11 +181,11 @@ def test_whatif_json_and_policy_errors(runner, log):
 
 
 def test_whatif_illegal_or_absent_decision(runner, log):
-    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "1", "--choices", '{"picks": [7]}'])
+    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "2", "--choices", '{"picks": [7]}'])
     assert result.exit_code == 1 and "Ben's pick {'number': 7} is not legal" in result.stderr
-    result = runner.invoke(main, ["whatif", str(log), "--beat", "5", "--player", "1", "--choices", '{"picks": [2]}'])
+    result = runner.invoke(main, ["whatif", str(log), "--beat", "5", "--player", "2", "--choices", '{"picks": [2]}'])
     assert result.exit_code == 1 and "Ben makes no pick decision in duel 1, beat 5" in result.stderr
-    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "1"])
+    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "2"])
     assert result.exit_code == 1 and "nothing to change" in result.stderr
-    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "1", "--choices", "{"])
+    result = runner.invoke(main, ["whatif", str(log), "--beat", "2", "--player", "2", "--choices", "{"])
     assert result.exit_code == 1 and "--choices is not valid JSON" in result.stderr

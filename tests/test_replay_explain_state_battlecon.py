@@ -66,7 +66,7 @@ def test_state_as_the_opponent_shows_the_possible_hand_not_the_pair(tmp_path):
     made = walkthrough()
     path = _log(tmp_path, made)
     k = _hikaru_committed(made[1])
-    result = CliRunner().invoke(main, ["state", str(path), "--beat", "3", "--event", str(k), "--as", "1"])
+    result = CliRunner().invoke(main, ["state", str(path), "--beat", "3", "--event", str(k), "--as", "2"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].endswith(", as Khadath's player saw it")
@@ -92,7 +92,7 @@ def test_state_as_json_is_the_redacted_snapshot(tmp_path):
     path = _log(tmp_path, made)
     k = _hikaru_committed(made[1])
     data = json.loads(CliRunner().invoke(main, ["state", str(path), "--beat", "3", "--event", str(k),
-                                                "--as", "1", "--json"]).output)
+                                                "--as", "2", "--json"]).output)
     hikaru = data["state"]["fighters"][0]
     assert data["viewer"] == 1 and data["verified"] is True and data["problem"] is None
     assert hikaru["pair"]["style"] == hikaru["pair"]["base"] == "?" and hikaru["hand_hidden_count"] == 2

@@ -84,7 +84,7 @@ def test_whatif_plays_on_with_the_bots_that_recorded_the_match(tmp_path):
     header, records = _bot_match(101)
     style, base, seq = _other_pair(header, records, 1, 3)
     result = CliRunner().invoke(main, ["whatif", str(_log(tmp_path, (header, records))), "--beat", "3",
-                                       "--player", "1", "--pair", f"{style},{base}", "--width", "160"])
+                                       "--player", "2", "--pair", f"{style},{base}", "--width", "160"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == (f"What if Ben had chosen pair {style} {base} instead of "
@@ -128,7 +128,7 @@ def test_whatif_notes_a_bot_that_does_not_reproduce_the_log(tmp_path):
     header, records = _bot_match(101, "other seed")
     style, base, _ = _other_pair(header, records, 1, 3)
     result = CliRunner().invoke(main, ["whatif", str(_log(tmp_path, (header, records))), "--beat", "3",
-                                       "--player", "1", "--pair", f"{style},{base}"])
+                                       "--player", "2", "--pair", f"{style},{base}"])
     assert result.exit_code == 0, result.output
     notes = [line for line in result.output.splitlines() if line.startswith("Note:")]
     assert len(notes) == 1 and re.fullmatch(
@@ -160,7 +160,7 @@ def test_whatif_seat_played_by_a_person_falls_back_to_the_policy_given(tmp_path)
 def test_whatif_side_by_side_shows_the_what_ifs_own_hit_and_damage(tmp_path):
     """The auditors' case: walkthrough, beat 2, Hikaru plays Focused Grasp instead of Sweeping Shot."""
     path = _log(tmp_path, walkthrough())
-    result = CliRunner().invoke(main, ["whatif", str(path), "--beat", "2", "--player", "0",
+    result = CliRunner().invoke(main, ["whatif", str(path), "--beat", "2", "--player", "1",
                                        "--pair", "Focused,Grasp", "--width", "200"])
     assert result.exit_code == 0, result.output
     out = result.output
@@ -187,7 +187,7 @@ def test_whatif_caps_each_side_and_all_shows_everything(tmp_path):
     header, records = _bot_match(101)
     style, base, _ = _other_pair(header, records, 1, 2)
     path = _log(tmp_path, (header, records))
-    args = ["whatif", str(path), "--beat", "2", "--player", "1", "--pair", f"{style},{base}", "--width", "160"]
+    args = ["whatif", str(path), "--beat", "2", "--player", "2", "--pair", f"{style},{base}", "--width", "160"]
     capped = CliRunner().invoke(main, args)
     assert capped.exit_code == 0, capped.output
     rows = _rows(capped.output.split("\nFinal:")[0])
@@ -211,7 +211,7 @@ def test_whatif_caps_each_side_and_all_shows_everything(tmp_path):
 def test_whatif_ante_label_is_not_doubled(tmp_path):
     header, records = made = walkthrough()
     path = _log(tmp_path, made)
-    result = CliRunner().invoke(main, ["whatif", str(path), "--beat", "1", "--player", "0", "--ante", "Water"])
+    result = CliRunner().invoke(main, ["whatif", str(path), "--beat", "1", "--player", "1", "--ante", "Water"])
     assert result.exit_code == 0, result.output
     first = result.output.splitlines()[0]
     assert re.fullmatch(r"What if Hikaru's player had chosen ante Water instead of Fire \(seq \d+\) in duel 1, "

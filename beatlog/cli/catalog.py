@@ -13,6 +13,7 @@ from typing import Any
 
 from recorder.errors import UnknownSide, UsageError
 from recorder.game import Game
+from recorder.names import resolve, suggestion
 from recorder.terms import terms_of
 
 
@@ -26,9 +27,11 @@ def side_ids(game: Game) -> tuple[str, ...]:
 def side_entry(game: Game, side: str) -> dict[str, Any]:
     """One side as JSON-native data (at least its ``id``)."""
     known = side_ids(game)
+    side = resolve(side, known) or side  # "Hikaru" is hikaru
     if side not in known:
         terms = terms_of(game)
-        raise UnknownSide(f"unknown {terms.side} {side!r}; known {terms.sides}: {', '.join(known)}")
+        raise UnknownSide(f"unknown {terms.side} {side!r}{suggestion(side, known)}; "
+                          f"known {terms.sides}: {', '.join(known)}")
     hook = getattr(game, "side_info", None)
     return dict(hook(side)) if callable(hook) else {"id": side}
 

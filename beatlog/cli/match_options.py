@@ -14,11 +14,12 @@ from typing import Any, BinaryIO, Sequence
 
 from recorder import canonical
 from recorder.decisions import DecisionSource, FirstOption
+from recorder.envelope import Record
 from recorder.errors import UsageError
 from recorder.game import Game, load_game
 from recorder.header import Header, Player
+from recorder.names import resolve, suggestion
 from recorder.recording import JsonlSink, Sink, StoreSink, Tee
-from recorder.envelope import Record
 from recorder.script import Script, ScriptSource, policy_sources
 from recorder.terms import terms_of
 
@@ -138,6 +139,8 @@ def plan_match(
             raise UsageError(f"say which {terms.sides} play: --sides A,B (see `beatlog sides --game {game.name}`) "
                              "or --script FILE")
         fighters = script.sides
+    else:
+        fighters = tuple(resolve(side, _published_sides(game)) or side for side in fighters)  # Hikaru is hikaru
     if players is None:
         script_names = tuple(seat.name for seat in script.seats) if script else ()
         players = tuple(
@@ -165,6 +168,11 @@ def plan_match(
     return MatchPlan(game, header, script)
 
 
+def _published_sides(game: Game) -> tuple[str, ...]:
+    listed = getattr(game, "fighters", None)
+    return tuple(listed() if callable(listed) else listed or ())
+
+
 def default_edition(game: Game) -> str:
     return getattr(game, "default_edition", None) or game.editions[0]
 
@@ -172,13 +180,14 @@ def default_edition(game: Game) -> str:
 def bot_sources(game: Game, header: Header, bots: tuple[str, ...]) -> dict[int, DecisionSource]:
     known = tuple(game.bots())
     sources: dict[int, DecisionSource] = {}
+    everyone = ("first", *(b for b in known if b != "first"))
     for seat, name in enumerate(bots):
+        name = resolve(name, everyone) or name  # "Greedy" is greedy
         if name == "first":
             sources[seat] = FirstOption("bot:first")
             continue
         if name not in known:
-            names = ", ".join(("first", *(b for b in known if b != "first")))
-            raise UsageError(f"unknown bot {name!r}; known bots: {names}")
+            raise UsageError(f"unknown bot {name!r}{suggestion(name, everyone)}; known bots: {', '.join(everyone)}")
         sources[seat] = game.bot(name, header.seed, seat)
     return sources
 

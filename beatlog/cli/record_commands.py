@@ -23,7 +23,7 @@ def _match_options(func):
     """The options ``record`` and ``play`` share, in help order."""
     options = [
         click.option("--fighters", "--sides", "fighters", metavar="A,B",
-                     help="The sides, seat 0 first: two fighters for a BattleCON duel (hikaru,khadath), two or "
+                     help="The sides, player 1's first: two fighters for a BattleCON duel (hikaru,khadath), two or "
                           "more fleets for Cogs of Valor (lions,herons); see `beatlog sides --game NAME`."),
         click.option("--game", "game_name", metavar="NAME", help="The game: battlecon (default) or cogs."),
         click.option("--players", metavar="NAME,NAME", help="The players' names, one per side "
@@ -163,7 +163,7 @@ def _result_text(plan: MatchPlan, rec: Recording) -> str:
 
 @main.command("play")
 @_match_options
-@click.option("--bot", "opponent", metavar="BOT", help="Let this bot play seat 1 (default: both seats hot-seat).")
+@click.option("--bot", "opponent", metavar="BOT", help="Let this bot play player 2 (default: every player hot-seat).")
 def play_command(fighters, game_name, players, edition, duels, game_options, seed, db, out, opponent) -> None:
     """Play a match hot-seat at this terminal, recording it.
 

@@ -210,7 +210,7 @@ def explain_command(log, beat, duel, html_out) -> None:
 @click.argument("log", metavar="LOG.jsonl")
 @_round_option("the one whose decision changes")
 @_duel_option()
-@click.option("--player", "who", required=True, metavar="P", help="Whose decision: seat number, name or side.")
+@click.option("--player", "who", required=True, metavar="P", help="Whose decision: player number as printed (1, 2...), name or side.")
 @click.option("--choices", metavar="JSON", help="The other decisions, as the game's match scripts write them: a JSON "
               "list of {\"kind\": ..., ...} answers, or an object of script-entry fields (any game).")
 @click.option("--pair", metavar="STYLE,BASE", help="BattleCON shortcut: the attack pair to play instead (the same as "
@@ -236,8 +236,8 @@ def whatif_command(log, beat, duel, who, choices, pair, ante, policy, show_all, 
     may offer shortcuts for it (BattleCON: --pair, --ante).
 
     \b
-    Example: beatlog whatif match.jsonl --beat 3 --player 0 --pair dash,burst
-    Example: beatlog whatif cogs.jsonl --turn 2 --player 1 --choices '{"courses": [{"cog": 1, "move": "port", "speed": 6}]}'
+    Example: beatlog whatif match.jsonl --beat 3 --player 1 --pair dash,burst
+    Example: beatlog whatif cogs.jsonl --turn 2 --player 2 --choices '{"courses": [{"cog": 1, "move": "port", "speed": 6}]}'
     """
     import shutil
 
@@ -314,7 +314,7 @@ def diff_command(a, b) -> None:
 @_round_option("its end, unless --event")
 @click.option("--event", type=click.IntRange(min=0), help="Stop after this many events of the round (0 = before it).")
 @_duel_option()
-@click.option("--as", "who", metavar="P", help="Only what this player could know (seat number, name or side).")
+@click.option("--as", "who", metavar="P", help="Only what this player could know: player number as printed (1, 2...), name or side.")
 @click.option("--json", "as_json", is_flag=True, help="The snapshot as JSON instead of text.")
 def state_command(log, beat, event, duel, who, as_json) -> None:
     """Show a match's state at a round (a beat, a turn), or as a player saw it.

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from recorder.errors import UnknownSide
+from recorder.names import suggestion
 
 from .cards import FIGHTERS, KITS, fighter_cards
 
@@ -17,7 +18,8 @@ KIND_TITLES = (("style", "Styles"), ("base", "Bases"), ("finisher", "Finishers")
 
 def cards_of(fighter: str) -> list[dict[str, Any]]:
     if fighter not in KITS:
-        raise UnknownSide(f"unknown fighter {fighter!r}; known fighters: {', '.join(sorted(FIGHTERS))}")
+        raise UnknownSide(f"unknown fighter {fighter!r}{suggestion(fighter, KITS)}; "
+                          f"known fighters: {', '.join(sorted(FIGHTERS))}")
     return fighter_cards(fighter)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from recorder.names import suggestion
 from recorder.errors import InvalidDecision, UnknownSide, UsageError
 from recorder.header import Header, Player, derive_match_id
 
@@ -132,7 +133,8 @@ class BattleCON:
         known = ", ".join(sorted(FIGHTERS))
         for p in players:
             if p.side not in KITS:
-                raise UnknownSide(f"unknown fighter {p.side!r} for {p.name}; known fighters: {known}")
+                raise UnknownSide(f"unknown fighter {p.side!r} for {p.name}{suggestion(p.side, KITS)}; "
+                                  f"known fighters: {known}")
         if players[0].side == players[1].side:
             raise InvalidDecision(f"both players chose {players[0].side!r}; each player needs a different fighter")
 

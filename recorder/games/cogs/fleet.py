@@ -18,6 +18,7 @@ from typing import Any
 import jsonschema
 
 from recorder.errors import InvalidDecision, UnknownSide
+from recorder.names import suggestion
 
 from .tables import (BALLISTA_SPACE, BASIC_UPGRADES, COG_TYPES, HERO_UPGRADES, PLACES)
 
@@ -221,6 +222,6 @@ def ready_fleets() -> dict[str, str]:
 def ready_fleet(key: str) -> dict[str, Any]:
     fleets = ready_fleets()
     if key not in fleets:
-        raise UnknownSide(f"unknown fleet {key!r}; ready fleets: {', '.join(fleets)} "
+        raise UnknownSide(f"unknown fleet {key!r}{suggestion(key, fleets)}; ready fleets: {', '.join(fleets)} "
                           f"(or bring your own fleets: --option fleets=@FILE)")
     return json.loads(fleets[key])
