@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.jsonl import read_jsonl
 
 PLAY = ["play", "--game", "cogs", "--sides", "lions,herons", "--players", "Ann,Ben", "--seed", "1", "-o", "c.jsonl"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.jsonl import read_jsonl
 from recorder.names import closest, resolve, suggestion
 from tests.replay_support import battlecon_duel, write_log

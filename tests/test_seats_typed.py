@@ -8,7 +8,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from tests.replay_support import battlecon_duel, write_log
 
 
