@@ -5,9 +5,10 @@ from __future__ import annotations
 from . import events as E
 from . import special_events as SE
 from . import stats
-from .effects import DuelOver, Gen, choose, run_triggers, stun
+from .effects import DuelOver, Gen, choose, stun
 from .movement import between
 from .state import BattleState
+from .triggers import run_triggers
 
 MAX_REPEATS = 20  # safeguard; each repeat costs a regained token or 3 life, so real ones stop far sooner
 

@@ -9,9 +9,10 @@ from . import special_events as SE
 from . import specials, stats
 from .attack import activate
 from .cards import BASE, KITS, SPECIAL, SPECIAL_ACTION, STYLE
-from .effects import ante_options, choose, fighter_name, run_triggers
+from .effects import ante_options, choose, fighter_name
 from .fighters import after_ante, end_of_beat
 from .state import BattleState
+from .triggers import run_triggers
 
 PREVIEW_CLASH_CAP = 12  # engine safeguard: a Preview clash this long ends as in WoI (docs/rulings.md)
 # Each card's place in its fighter's hand order, to sort options by (built once from the card data).
@@ -70,6 +71,20 @@ def select_pairs(ctx, players: tuple[int, ...] = (0, 1), kind: str = "pair", cau
             ctx.emit(E.PairCommitted(player=p, digest=digest), actor=p, cause=len(ctx.entries))
 
 
+def new_pairs(ctx, new: specials.NewPairs):
+    """After a Cancel (or two tied Finishers): the players choose new pairs; returns specials.AGAIN (reveal
+    them), or specials.SKIP when one of them cannot form a pair (BeatSkipped)."""
+    s = ctx.state
+    for p in new.players:
+        styles, bases = hand_split(s, p)
+        if not styles or not bases:
+            ctx.emit(E.BeatSkipped(player=p, reason="no style in hand for a new pair" if not styles
+                                   else "no base in hand for a new pair"), actor=p, cause=new.cause)
+            return specials.SKIP
+    yield from select_pairs(ctx, new.players, "new_pair", new.cause, secret=new.secret)
+    return specials.AGAIN
+
+
 def first_to_ante(ctx) -> tuple[int, str]:
     """Who antes first, and why: the previous beat's active player (WoI p.24); after a beat without one (a
     clash abandoned, a Pulse, a beat skipped) the active player of the last beat that had one; by chance
@@ -118,6 +133,8 @@ def reveal(ctx):
                             bases=(f0.base or "", f1.base or "")))
     # Special Actions execute here: after the reveal, before Reveal effects (WoI p.33, Preview p.10).
     outcome = yield from specials.resolve(ctx)
+    if isinstance(outcome, specials.NewPairs):
+        outcome = yield from new_pairs(ctx, outcome)
     if outcome is not None:
         return outcome
     for p in (0, 1):  # each player's Reveal triggers: the pair's and the unique ability's (Gate Trap)
@@ -264,7 +281,7 @@ def after_antes(ctx):
             break
         attacks = yield from decide_priority(ctx)
         if attacks == specials.TIED:
-            yield from specials.finishers_tied(ctx)
+            yield from new_pairs(ctx, specials.finishers_tied(ctx))
             continue
         break
     if attacks:

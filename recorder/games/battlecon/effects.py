@@ -2,32 +2,23 @@
 
 Each primitive is a small generator ``(ctx, owner, card, cause, **params)``
 that asks for any choice it needs and changes the state only by emitting
-events. ``run_triggers`` resolves one player's triggered effects for a timing
-window (asking for their order when more than one triggers: the pair's cards
-and the unique ability's).
+events. :data:`PRIMITIVES` names them for card data; the Finishers' own verbs
+are in ``finisher_effects.py``, and ``triggers.py`` resolves a player's
+triggered effects with both.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, Callable, Generator
 
 from recorder.decisions import Request
 
 from . import events as E
 from . import movement
+from . import special_events as SE
 from .cards import KITS
-from .fighters import Trigger, ability_triggers
 from .fighters import ante_options as ability_ante_options
-from .stats import (
-    PairKey,
-    attack_range,
-    cards_of,
-    has_passive,
-    in_form,
-    pair_key,
-    stun_immunity,
-)
+from .stats import attack_range, has_passive, stun_immunity
 
 Gen = Generator[Request, Any, Any]
 
@@ -189,9 +180,7 @@ def regain_token(ctx, owner, card, cause, repeat=False, **_):
                              [f"Regain {t}" for t in options], f"{card}: regain a token", cause)
     ctx.emit(E.TokenRegained(player=owner, token=pick["token"]), actor=owner, cause=cause)
     if repeat:  # Four Winds: "if you did, repeat this attack"
-        from .special_events import RepeatEarned
-
-        ctx.emit(RepeatEarned(player=owner, card=card, reason=f"regained {pick['token']}"), actor=owner, cause=cause)
+        ctx.emit(SE.RepeatEarned(player=owner, card=card, reason=f"regained {pick['token']}"), actor=owner, cause=cause)
 
 
 def return_antes(ctx, owner, card, cause, **_):
@@ -278,54 +267,3 @@ PRIMITIVES: dict[str, Callable[..., Gen]] = {
     "stun_opponent": stun_opponent, "regain_token": regain_token, "return_antes": return_antes,
     "form": form, "trap": place_trap, "extra_ante": extra_ante, "hunters": hunters,
 }
-
-
-def _card_trigger(card, effs: tuple[dict[str, Any], ...], timing: str, form: str | None) -> Trigger:
-    steps = tuple((e["op"], {k: v for k, v in e.items() if k not in ("op", "if")}) for e in effs)
-
-    def run(ctx, p: int, cause: int) -> Gen:
-        for op, params in steps:
-            yield from PRIMITIVES[op](ctx, p, card.name, cause, **params)
-    # Quote only this window's text (as it applies in the fighter's form), not the whole card.
-    return Trigger(card.name, card.trigger_text(timing, form), run)
-
-
-@cache  # a window's card triggers depend only on the pair, the form and the timing: built once per key (stats)
-def _card_triggers(key: PairKey, timing: str, form: str | None) -> tuple[Trigger, ...]:
-    out = []
-    for card in cards_of(key):
-        effs = tuple(e for e in card.triggers.get(timing, ()) if in_form(form, e))
-        if effs:
-            out.append(_card_trigger(card, effs, timing, form))
-    return tuple(out)
-
-
-def pending_triggers(s, p: int, timing: str) -> list[Trigger]:
-    """Every trigger player p owns in the ``timing`` window: the pair's cards (or the Finisher), then the
-    unique ability's (Khadath's Gate Trap at Reveal)."""
-    return [*_card_triggers(pair_key(s, p), timing, s.fighters[p].form), *ability_triggers(s, p, timing)]
-
-
-def run_triggers(ctx, p: int, timing: str) -> Gen:
-    """Resolve player p's triggered effects for ``timing``. With more than one, the player orders them all
-    first (WoI p.26, Preview "Resolving Effects": "he chooses which order he activates them"): one ``order``
-    decision per place, each naming the trigger that resolves next, until one is left."""
-    s = ctx.state
-    todo = pending_triggers(s, p, timing)  # fixed now: an earlier effect may change the form
-    ordered: list[Trigger] = []
-    while len(todo) > 1:
-        names = [t.name for t in todo]
-        place = "first" if not ordered else f"next (after {', '.join(t.name for t in ordered)})"
-        pick = yield from choose(ctx, p, "order", E.TriggerOrderChosen, [{"player": p, "first": n} for n in names],
-                                 [f"{n} {'first' if not ordered else 'next'}" for n in names],
-                                 f"Order your {timing} effects: which resolves {place}?", None)
-        ordered.append(todo.pop(names.index(pick["first"])))
-    for trig in ordered + todo:
-        seq = ctx.emit(E.TriggerResolved(player=p, card=trig.name, timing=timing, text=trig.text), actor=p)
-        yield from trig.run(ctx, p, seq)
-
-
-# Finishers' own verbs live in finisher_effects.py (imported last: it builds on the primitives above).
-from .finisher_effects import FINISHER_PRIMITIVES  # noqa: E402
-
-PRIMITIVES.update(FINISHER_PRIMITIVES)

@@ -496,7 +496,3 @@ class MatchEnded(Event):
     winner: int | None
     score: tuple[int, ...]
     reason: str
-
-
-# The Finisher and Special Action events register into EVENTS too (one protocol).
-from . import special_events as _special_events  # noqa: E402,F401

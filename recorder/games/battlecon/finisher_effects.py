@@ -1,4 +1,4 @@
-"""Effect primitives only Finishers use (cards.json ``finishers``), added to ``effects.PRIMITIVES``.
+"""Effect primitives only Finishers use (cards.json ``finishers``), joined to ``effects.PRIMITIVES`` in ``triggers.py``.
 
 Same shape as the primitives in ``effects.py``: ``(ctx, owner, card, cause, **params)``
 generators that ask for what they need and change the state only by events.
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from . import events as E
 from . import special_events as SE
-from .effects import DuelOver, choose
+from .effects import DuelOver, choose, lose_life
+from .specials import rearrange as arrange
 
 
 def ante_all(ctx, owner, card, cause, **_):
@@ -46,8 +47,6 @@ def lose_duel(ctx, owner, card, cause, **_):
 
 def pay_to_repeat(ctx, owner, card, cause, life, **_):
     """Chain of Destruction: may pay ``life`` (a life loss, never below 1) to repeat the attack."""
-    from .effects import lose_life
-
     f = ctx.state.fighters[owner]
     if f.life <= life:
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"paying {life} life would take her below 1 "
@@ -64,8 +63,6 @@ def pay_to_repeat(ctx, owner, card, cause, life, **_):
 
 def rearrange(ctx, owner, card, cause, markers=False, **_):
     """Planar Crossing: move each fighter and marker to any legal space."""
-    from .specials import rearrange as arrange
-
     yield from arrange(ctx, owner, card, cause, markers=markers)
 
 

@@ -16,6 +16,7 @@ from .bots import RandomBot
 from .cards import DATA_HASH, FIGHTERS, KITS
 from .duel import play_match
 from .events import EVENTS
+from . import special_events  # noqa: F401 (registers the Finisher and Special Action events into EVENTS)
 
 EDITIONS = ("woi", "preview")
 BEAT_LIMIT = {"woi": 15, "preview": None}

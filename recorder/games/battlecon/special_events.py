@@ -1,7 +1,7 @@
 """BattleCON events of Finishers and Special Actions (WoI p.32-34 Variants #1 and #2, Preview p.10).
 
-Registered in the same registry as ``events.py`` (which imports this module), so
-the protocol is one list of types; kept apart because only matches with the
+Registered in the same registry as ``events.py`` (the game module imports both),
+so the protocol is one list of types; kept apart because only matches with the
 ``special_actions`` or ``ante_finishers`` option ever emit them.
 """
 

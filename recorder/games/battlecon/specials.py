@@ -7,9 +7,10 @@ Strike/Drive/unique base = Finisher (at 7 life or less, the right form for
 Kallistar, and not with Ante Finishers in play -- otherwise a Cancel).
 
 :func:`resolve` runs right after ``PairRevealed`` and returns what the beat
-does next: :data:`PULSE` (skip to recycling), :data:`AGAIN` (new pairs were
-chosen: reveal them), :data:`SKIP` (a player could not form a new pair: skip
-to recycling) or None (go on to Reveal effects with the pairs as they are).
+does next: :data:`PULSE` (skip to recycling), a :class:`NewPairs` (players
+choose new pairs: the beat has them choose, then reveals again, or skips to
+recycling when one cannot form a pair) or None (go on to Reveal effects with
+the pairs as they are).
 The editions differ: in WoI a Cancel discards the opponent's pair and both
 choose again, a Pulse rearranges the fighters; in the Preview only the
 canceling player chooses again, and a Pulse pushes the opponent back then
@@ -18,6 +19,7 @@ retreats (docs/rulings.md).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import permutations
 
 from . import events as E
@@ -28,6 +30,16 @@ from .state import BattleState, Fighter
 
 PULSE, CANCEL, FINISHER = "pulse", "cancel", "finisher"
 AGAIN, SKIP, TIED = "again", "skip", "tied"
+
+
+@dataclass(frozen=True, slots=True)
+class NewPairs:
+    """What a Cancel (or two tied Finishers) leaves to the beat: ``players`` choose new pairs, caused by
+    ``cause``; face down when ``secret``."""
+
+    players: tuple[int, ...]
+    cause: int
+    secret: bool
 ANTED = "anted finisher"  # an anted Finisher meeting a Pulse or a Cancel (Ante Finishers)
 
 
@@ -170,7 +182,7 @@ def resolve(ctx):
         return PULSE
     cancels = [p for p in (0, 1) if acts.get(p) == CANCEL]
     if cancels:
-        return (yield from _cancel(ctx, cancels, acts, seqs))
+        return _cancel(ctx, cancels, acts, seqs)
     for p in (0, 1):
         if acts.get(p) == FINISHER:
             _finish(ctx, p)
@@ -250,7 +262,7 @@ def _cancel(ctx, cancels: list[int], acts: dict[int, str], seqs: dict[int, int])
             "both Cancel: both choose new pairs secretly")))
         for p in (0, 1):
             _spend(ctx, p, "discard1" if woi else "removed", cause=seq)
-        return (yield from _new_pairs(ctx, (0, 1), seq, secret=True))
+        return NewPairs((0, 1), seq, secret=True)
     c = cancels[0]
     o = 1 - c
     other = acts.get(o)
@@ -263,7 +275,7 @@ def _cancel(ctx, cancels: list[int], acts: dict[int, str], seqs: dict[int, int])
         _spend(ctx, c, "removed", cause=seq)
         if other == FINISHER:
             _finish(ctx, o)
-        return (yield from _new_pairs(ctx, (c,), seq, secret=False))
+        return NewPairs((c,), seq, secret=False)
     f = s.fighters[o]
     if other == FINISHER:
         seq = ctx.emit(SE.SpecialActionsMet(actions=(CANCEL, FINISHER) if c == 0 else (FINISHER, CANCEL),
@@ -274,21 +286,7 @@ def _cancel(ctx, cancels: list[int], acts: dict[int, str], seqs: dict[int, int])
         cards = tuple(x for x in (f.style, f.base) if x is not None)
         seq = ctx.emit(SE.PairCanceled(player=o, by=c, cards=cards), actor=c)
     _spend(ctx, c, "removed", cause=seq)
-    return (yield from _new_pairs(ctx, (0, 1), seq, secret=True))
-
-
-def _new_pairs(ctx, players: tuple[int, ...], cause: int, secret: bool):
-    from .beat import hand_split, select_pairs
-
-    s = ctx.state
-    for p in players:
-        styles, bases = hand_split(s, p)
-        if not styles or not bases:
-            ctx.emit(E.BeatSkipped(player=p, reason="no style in hand for a new pair" if not styles
-                                   else "no base in hand for a new pair"), actor=p, cause=cause)
-            return SKIP
-    yield from select_pairs(ctx, players, "new_pair", cause, secret=secret)
-    return AGAIN
+    return NewPairs((0, 1), seq, secret=True)
 
 
 def finishers_tied(ctx):
@@ -303,7 +301,7 @@ def finishers_tied(ctx):
                  actor=p, cause=seq)
         if s.edition == "woi" and SPECIAL_ACTION in f.removed and not f.finisher_anted:
             _spend(ctx, p, "discard1", base_to=None, cause=seq)
-    return (yield from _new_pairs(ctx, (0, 1), seq, secret=True))
+    return NewPairs((0, 1), seq, secret=True)
 
 
 # -- rearranging ------------------------------------------------------------------------------

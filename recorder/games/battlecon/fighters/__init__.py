@@ -4,7 +4,7 @@ Each module may define:
 - ``ante_options(state, p, extra) -> list[str]``: what the fighter may ante now (besides pass);
 - ``after_ante(ctx, p)``: effects fixed by the ante step (Kallistar's form);
 - ``triggers(state, p, timing) -> list[Trigger]``: the unique ability's triggers in a timing window (Khadath's
-  Gate Trap at Reveal); they are ordered with the pair's own triggers (effects.run_triggers);
+  Gate Trap at Reveal); they are ordered with the pair's own triggers (triggers.run_triggers);
 - ``end_of_beat(ctx, p)``: what the ability does "at the end of each beat", after recycling (WoI p.25: "UA's
   that activate at the end of each beat happen after recycling"); none of the four Preview fighters has one.
 Hooks are data-driven helpers, not control flow: the beat calls them at fixed points.

@@ -1,0 +1,67 @@
+"""Triggered effects: resolving a player's effects for a timing window (WoI p.26).
+
+A card's effects for a window are its data (cards.json) run through the effect
+primitives (``effects.py``, and ``finisher_effects.py`` for Finishers);
+``run_triggers`` resolves them with the unique ability's, asking for their
+order when more than one triggers.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Callable
+
+from . import events as E
+from .effects import PRIMITIVES as BASE_PRIMITIVES
+from .effects import Gen, choose
+from .finisher_effects import FINISHER_PRIMITIVES
+from .fighters import Trigger, ability_triggers
+from .stats import PairKey, cards_of, in_form, pair_key
+
+# Every verb card data is written in.
+PRIMITIVES: dict[str, Callable[..., Gen]] = {**BASE_PRIMITIVES, **FINISHER_PRIMITIVES}
+
+
+def _card_trigger(card, effs: tuple[dict[str, Any], ...], timing: str, form: str | None) -> Trigger:
+    steps = tuple((e["op"], {k: v for k, v in e.items() if k not in ("op", "if")}) for e in effs)
+
+    def run(ctx, p: int, cause: int) -> Gen:
+        for op, params in steps:
+            yield from PRIMITIVES[op](ctx, p, card.name, cause, **params)
+    # Quote only this window's text (as it applies in the fighter's form), not the whole card.
+    return Trigger(card.name, card.trigger_text(timing, form), run)
+
+
+@cache  # a window's card triggers depend only on the pair, the form and the timing: built once per key (stats)
+def _card_triggers(key: PairKey, timing: str, form: str | None) -> tuple[Trigger, ...]:
+    out = []
+    for card in cards_of(key):
+        effs = tuple(e for e in card.triggers.get(timing, ()) if in_form(form, e))
+        if effs:
+            out.append(_card_trigger(card, effs, timing, form))
+    return tuple(out)
+
+
+def pending_triggers(s, p: int, timing: str) -> list[Trigger]:
+    """Every trigger player p owns in the ``timing`` window: the pair's cards (or the Finisher), then the
+    unique ability's (Khadath's Gate Trap at Reveal)."""
+    return [*_card_triggers(pair_key(s, p), timing, s.fighters[p].form), *ability_triggers(s, p, timing)]
+
+
+def run_triggers(ctx, p: int, timing: str) -> Gen:
+    """Resolve player p's triggered effects for ``timing``. With more than one, the player orders them all
+    first (WoI p.26, Preview "Resolving Effects": "he chooses which order he activates them"): one ``order``
+    decision per place, each naming the trigger that resolves next, until one is left."""
+    s = ctx.state
+    todo = pending_triggers(s, p, timing)  # fixed now: an earlier effect may change the form
+    ordered: list[Trigger] = []
+    while len(todo) > 1:
+        names = [t.name for t in todo]
+        place = "first" if not ordered else f"next (after {', '.join(t.name for t in ordered)})"
+        pick = yield from choose(ctx, p, "order", E.TriggerOrderChosen, [{"player": p, "first": n} for n in names],
+                                 [f"{n} {'first' if not ordered else 'next'}" for n in names],
+                                 f"Order your {timing} effects: which resolves {place}?", None)
+        ordered.append(todo.pop(names.index(pick["first"])))
+    for trig in ordered + todo:
+        seq = ctx.emit(E.TriggerResolved(player=p, card=trig.name, timing=timing, text=trig.text), actor=p)
+        yield from trig.run(ctx, p, seq)
