@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any, Iterable
 
 from recorder.errors import CorruptLog
-from recorder.game import load_game
+from recorder.game import game_for
 from recorder.integrity import LogFile
 from recorder.store_import import Importable, ImportResult
 from replay.stats import match_stats
@@ -33,7 +33,7 @@ def importable(log: LogFile, source: str = "", *, verify: bool = True) -> Import
     flipped winner. Errors are prefixed by ``source`` (the file name).
     """
     prefix = f"{source}: " if source else ""
-    game = load_game(log.header.game)
+    game = game_for(log.header)
     try:
         stats = match_stats(log.header, log.records, game, source=source)
     except CorruptLog as exc:

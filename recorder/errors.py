@@ -38,6 +38,10 @@ class UnknownGame(BeatlogError):
     """A game name that no installed engine provides."""
 
 
+class UnsupportedRules(BeatlogError):
+    """A log recorded under an engine or rules version this beatlog cannot re-run."""
+
+
 class UnknownSide(InvalidDecision):
     """A side the game does not know: a BattleCON fighter, a Cogs of Valor fleet..."""
 

@@ -12,7 +12,7 @@ from typing import Any, Generator, Iterable, Protocol
 from .context import Context
 from .decisions import Answer, DecisionSource, Request
 from .envelope import Record
-from .errors import UnknownGame
+from .errors import UnknownGame, UnsupportedRules
 from .events import EventRegistry
 from .header import Header, Player
 from .names import resolve, suggestion
@@ -99,6 +99,11 @@ class Game(Protocol):
     #   default_bot: str                     who plays a seat when ``record`` is given no --bots
     #   side_info(side) -> dict              one side as JSON-native data (``beatlog sides``); with
     #   render_side(info) -> str             its text (else a generic outline)
+    #   ruleset(engine_version, rules_version) -> Game | None
+    #                                        the game object that re-runs a log recorded under those
+    #                                        versions: itself, an earlier ruleset (recorder/rulesets.py),
+    #                                        or None when it cannot; without the hook a game runs only
+    #                                        its own engine_version and rules_version
     #   whatif_shortcuts: dict[str, ...]     ``whatif`` options the game translates into script-entry
     #                                        fields (BattleCON: pair, ante); ``--choices`` is the generic form
 
@@ -116,3 +121,33 @@ def load_game(name: str) -> Game:
             raise UnknownGame(f"game {name!r} is not installed in this version of beatlog") from None
         raise
     return getattr(module, attr)
+
+
+def game_for(header: Header) -> Game:
+    """The game object that re-runs ``header``'s match: the current rules or the earlier ruleset it names.
+
+    Everything that re-executes or interprets a recorded log asks here rather than
+    :func:`load_game`, so a log keeps verifying after the rules move on.
+    """
+    game = load_game(header.game)
+    hook = getattr(game, "ruleset", None)
+    if hook is not None:
+        found = hook(header.engine_version, header.rules_version)
+    elif (header.engine_version, header.rules_version) == (game.engine_version, game.rules_version):
+        found = game
+    else:
+        found = None
+    if found is None:
+        *earlier, _ = runnable_engines(game)
+        also = f"; earlier engines {', '.join(map(repr, earlier))}" if earlier else ""
+        raise UnsupportedRules(
+            f"match {header.match_id} was recorded with {header.game} engine {header.engine_version!r}, "
+            f"rules {header.rules_version!r}, which this beatlog cannot re-run (it runs engine "
+            f"{game.engine_version!r}, rules {game.rules_version!r}{also})")
+    return found
+
+
+def runnable_engines(game: Game) -> tuple[str, ...]:
+    """The engine versions of ``game`` this beatlog can re-run, newest last."""
+    earlier = getattr(game, "rulesets", None)
+    return (*(earlier.versions() if earlier is not None else ()), game.engine_version)

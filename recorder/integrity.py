@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import FORMAT, canonical
 from .envelope import Record
-from .errors import CorruptLog
+from .errors import CorruptLog, UnsupportedRules
 from .events import OUTCOME, EventRegistry
 from .header import Header
 from .validate import validate_envelope, validate_header, validate_payload
@@ -55,9 +55,12 @@ class LogFile:
 def registry_for(header: Header, registry: EventRegistry | None = None) -> EventRegistry:
     """The event registry of the header's game (loaded by name unless given)."""
     if registry is None:
-        from .game import load_game
+        from .game import game_for, load_game
 
-        return load_game(header.game).events
+        try:
+            return game_for(header).events
+        except UnsupportedRules:
+            return load_game(header.game).events  # its structure is still checked; verify says why not its rules
     if registry.game != header.game:
         raise CorruptLog(
             f"match {header.match_id} is a {header.game!r} log, not a {registry.game!r} one"

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from recorder.envelope import Record
 from recorder.errors import UsageError
-from recorder.game import Game, load_game
+from recorder.game import Game, game_for
 from recorder.header import Header
 from recorder.terms import NEUTRAL, Terms, cap, terms_of
 
@@ -108,7 +108,7 @@ def explain(header: Header, records: Sequence[Record], beat: int, duel: int | No
 
     ``source`` (the log's file name) prefixes the error of an event the rules cannot apply.
     """
-    game = game or load_game(header.game)
+    game = game or game_for(header)
     terms = terms_of(game)
     duel = terms.check_set(duel, header.game)
     explainer = _Explainer(game, header, duel, beat)

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from recorder.envelope import Record
 from recorder.errors import UsageError
-from recorder.game import Game, load_game
+from recorder.game import Game, game_for
 from recorder.header import Header
 from recorder.names import suggestion
 from recorder.terms import NEUTRAL, Terms, terms_of
@@ -98,7 +98,7 @@ def state_at(header: Header, records: Sequence[Record], beat: int, *, duel: int 
     ``duel`` None: the first set (the only one of a game without sets). ``source`` (the log's file
     name) prefixes the error of an event the rules cannot apply.
     """
-    game = game or load_game(header.game)
+    game = game or game_for(header)
     terms = terms_of(game)
     duel = terms.check_set(duel, header.game)
     stopper = _Stopper(game, duel, beat, event)
@@ -123,5 +123,5 @@ def _last(terms: Terms, records: Sequence[Record]) -> str:
 
 
 def render(at: StateAt, game: Game | None = None) -> str:
-    game = game or load_game(at.header.game)
+    game = game or game_for(at.header)
     return f"{at.where}\n{game.render_state(at.snapshot)}\n"

@@ -42,7 +42,7 @@ from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from recorder.envelope import Record
 from recorder.errors import CorruptLog
-from recorder.game import GAMES, Game, load_game
+from recorder.game import GAMES, Game, game_for
 from recorder.header import Header
 
 from .walk import Visitor, walk
@@ -249,7 +249,7 @@ def match_stats(header: Header, records: Iterable[Record], game: Game | None = N
 
     ``source`` (a file name) prefixes the message of an event the rules cannot apply.
     """
-    game = game or load_game(header.game)
+    game = game or game_for(header)
     visitor = StatsVisitor(game)
     walk(header, records, [visitor], game, source=source)
     return visitor.stats()

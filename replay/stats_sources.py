@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from recorder.errors import UsageError
-from recorder.game import load_game
+from recorder.game import game_for
 from recorder.jsonl import read_jsonl
 
 from .stats import match_stats
@@ -26,7 +26,7 @@ def file_stats(paths: Sequence[str | Path]) -> list[dict[str, Any]]:
     out = []
     for path in paths:
         log = read_jsonl(path, name="<stdin>" if str(path) == "-" else str(path))
-        out.append(match_stats(log.header, log.records, load_game(log.header.game)))
+        out.append(match_stats(log.header, log.records, game_for(log.header)))
     return out
 
 
@@ -73,7 +73,7 @@ def _chunk_stats(job: tuple[str, list[str]]) -> list[dict[str, Any]]:
         out = []
         for match_id in ids:
             log = store.read(match_id)
-            out.append(match_stats(log.header, log.records, load_game(log.header.game)))
+            out.append(match_stats(log.header, log.records, game_for(log.header)))
         return out
 
 

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from recorder import canonical
 from recorder.envelope import Record
-from recorder.errors import BeatlogError, CorruptLog, IncompleteLog, VerificationFailed
-from recorder.game import Game, load_game
+from recorder.errors import BeatlogError, CorruptLog, IncompleteLog, UnsupportedRules, VerificationFailed
+from recorder.game import Game, game_for
 from recorder.header import Header
 from recorder.terms import Terms, terms_named, terms_of
 
@@ -83,17 +83,26 @@ class VerifyReport:
         return self
 
 
-def check_versions(game: Game, header: Header) -> Problem | None:
-    """Refuse a log recorded under another engine or rules version than the installed one."""
-    if header.engine_version == game.engine_version and header.rules_version == game.rules_version:
-        return None
-    message = (
-        f"match {header.match_id} was recorded with {header.game} engine {header.engine_version!r}, "
-        f"rules {header.rules_version!r}, but the installed engine is {game.engine_version!r}, "
-        f"rules {game.rules_version!r}; it cannot be re-executed here "
-        "(verify it with the beatlog release that recorded it)"
-    )
-    return Problem(VERSION, cap(message, 1000), VerificationFailed, seq=None, duel=None, beat=None, line=1)
+def check_versions(game: Game | None, header: Header) -> tuple[Game | None, Problem | None]:
+    """The game that re-runs ``header``'s match under the rules it was recorded with, or the problem.
+
+    Without ``game`` the installed engines are asked (:func:`recorder.game.game_for`: the
+    current rules or an earlier ruleset); a ``game`` given must itself run the header's versions.
+    """
+    if game is None:
+        try:
+            return game_for(header), None
+        except UnsupportedRules as exc:
+            message = str(exc)
+    elif (hook := getattr(game, "ruleset", None)) is not None and (
+            found := hook(header.engine_version, header.rules_version)) is not None:
+        return found, None
+    elif (header.engine_version, header.rules_version) == (game.engine_version, game.rules_version):
+        return game, None
+    else:
+        message = (f"match {header.match_id} was recorded with {header.game} engine {header.engine_version!r}, "
+                   f"rules {header.rules_version!r}, which the given {game.engine_version!r} cannot re-run")
+    return None, Problem(VERSION, cap(message, 1000), VerificationFailed, seq=None, duel=None, beat=None, line=1)
 
 
 def check_header(game: Game, header: Header) -> Problem | None:
@@ -136,13 +145,15 @@ def verify(
     records such a reader has just checked from the header on (and returned
     without an error).
     """
-    game = game or load_game(header.game)
     final = records[-1].hash if records else header.hash
 
     def report(problem: Problem | None, complete: bool, result: dict[str, Any] | None = None) -> VerifyReport:
         return VerifyReport(header.match_id, len(records), final, problem is None, complete, problem, result)
 
-    problem = check_versions(game, header) or check_header(game, header)
+    game, problem = check_versions(game, header)
+    if game is None:
+        return report(problem, False)
+    problem = check_header(game, header)
     if problem is not None:
         return report(problem, False)
     chain = None if chained else chain_break(header, records)

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Sequence
 
 from recorder.envelope import Record
 from recorder.fold import apply_record, rebuild
-from recorder.game import Game, load_game
+from recorder.game import Game, game_for
 from recorder.header import Header
 
 
@@ -70,7 +70,7 @@ def walk(
     An event the rules cannot apply (a forged log whose chain is intact) stops
     the walk with CorruptLog, its message prefixed by ``source`` (a file name).
     """
-    game = game or load_game(header.game)
+    game = game or game_for(header)
     state = game.new_state(header)
     for visitor in visitors:
         visitor.on_header(header, state)

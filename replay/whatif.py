@@ -27,7 +27,7 @@ from recorder.decisions import Answer, Request, describe_answer
 from recorder.envelope import Record
 from recorder.errors import UsageError
 from recorder.events import INPUT
-from recorder.game import Game, load_game
+from recorder.game import Game, game_for
 from recorder.header import Header
 from recorder.match import Match, sealed
 from recorder.names import resolve, suggestion
@@ -194,7 +194,7 @@ def what_if(header: Header, records: Sequence[Record], *, beat: int, player: int
     verified first; ``schemas=False`` skips its schema pass for records a
     strict reader has already checked (as ``verify`` does).
     """
-    game = game or load_game(header.game)
+    game = game or game_for(header)
     terms = terms_of(game)
     if not answers:
         shortcuts = "".join(f"--{name} ..., " for name in getattr(game, "whatif_shortcuts", None) or {})

@@ -10,7 +10,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from recorder.game import load_game
+from recorder.game import game_for
 from recorder.header import Header
 from recorder.terms import NEUTRAL, Terms, terms_of
 from replay.stats import StatsVisitor
@@ -69,7 +69,7 @@ class MatchPage:
 def build_page(source: Source) -> MatchPage:
     """Walk one log and gather everything its page and the index need."""
     header, records = source.log.header, source.log.records
-    game = load_game(header.game)
+    game = game_for(header)
     terms = terms_of(game)
     view = view_for(game)
     stats = StatsVisitor(game)

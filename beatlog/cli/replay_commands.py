@@ -241,7 +241,7 @@ def whatif_command(log, beat, duel, who, choices, pair, ante, policy, show_all, 
     """
     import shutil
 
-    from recorder.game import load_game
+    from recorder.game import game_for
     from recorder.terms import terms_of
     from replay.source import read_strict
     from replay.state import player_index
@@ -250,7 +250,7 @@ def whatif_command(log, beat, duel, who, choices, pair, ante, policy, show_all, 
 
     loaded = read_strict(log)
     header = loaded.header
-    game = load_game(header.game)
+    game = game_for(header)
     duel = terms_of(game).check_set(duel, header.game)
     player = player_index(header, who)
     entry: dict[str, Any] = {"duel": duel, "beat": beat, "player": player}

@@ -13,7 +13,7 @@ import click
 
 from recorder.decisions import DecisionSource
 from recorder.errors import UsageError
-from recorder.game import load_game
+from recorder.game import game_for
 from recorder.resume import StoredPrefix, load_jsonl_prefix, load_store_prefix, recorded_bots, resume
 from recorder.script import load_script
 from .match_options import MatchPlan, bot_sources, script_sources, split_pair
@@ -45,7 +45,7 @@ def resume_match(
     prefix, sink = load_store_prefix(db, match_id) if db is not None else load_jsonl_prefix(out, match_id)
     try:
         header = prefix.log.header
-        game = load_game(header.game)
+        game = game_for(header)
         plan = MatchPlan(game, header, load_script(script_path) if script_path is not None else None)
         sources = _sources(plan, prefix, bots, policy)
     except BaseException:

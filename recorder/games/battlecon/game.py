@@ -7,6 +7,7 @@ from typing import Any, Iterable
 from recorder.names import suggestion
 from recorder.errors import InvalidDecision, UnknownSide, UsageError
 from recorder.header import Header, Player, derive_match_id
+from recorder.rulesets import Rulesets
 
 from . import describe as D
 from . import fold
@@ -32,6 +33,10 @@ KNOWN_OPTIONS = tuple(sorted((*OPTION_CHOICES, *FLAGS, FINISHERS)))
 
 
 EVENTS.add_schema("script-entry.json", script_entry.entry_schema())
+
+# Earlier engines this one still re-runs (recorder/rulesets.py): each lives in rulesets/<version>.py as a
+# subclass of the next newer class, overriding only what changed.
+RULESETS = Rulesets("battlecon")
 
 
 def _rules_version() -> str:
@@ -66,8 +71,18 @@ class BattleCON:
              "set": "duel", "sets": "duels", "setup": "set-up", "phase": "step"}
     default_bot = "random"
 
+    rulesets = RULESETS
+
     def __init__(self) -> None:
         self.rules_version = _rules_version()
+
+    def accepts(self, rules_version: str) -> bool:
+        """Whether a header's rules version is this engine's own (card data and event schemas)."""
+        return rules_version == self.rules_version
+
+    def ruleset(self, engine_version: str, rules_version: str) -> "BattleCON | None":
+        """The game that re-runs a log of these versions: this one or an earlier ruleset (None: none can)."""
+        return RULESETS.find(self, engine_version, rules_version)
 
     # Hooks of the generic layers, imported on first use: recording needs neither.
     @property

@@ -10,6 +10,7 @@ from recorder.decisions import Answer, Request
 from recorder.envelope import Record
 from recorder.errors import InvalidDecision
 from recorder.header import Header, Player, derive_match_id
+from recorder.rulesets import Rulesets
 
 from . import describe as describe_mod
 from . import fold, phases, script_entry
@@ -24,6 +25,10 @@ from .turn import play as play_match
 
 EVENTS.add_schema("script-entry.json", script_entry.entry_schema())
 
+# Earlier engines this one still re-runs (recorder/rulesets.py): each lives in rulesets/<version>.py as a
+# subclass of the next newer class, overriding only what changed.
+RULESETS = Rulesets("cogs")
+
 
 class CogsGame:
     name = "cogs"
@@ -37,6 +42,15 @@ class CogsGame:
     terms = {"side": "fleet", "sides": "fleets", "round": "turn", "rounds": "turns",
              "set": None, "sets": None, "setup": "muster", "phase": "phase"}
     default_bot = "random"
+    rulesets = RULESETS
+
+    def accepts(self, rules_version: str) -> bool:
+        """Whether a header's rules version is this engine's own."""
+        return rules_version == self.rules_version
+
+    def ruleset(self, engine_version: str, rules_version: str) -> "CogsGame | None":
+        """The game that re-runs a log of these versions: this one or an earlier ruleset (None: none can)."""
+        return RULESETS.find(self, engine_version, rules_version)
 
     @property
     def fighters(self) -> tuple[str, ...]:

@@ -1,0 +1,63 @@
+"""Rules versions: the earlier rules a game still runs, so that logs are forever.
+
+A log's header names the engine and rules it was recorded under. When a rule
+changes, the game's ``engine_version`` moves on and the earlier rules stay
+runnable as a *ruleset*: a subclass of the next newer game class that overrides
+only what differs (an event registered differently, a hook whose behaviour
+changed), as each of Pokémon Showdown's ``data/mods/genN`` inherits the next
+generation. Nothing is copied: the chain ``Engine3 <- Engine4 <- current``
+reads as the list of rule changes.
+
+A game opts in by keeping a :class:`Rulesets` table and answering the kernel's
+optional ``ruleset(engine_version, rules_version)`` hook from it; the kernel's
+:func:`recorder.game.game_for` asks that hook for every recorded header.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+T = TypeVar("T", bound=type)
+
+
+class Rulesets:
+    """One game's earlier rulesets, by engine version.
+
+    Each registered class carries the frozen ``engine_version`` it re-runs and
+    ``rules_versions``, the header rules strings it accepts for it (a rules
+    fingerprint recorded under that engine). The current game accepts its own
+    versions through its ``accepts(rules_version)`` method.
+    """
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self._classes: dict[str, type] = {}
+        self._made: dict[str, Any] = {}
+
+    def register(self, cls: T) -> T:
+        """Class decorator: ``cls`` re-runs logs of ``cls.engine_version``."""
+        version = cls.__dict__.get("engine_version")
+        accepted = cls.__dict__.get("rules_versions")
+        if not version or not accepted:
+            raise TypeError(f"ruleset {cls.__name__} must set its own engine_version and rules_versions")
+        if version in self._classes:
+            raise ValueError(f"{self.game} ruleset {version!r} registered twice")
+        self._classes[version] = cls
+        return cls
+
+    def versions(self) -> tuple[str, ...]:
+        """The earlier engine versions this game still runs, oldest first."""
+        return tuple(sorted(self._classes))
+
+    def find(self, current: Any, engine_version: str, rules_version: str) -> Any | None:
+        """The game object that re-runs ``engine_version``/``rules_version``, or None."""
+        if engine_version == current.engine_version:
+            return current if current.accepts(rules_version) else None
+        cls = self._classes.get(engine_version)
+        if cls is None or rules_version not in cls.rules_versions:
+            return None
+        game = self._made.get(engine_version)
+        if game is None:
+            game = self._made[engine_version] = cls()
+        return game
+
