@@ -41,7 +41,7 @@ def importable(log: LogFile, source: str = "", *, verify: bool = True) -> Import
         raise CorruptLog(text if not prefix or text.startswith(prefix) else prefix + text) from None
     if verify:
         _rerun(log, game, prefix)
-    return Importable(log, stats["finished"], source)
+    return Importable(log, stats["finished"], source, stats)
 
 
 def _rerun(log: LogFile, game: Any, prefix: str) -> None:

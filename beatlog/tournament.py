@@ -203,6 +203,7 @@ def _play_batch(job: tuple[TournamentPlan, list[Fixture], str]) -> list[dict[str
     dicts travel back, and SQLite's write lock orders the workers' commits.
     """
     from replay.stats import match_stats
+    from replay.stats_store import keep
 
     from recorder.store import Importable, Store
 
@@ -211,7 +212,9 @@ def _play_batch(job: tuple[TournamentPlan, list[Fixture], str]) -> list[dict[str
     stats = [match_stats(log.header, log.records) for log in logs]
     with Store(db) as store:
         # The engine has just produced these logs, and the stats walk folded them: nothing to re-run.
-        store.import_logs([Importable(log, match["finished"]) for log, match in zip(logs, stats)])
+        items = [Importable(log, match["finished"], stats=match) for log, match in zip(logs, stats)]
+        store.import_logs(items)
+        keep(store, items)  # their statistics, counted once, for stats and the site to add up
     return stats
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .errors import CorruptLog, LogConflict, UsageError
 from .integrity import LogFile, check_stored_match
@@ -42,6 +42,7 @@ class Importable:
     log: LogFile
     finished: bool  # the match ended
     source: str = ""  # its file name, for messages
+    stats: dict[str, Any] | None = None  # its statistics (replay.stats.match_stats), when the check counted them
 
 
 Check = Callable[[LogFile], Importable]

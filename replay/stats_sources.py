@@ -1,5 +1,10 @@
 """Where match statistics come from: JSONL logs or a SQLite store, checked on the way.
 
+A store keeps each match's statistics (:mod:`replay.stats_store`):
+:func:`store_summary` adds up its rows in SQL and walks only the matches whose
+rows are missing or out of date; :func:`store_stats` walks every match (the
+per-match dicts, for whoever needs them one by one).
+
 Every log is read by the strict readers (chain, hashes and schemas checked),
 so statistics are never computed over a log that ``beatlog check`` would
 refuse. A store's matches can be spread over several processes (``jobs``);
@@ -10,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from recorder.errors import UsageError
@@ -17,6 +23,9 @@ from recorder.game import game_for
 from recorder.jsonl import read_jsonl
 
 from .stats import match_stats
+from .stats_sql import add_current
+from .stats_store import errors, fill
+from .stats_summary import Summary
 
 CHUNK = 25  # matches per task handed to a worker process
 
@@ -84,3 +93,59 @@ def _map(fn: Callable[[Any], Any], jobs_in: Sequence[Any], jobs: int) -> Iterato
     # spawn, not fork: the caller may run threads (a progress bar) and hold SQLite handles.
     with multiprocessing.get_context("spawn").Pool(min(jobs, len(jobs_in))) as pool:
         yield from pool.imap(fn, jobs_in, chunksize=1)
+
+
+@dataclass
+class StoreSummary:
+    """What :func:`store_summary` found: the summary, and what the reader should be told."""
+
+    summary: dict[str, Any]
+    walked: int = 0  # matches walked now (no current rows, or --recompute)
+    kept: bool = True  # the walked matches' rows were written to the store
+    why_not: str = ""  # why they were not
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (match id, why) left out: not computable
+
+
+def store_summary(
+    db: str | Path,
+    match_id: str | None = None,
+    *,
+    player: str | None = None,
+    fighter: str | None = None,
+    recompute: bool = False,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    on_walk: Callable[[int], None] | None = None,
+) -> StoreSummary:
+    """``summarize`` of a store's matches (all, or ``match_id``) from its statistics rows.
+
+    Matches without current rows are walked first and their rows kept when the
+    file can be written (``kept``); otherwise, or with ``recompute`` (every
+    match walked again), the walked matches are added from memory. A match
+    whose statistics cannot be computed is left out and listed in ``skipped``.
+    ``on_walk(n)`` is told how many matches are about to be walked.
+    """
+    from recorder.store import Store
+
+    ids = [match_id] if match_id is not None else None
+    if match_id is not None:
+        store_ids(db, match_id)
+    with Store(db, create=False) as store:
+        result = StoreSummary({})
+        summary = Summary(player=player, fighter=fighter)
+        filled = fill(store, ids, recompute=recompute, jobs=jobs, progress=progress, before=on_walk)
+        result.walked = len(filled.computed)
+        result.kept, result.why_not = filled.saved, filled.why_not
+        memory = filled.computed if recompute or not filled.saved else []
+        with store.snapshot():
+            add_current(summary, store.conn, skip=[c.match_id for c in memory], only=ids)
+            stored_errors = [] if recompute else errors(store.conn)
+        for item in memory:
+            if item.stats is not None:
+                summary.add(item.stats)
+        wanted = set(ids) if ids is not None else None
+        bad = {c.match_id: c.error for c in filled.computed if c.error is not None}
+        bad.update((m, e) for m, e in stored_errors if m not in bad)
+        result.skipped = sorted((m, e) for m, e in bad.items() if wanted is None or m in wanted)
+        result.summary = summary.result()
+        return result

@@ -119,6 +119,25 @@ class Totals:
             for group, labels in groups.items():
                 mine.setdefault(group, Counter()).update(labels)
 
+    def merge(self, other: Totals, played: str) -> None:
+        """Add ``other`` (the same kind of totals, of seats that all played ``played``)."""
+        self.matches += other.matches
+        self.duels += other.duels
+        self.beats += other.beats
+        self.outcomes.update(other.outcomes)
+        self.played[played] += other.matches
+        self.counts.update(other.counts)
+        for name, (total, n) in other.samples.items():
+            acc = self.samples.setdefault(name, [0, 0])
+            acc[0] += total
+            acc[1] += n
+        for name, labels in other.tags.items():
+            self.tags.setdefault(name, Counter()).update(labels)
+        for name, groups in other.usage.items():
+            mine = self.usage.setdefault(name, {})
+            for group, labels in groups.items():
+                mine.setdefault(group, Counter()).update(labels)
+
     def row(self, counters: Mapping[str, str], figures: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         finished = self.matches - self.outcomes["unfinished"]
         out: dict[str, Any] = {"name": self.name, "matches": self.matches}
@@ -171,39 +190,59 @@ def summarize(
     fighter: str | None = None,
 ) -> dict[str, Any]:
     """Add up per-match statistics (see the module docstring for the result)."""
-    if player is not None and fighter is not None:
-        raise UsageError("give --player or --fighter, not both")
-    keep = _seat_filter(player, fighter)
-    games: dict[str, _Section] = {}
-    total = 0
-    seen_players: set[str] = set()
-    seen_sides: set[str] = set()
-    seen_games: set[str] = set()
+    summary = Summary(player=player, fighter=fighter)
     for match in matches:
-        total += 1
-        seen_games.add(match["game"])
-        seen_players.update(s["player"] for s in match["seats"])
-        seen_sides.update(s["side"] for s in match["seats"])
-        counted = [s for s in match["seats"] if keep(s)]
+        summary.add(match)
+    return summary.result()
+
+
+class Summary:
+    """The running totals behind :func:`summarize`: matches are added one by one (:meth:`add`), or
+    as totals already added up elsewhere (:mod:`replay.stats_sql` adds a store's rows in SQL)."""
+
+    def __init__(self, *, player: str | None = None, fighter: str | None = None) -> None:
+        if player is not None and fighter is not None:
+            raise UsageError("give --player or --fighter, not both")
+        self.player = player
+        self.fighter = fighter
+        self.keep = _seat_filter(player, fighter)
+        self.games: dict[str, _Section] = {}
+        self.total = 0
+        self.seen_players: set[str] = set()
+        self.seen_sides: set[str] = set()
+        self.seen_games: set[str] = set()
+
+    def section(self, game: str) -> _Section:
+        section = self.games.get(game)
+        if section is None:
+            section = self.games[game] = _Section(game)
+        return section
+
+    def add(self, match: Mapping[str, Any]) -> None:
+        self.total += 1
+        self.seen_games.add(match["game"])
+        self.seen_players.update(s["player"] for s in match["seats"])
+        self.seen_sides.update(s["side"] for s in match["seats"])
+        counted = [s for s in match["seats"] if self.keep(s)]
         if counted:
-            section = games.get(match["game"])
-            if section is None:
-                section = games[match["game"]] = _Section(match["game"])
-            section.add(match, counted)
-    if total and not games and (player is not None or fighter is not None):
-        if player is not None:
-            what, whats, name, known = "player", "players", player, seen_players
-        else:
-            words = [terms_of(load_game(g)) for g in sorted(seen_games)]
-            what, whats, name, known = shared(words, "side"), shared(words, "sides"), fighter, seen_sides
-        listed = ", ".join(sorted(known)[:20]) + (" ..." if len(known) > 20 else "")
-        raise UsageError(f"no {what} {name!r} in these matches; {whats}: {listed}")
-    return {
-        "format": FORMAT,
-        "filter": {"player": player, "fighter": fighter},
-        "matches": total,
-        "games": [games[name].result() for name in sorted(games)],
-    }
+            self.section(match["game"]).add(match, counted)
+
+    def result(self) -> dict[str, Any]:
+        player, fighter, games = self.player, self.fighter, self.games
+        if self.total and not games and (player is not None or fighter is not None):
+            if player is not None:
+                what, whats, name, known = "player", "players", player, self.seen_players
+            else:
+                words = [terms_of(load_game(g)) for g in sorted(self.seen_games)]
+                what, whats, name, known = shared(words, "side"), shared(words, "sides"), fighter, self.seen_sides
+            listed = ", ".join(sorted(known)[:20]) + (" ..." if len(known) > 20 else "")
+            raise UsageError(f"no {what} {name!r} in these matches; {whats}: {listed}")
+        return {
+            "format": FORMAT,
+            "filter": {"player": player, "fighter": fighter},
+            "matches": self.total,
+            "games": [games[name].result() for name in sorted(games)],
+        }
 
 
 def _seat_filter(player: str | None, fighter: str | None) -> Callable[[Mapping[str, Any]], bool]:
@@ -242,6 +281,17 @@ class _Section:
                 cell = self.cells.setdefault(seat["side"], {}).setdefault(other["side"], _cell())
                 cell["matches"] += 1
                 cell[_PLURAL[pair_outcome(seat["outcome"], other["outcome"])]] += 1
+
+    def add_seats(self, player: str, side: str, totals: Totals) -> None:
+        """Add the totals of every counted seat ``player`` played as ``side`` (added up elsewhere)."""
+        self.players.setdefault(player, Totals(player)).merge(totals, side)
+        self.fighters.setdefault(side, Totals(side)).merge(totals, player)
+
+    def add_met(self, side: str, other: str, mine: str, theirs: str, times: int) -> None:
+        """``times`` counted seats of ``side`` met a seat of ``other`` with outcomes ``mine``/``theirs``."""
+        cell = self.cells.setdefault(side, {}).setdefault(other, _cell())
+        cell["matches"] += times
+        cell[_PLURAL[pair_outcome(mine, theirs)]] += times
 
     def result(self) -> dict[str, Any]:
         sides = sorted(set(self.cells) | {o for row in self.cells.values() for o in row})

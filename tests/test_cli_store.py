@@ -212,6 +212,8 @@ def test_round_trip_through_the_cli_is_byte_identical(here):
     result = beatlog("export", "--db", "b.db", "--match", log.match_id, "-o", "-")
     assert result.exit_code == 0
     assert result.stdout_bytes == (here / "one.jsonl").read_bytes() == encode_jsonl(log.header, log.records)
+    # import keeps the match's statistics beside it; a.db (written by the library) gets them from stats
+    assert beatlog("stats", "--db", "a.db").exit_code == 0
     assert _db_dump(here / "a.db") == _db_dump(here / "b.db")
 
 

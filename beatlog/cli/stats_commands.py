@@ -136,8 +136,11 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
 @click.option("--format", "form", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True,
               help="Tables for a terminal, JSON or CSV for tools.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Processes reading a store (default: the number of CPUs, at most 8).")
-def stats_command(logs, db, match_id, player, fighter, form, jobs) -> None:
+              help="Processes walking matches whose statistics a store lacks (default: the number of CPUs, at most 8).")
+@click.option("--recompute", is_flag=True,
+              help="With --db: walk every match again instead of adding up its stored statistics "
+                   "(and keep any the store lacked).")
+def stats_command(logs, db, match_id, player, fighter, form, jobs, recompute) -> None:
     """Per-player and per-side statistics and the matchup matrix.
 
     Matches and W/L/D, then each game's own figures in its own words:
@@ -145,29 +148,39 @@ def stats_command(logs, db, match_id, player, fighter, form, jobs) -> None:
     rate, stuns, priority, clashes, specials, the most played attack pairs;
     Cogs of Valor (per fleet) score, crew lost, killed and captured, hull
     damage, hit rates by weapon. Every log is checked (chain, hashes) as
-    it is read.
+    it is read. A store keeps each match's statistics once counted, so
+    only matches it lacks (new, grown, or counted by another version) are
+    walked, and kept if the store can be written; --recompute walks all.
 
     \b
     Example: beatlog stats --db t.db --fighter hikaru --format table
     Example: beatlog stats cogs.jsonl --side lions
     """
     from replay.stats_format import to_csv, to_json
-    from replay.stats_sources import file_stats, store_ids, store_stats
+    from replay.stats_sources import file_stats, store_summary
     from replay.stats_summary import summarize
 
     if bool(logs) == (db is not None):
         raise UsageError("stats takes LOG.jsonl files or --db FILE (not both)")
     if match_id is not None and db is None:
         raise UsageError("--match only applies with --db")
+    if recompute and db is None:
+        raise UsageError("--recompute only applies with --db (logs are always walked)")
     err = _console(stderr=True)
     if db is not None:
-        ids = store_ids(db, match_id)
-        with _progress(err, len(ids), "reading") as bar:
-            task = bar.add_task("matches", total=len(ids))
-            matches = store_stats(db, ids, jobs=jobs or default_jobs(), progress=lambda n: bar.advance(task, n))
+        with _progress(err, None, "counting") as bar:
+            task = bar.add_task("matches", total=None)
+            found = store_summary(db, match_id, player=player, fighter=fighter, recompute=recompute,
+                                  jobs=jobs or default_jobs(), progress=lambda n: bar.advance(task, n),
+                                  on_walk=lambda n: bar.update(task, total=n))
+        for skipped, why in found.skipped:
+            _say(err, f"left out match {skipped}: {why}")
+        if found.walked and not found.kept:
+            _say(err, f"note: the statistics of {_count(found.walked, 'match', 'matches')} were computed in memory "
+                      f"and not kept ({found.why_not})")
+        summary = found.summary
     else:
-        matches = file_stats(logs)
-    summary = summarize(matches, player=player, fighter=fighter)
+        summary = summarize(file_stats(logs), player=player, fighter=fighter)
     if form == "json":
         click.echo(to_json(summary))
     elif form == "csv":

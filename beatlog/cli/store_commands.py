@@ -54,11 +54,13 @@ def import_command(logs: tuple[str, ...], db: str, no_verify: bool) -> None:
     from recorder.jsonl import read_jsonl
     from beatlog.importing import importable
     from recorder.store import Store
+    from replay.stats_store import keep
 
     # Every file is read, walked and re-run before the store is opened (or created).
     checked = [importable(read_jsonl(path), path, verify=not no_verify) for path in logs]
     with Store(db) as store:
         results = store.import_logs(checked)
+        keep(store, checked)  # the statistics the check just counted, for stats and the site
     for result in results:
         if result.status == "imported":
             click.echo(f"imported {result.match_id} ({result.added} events)")

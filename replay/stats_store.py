@@ -1,0 +1,348 @@
+"""Each match's statistics kept in its store: written once, found current, filled in when missing.
+
+The rows (:mod:`replay.stats_schema`) hold exactly the per-match dict of
+:func:`replay.stats.match_stats`, so :func:`stats_from_rows` gives back the
+same dict, and :mod:`replay.stats_sql` adds them up as
+:func:`replay.stats_summary.summarize` does.
+
+A match's rows are *current* when they were counted at the match's final hash
+by the game's engine version of this beatlog and :data:`STATS_VERSION`.
+:func:`stale` lists the matches without current rows (never counted, grown
+since, or counted by another version); :func:`fill` walks them once and, on a
+writable store, keeps the result. A match whose statistics cannot be computed
+(a forged log the rules or the figures cannot take) is kept as a row with its
+``error`` and left out of every total, so one bad match never stops ``stats``
+or the site.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+from recorder.errors import BeatlogError
+from recorder.game import GAMES, load_game
+
+from .stats import COUNT, SAMPLE, TAG, USAGE, match_stats, stat_hook
+from .stats_schema import DDL, STATS_VERSION, TABLES
+
+CHUNK = 50  # matches per task handed to a worker process
+
+
+@dataclass(frozen=True)
+class Computed:
+    """One match's statistics as counted now (``stats``), or why they cannot be (``error``)."""
+
+    match_id: str
+    final_hash: str
+    game: str
+    stats: dict[str, Any] | None = None
+    error: str | None = None
+
+
+@dataclass
+class Filled:
+    """What :func:`fill` did: the matches it counted, and whether it could keep them."""
+
+    computed: list[Computed] = field(default_factory=list)
+    saved: bool = False  # written to the store (False: computed in memory only)
+    why_not: str = ""  # why they were not written, for the one-line note
+
+    @property
+    def errors(self) -> list[Computed]:
+        return [c for c in self.computed if c.error is not None]
+
+
+# -- the tables ----------------------------------------------------------------------------
+
+
+def has_tables(conn: sqlite3.Connection) -> bool:
+    names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return set(TABLES) <= names
+
+
+def create_tables(conn: sqlite3.Connection) -> None:
+    """Create the statistics tables if missing (inside the caller's write transaction)."""
+    for ddl in DDL:
+        conn.execute(ddl)
+
+
+def engines() -> dict[str, str]:
+    """Each game this beatlog runs -> its engine version (the ``engine_version`` of current rows)."""
+    return {name: load_game(name).engine_version for name in sorted(GAMES)}
+
+
+def _engine_values(engine: Mapping[str, str]) -> tuple[str, list[str]]:
+    """``WITH engine(game, version) AS (VALUES ...)`` of every game this beatlog runs."""
+    values = ", ".join("(?, ?)" for _ in engine) or "(NULL, NULL)"
+    params = [v for pair in engine.items() for v in pair]
+    return f"engine(game, version) AS (VALUES {values})", params
+
+
+def current_sql(engine: Mapping[str, str]) -> tuple[str, list[Any]]:
+    """A query of the current ``match_stats`` row of every match that has one (any error included)."""
+    cte, params = _engine_values(engine)
+    sql = (f"WITH {cte} SELECT s.* FROM matches m "
+           "JOIN match_stats s ON s.match_id = m.match_id AND s.final_hash = m.final_hash "
+           "JOIN engine e ON e.game = s.game AND e.version = s.engine_version "
+           "WHERE s.stats_version = ?")
+    return sql, [*params, STATS_VERSION]
+
+
+def errors(conn: sqlite3.Connection, engine: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+    """``(match_id, error)`` of every match whose current statistics could not be computed."""
+    if not has_tables(conn):
+        return []
+    sql, params = current_sql(engines() if engine is None else engine)
+    return [(m, e) for m, e in conn.execute(
+        f"SELECT match_id, error FROM ({sql}) WHERE error IS NOT NULL ORDER BY match_id", params)]
+
+
+def stale(conn: sqlite3.Connection, engine: Mapping[str, str] | None = None,
+          ids: Sequence[str] | None = None) -> list[str]:
+    """The matches (of ``ids``, or all) that have no current statistics rows, by match id."""
+    engine = engines() if engine is None else engine
+    if not has_tables(conn):
+        rows = conn.execute("SELECT match_id FROM matches ORDER BY match_id").fetchall()
+    else:
+        cte, params = _engine_values(engine)
+        rows = conn.execute(
+            f"WITH {cte} SELECT m.match_id FROM matches m WHERE NOT EXISTS ("
+            "SELECT 1 FROM match_stats s JOIN engine e ON e.game = s.game AND e.version = s.engine_version "
+            "WHERE s.match_id = m.match_id AND s.final_hash = m.final_hash AND s.stats_version = ?) "
+            "ORDER BY m.match_id", [*params, STATS_VERSION]).fetchall()
+    out = [row[0] for row in rows]
+    if ids is not None:
+        wanted = set(ids)
+        out = [m for m in out if m in wanted]
+    return out
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def computed(log: Any, stats: dict[str, Any] | None = None, error: str | None = None) -> Computed:
+    """A :class:`Computed` of a log (``recorder.integrity.LogFile``) whose statistics are ``stats``."""
+    return Computed(log.match_id, log.final_hash, log.header.game, stats, error)
+
+
+def save(store: Any, items: Iterable[Computed]) -> int:
+    """Keep ``items`` in ``store`` (a writable :class:`recorder.store.Store`) in one transaction.
+
+    Rows already there (another process counted the same match) are left as
+    they are. Returns how many matches were added.
+    """
+    items = list(items)
+    if not items:
+        return 0
+    with store._writing():
+        return write(store.conn, items)
+
+
+def keep(store: Any, items: Iterable[Any]) -> int:
+    """Keep the statistics of logs just written to ``store`` (``recorder.store.Importable``s, their
+    ``stats`` counted by the import check or the tournament), as they stand in the store now.
+
+    A log that only repeats or starts a longer stored match describes an earlier state of it:
+    its statistics are not those of the stored match, which is counted later if needed.
+    """
+    items = [i for i in items if i.stats is not None]
+    with store.snapshot():
+        heads = {i.log.match_id: store.conn.execute("SELECT final_hash FROM matches WHERE match_id = ?",
+                                                    (i.log.match_id,)).fetchone() for i in items}
+    fresh = [computed(i.log, i.stats) for i in items
+             if heads[i.log.match_id] is not None and heads[i.log.match_id][0] == i.log.final_hash]
+    return save(store, fresh)
+
+
+def write(conn: sqlite3.Connection, items: Sequence[Computed], engine: Mapping[str, str] | None = None) -> int:
+    """Insert ``items``' rows on ``conn`` (inside the caller's write transaction)."""
+    create_tables(conn)
+    engine = engine or {}
+    added = 0
+    seats: list[tuple] = []
+    counts: list[tuple] = []
+    labels: list[tuple] = []
+    for item in items:
+        version = engine.get(item.game) or _engine_of(item.game)
+        if version is None:  # a game this beatlog does not run: nothing to key its rows by
+            continue
+        stats = item.stats or {}
+        row = conn.execute(
+            "INSERT INTO match_stats (match_id, final_hash, engine_version, stats_version, game, edition, seed, "
+            "created_at, finished, winner, reason, events, duels, beats, error) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (match_id, final_hash, engine_version, stats_version) DO NOTHING RETURNING stats_id",
+            (item.match_id, item.final_hash, version, STATS_VERSION, item.game, stats.get("edition"),
+             stats.get("seed"), stats.get("created_at"), int(bool(stats.get("finished"))), stats.get("winner"),
+             stats.get("reason"), stats.get("events", 0), stats.get("duels", 0), stats.get("beats", 0),
+             item.error),
+        ).fetchone()
+        if row is None or item.stats is None:
+            continue
+        added += 1
+        sid = row[0]
+        for seat in item.stats["seats"]:
+            s = seat["seat"]
+            seats.append((sid, s, seat["player"], seat["side"], seat["outcome"]))
+            counts.extend((sid, s, name, COUNT, value, None) for name, value in seat["counts"].items() if value)
+            counts.extend((sid, s, name, SAMPLE, total, n) for name, (total, n) in seat["samples"].items() if n)
+            labels.extend((sid, s, name, TAG, "", label, n)
+                          for name, tags in seat["tags"].items() for label, n in tags.items())
+            labels.extend((sid, s, name, USAGE, group, label, n)
+                          for name, groups in seat.get("usage", {}).items()
+                          for group, tags in groups.items() for label, n in tags.items())
+    conn.executemany("INSERT INTO seat_stats VALUES (?, ?, ?, ?, ?)", seats)
+    conn.executemany("INSERT INTO seat_counts VALUES (?, ?, ?, ?, ?, ?)", counts)
+    conn.executemany("INSERT INTO seat_labels VALUES (?, ?, ?, ?, ?, ?, ?)", labels)
+    return added
+
+
+def _engine_of(game: str) -> str | None:
+    try:
+        return load_game(game).engine_version
+    except BeatlogError:
+        return None
+
+
+# -- computing -----------------------------------------------------------------------------
+
+
+def compute_log(log: Any, source: str = "") -> Computed:
+    """Walk one log (checked as read) for its statistics; a log they cannot be computed for gives its error."""
+    try:
+        game = load_game(log.header.game)
+        return computed(log, match_stats(log.header, log.records, game, source=source))
+    except BeatlogError as exc:
+        return computed(log, error=_one_line(str(exc)))
+
+
+def compute(db: str, ids: Sequence[str], *, jobs: int = 1,
+            progress: Callable[[int], None] | None = None) -> list[Computed]:
+    """Read and walk the store's matches ``ids`` (checked as read), in ``jobs`` processes."""
+    chunks = [(str(db), list(ids[i:i + CHUNK])) for i in range(0, len(ids), CHUNK)]
+    out: list[Computed] = []
+    for batch in _map(_compute_chunk, chunks, jobs):
+        out.extend(batch)
+        if progress is not None:
+            progress(len(batch))
+    return out
+
+
+def _compute_chunk(job: tuple[str, list[str]]) -> list[Computed]:
+    from recorder.store import Store
+
+    db, ids = job
+    out = []
+    with Store(db, readonly=True) as store:
+        for match_id in ids:
+            try:
+                log = store.read(match_id)
+            except BeatlogError as exc:
+                row = store.summary(match_id)
+                out.append(Computed(match_id, row.final_hash, row.game, error=_one_line(str(exc))))
+                continue
+            out.append(compute_log(log))
+    return out
+
+
+def _map(fn: Callable[[Any], Any], jobs_in: Sequence[Any], jobs: int) -> Iterator[Any]:
+    if jobs <= 1 or len(jobs_in) < 2:
+        yield from map(fn, jobs_in)
+        return
+    # spawn, not fork: the caller may run threads (a progress bar) and hold SQLite handles.
+    with multiprocessing.get_context("spawn").Pool(min(jobs, len(jobs_in))) as pool:
+        yield from pool.imap(fn, jobs_in, chunksize=1)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def fill(store: Any, ids: Sequence[str] | None = None, *, recompute: bool = False, jobs: int = 1,
+         progress: Callable[[int], None] | None = None, before: Callable[[int], None] | None = None) -> Filled:
+    """Count the matches (of ``ids``, or all) without current rows -- every one with ``recompute`` --
+    and keep them when the store can be written to (else they stay in memory: ``Filled.saved`` False).
+
+    ``store`` is a :class:`recorder.store.Store` opened with ``create=False`` (a reader that
+    may write) or ``readonly=True`` (never writes). ``before(n)`` is told how many matches will be
+    walked, ``progress(n)`` as each batch of n is done.
+    """
+    with store.snapshot():
+        if recompute:
+            todo = list(ids) if ids is not None else store.match_ids()
+        else:
+            todo = stale(store.conn, ids=ids)
+    if before is not None:
+        before(len(todo))
+    filled = Filled(compute(store.name, todo, jobs=jobs, progress=progress) if todo else [])
+    if not filled.computed:
+        filled.saved = True
+        return filled
+    if store.readonly:
+        filled.why_not = "the store was opened read-only"
+        return filled
+    try:
+        save(store, filled.computed)
+    except BeatlogError as exc:
+        filled.why_not = _one_line(str(exc))
+        return filled
+    filled.saved = True
+    return filled
+
+
+# -- reading back ------------------------------------------------------------------------------
+
+
+def stats_from_rows(conn: sqlite3.Connection, stats_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+    """The per-match dicts (as :func:`replay.stats.match_stats` gives) of these ``match_stats`` rows."""
+    out: dict[int, dict[str, Any]] = {}
+    hooks: dict[str, Mapping[str, str]] = {}
+    for i in range(0, len(stats_ids), 500):
+        chunk = list(stats_ids[i:i + 500])
+        marks = ", ".join("?" * len(chunk))
+        for row in conn.execute(
+                "SELECT stats_id, match_id, game, edition, seed, created_at, finished, winner, reason, events, "
+                f"duels, beats FROM match_stats WHERE stats_id IN ({marks}) AND error IS NULL", chunk):
+            sid, match_id, game, edition, seed, created_at, finished, winner, reason, events, duels, beats = row
+            if game not in hooks:
+                hooks[game] = dict(stat_hook(load_game(game)).counters)
+            out[sid] = {"match_id": match_id, "game": game, "edition": edition, "seed": seed,
+                        "created_at": created_at, "finished": bool(finished), "winner": winner, "reason": reason,
+                        "events": events, "duels": duels, "beats": beats, "seats": []}
+        seats: dict[tuple[int, int], dict[str, Any]] = {}
+        for sid, seat, player, side, outcome in conn.execute(
+                f"SELECT stats_id, seat, player, side, outcome FROM seat_stats WHERE stats_id IN ({marks}) "
+                "ORDER BY stats_id, seat", chunk):
+            if sid not in out:
+                continue
+            counters = hooks[out[sid]["game"]]
+            entry = {"seat": seat, "player": player, "side": side, "outcome": outcome,
+                     "counts": {n: 0 for n, k in counters.items() if k == COUNT},
+                     "samples": {n: [0, 0] for n, k in counters.items() if k == SAMPLE},
+                     "tags": {n: {} for n, k in counters.items() if k == TAG},
+                     "usage": {n: {} for n, k in counters.items() if k == USAGE}}
+            out[sid]["seats"].append(entry)
+            seats[(sid, seat)] = entry
+        for sid, seat, counter, kind, value, n in conn.execute(
+                f"SELECT stats_id, seat, counter, kind, value, n FROM seat_counts WHERE stats_id IN ({marks})", chunk):
+            entry = seats.get((sid, seat))
+            if entry is None:
+                continue
+            if kind == COUNT:
+                entry["counts"][counter] = value
+            else:
+                entry["samples"][counter] = [value, n]
+        for sid, seat, counter, kind, grp, label, n in conn.execute(
+                f"SELECT stats_id, seat, counter, kind, grp, label, n FROM seat_labels WHERE stats_id IN ({marks}) "
+                "ORDER BY stats_id, seat, counter, grp, label", chunk):
+            entry = seats.get((sid, seat))
+            if entry is None:
+                continue
+            if kind == TAG:
+                entry["tags"].setdefault(counter, {})[label] = n
+            else:
+                entry["usage"].setdefault(counter, {}).setdefault(grp, {})[label] = n
+    return out

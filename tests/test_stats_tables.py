@@ -1,0 +1,236 @@
+"""A store's statistics tables: counted once, added up in SQL, the same numbers as walking every log.
+
+``beatlog stats --db`` adds up the stored rows (replay.stats_sql); ``beatlog stats LOG...`` and
+``--recompute`` walk the logs. Both must print identical JSON, over the sample logs (3-seat Cogs
+matches included) and over simulated stores, whole or filtered by player or side.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from beatlog.cli import main
+from beatlog.importing import import_logs
+from recorder.jsonl import read_jsonl
+from recorder.store import Store
+from beatlog.tournament import plan_tournament, run_tournament
+from replay.stats_format import to_json
+from replay.stats_sources import store_stats
+from recorder.errors import BeatlogError
+from recorder.store_file import StoreFile
+from replay.stats_store import computed, compute_log, fill, save, stale, stats_from_rows
+from replay.stats_summary import summarize
+from tests.logmaker import partial
+from tests.replay_support import battlecon_duel, rechain
+
+SAMPLES = sorted(str(p) for p in (Path(__file__).parent.parent / "sample_logs").glob("*/*.jsonl"))
+
+
+def _run(*args: str) -> str:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 0, result.output + (result.stderr or "")
+    return result.stdout
+
+
+def _walked(db: Path, **filters) -> str:
+    """Today's walk: every match of the store read and walked (the path stats took before the tables)."""
+    return to_json(summarize(store_stats(db), **filters)) + "\n"
+
+
+@pytest.fixture(scope="module")
+def samples_db(tmp_path_factory) -> Path:
+    db = tmp_path_factory.mktemp("samples") / "s.db"
+    _run("import", *SAMPLES, "--db", str(db), "--no-verify")
+    return db
+
+
+@pytest.fixture(scope="module")
+def simulated_db(tmp_path_factory) -> Path:
+    db = tmp_path_factory.mktemp("simulated") / "t.db"
+    with Store(db) as store:
+        run_tournament(plan_tournament(game_name="battlecon", fighters="hikaru,khadath,cadenza", matches=2,
+                                       bots="greedy,random", seed=5, duels=1), store)
+        run_tournament(plan_tournament(game_name="cogs", fighters="lions,herons", matches=2,
+                                       bots="sensible,random", seed=5), store)
+    return db
+
+
+def test_import_and_simulate_keep_every_match_current(samples_db, simulated_db):
+    for db in (samples_db, simulated_db):
+        with Store(db, readonly=True) as store:
+            assert store.match_ids()
+            assert stale(store.conn) == []
+
+
+def test_sample_logs_give_the_same_json_from_the_tables_as_from_the_files(samples_db):
+    from_files = _run("stats", *SAMPLES, "--format", "json")
+    assert _run("stats", "--db", str(samples_db), "--format", "json") == from_files
+    assert _run("stats", "--db", str(samples_db), "--format", "json", "--recompute") == from_files
+    summary = json.loads(from_files)
+    cogs = next(g for g in summary["games"] if g["game"] == "cogs")
+    assert cogs["matchups"]["cells"] and any(
+        c["neither_won"] for row in cogs["matchups"]["cells"].values() for c in row.values())  # a 3-seat match
+
+
+@pytest.mark.parametrize("filters", [{}, {"player": "Ann"}, {"fighter": "hikaru"}, {"fighter": "lions"},
+                                     {"fighter": "griffins"}], ids=str)
+def test_filters_give_the_same_json(samples_db, filters):
+    args = [f"--{k}={v}" for k, v in filters.items()]
+    names = {s["player"] for m in store_stats(samples_db) for s in m["seats"]}
+    if "player" in filters and filters["player"] not in names:
+        filters = {"player": sorted(names)[0]}
+        args = [f"--player={filters['player']}"]
+    assert _run("stats", "--db", str(samples_db), "--format", "json", *args) == _walked(samples_db, **filters)
+
+
+def test_simulated_store_gives_the_same_json_as_walking_it(simulated_db):
+    assert _run("stats", "--db", str(simulated_db), "--format", "json") == _walked(simulated_db)
+    for side in ("khadath", "herons"):
+        assert (_run("stats", "--db", str(simulated_db), "--format", "json", "--side", side)
+                == _walked(simulated_db, fighter=side))
+    assert _run("stats", "--db", str(simulated_db), "--format", "csv") == _run(
+        "stats", "--db", str(simulated_db), "--format", "csv", "--recompute")
+
+
+def test_one_match(simulated_db):
+    with Store(simulated_db, readonly=True) as store:
+        match_id = store.match_ids()[3]
+    got = _run("stats", "--db", str(simulated_db), "--match", match_id, "--format", "json")
+    assert got == to_json(summarize(store_stats(simulated_db, [match_id]))) + "\n"
+
+
+def test_rows_give_back_the_walked_dicts(simulated_db):
+    walked = {m["match_id"]: m for m in store_stats(simulated_db)}
+    with Store(simulated_db, readonly=True) as store:
+        ids = [row[0] for row in store.conn.execute("SELECT stats_id FROM match_stats")]
+        back = stats_from_rows(store.conn, ids)
+    assert {m["match_id"]: m for m in back.values()} == walked
+
+
+def test_rows_are_append_only(simulated_db, tmp_path):
+    db = tmp_path / "copy.db"
+    db.write_bytes(simulated_db.read_bytes())
+    conn = sqlite3.connect(db)
+    for sql in ("UPDATE match_stats SET beats = 0", "DELETE FROM seat_counts", "UPDATE seat_labels SET n = 9",
+                "DELETE FROM seat_stats"):
+        with pytest.raises(sqlite3.DatabaseError, match="statistics rows are append-only"):
+            conn.execute(sql)
+    conn.close()
+
+
+def _store_without_stats(path: Path, logs) -> Path:
+    """A store written by a beatlog that kept no statistics (only matches and events)."""
+    with Store(path) as store:
+        import_logs(store, logs, verify=False)
+    return path
+
+
+def test_missing_rows_are_counted_once_and_kept(tmp_path):
+    logs = [read_jsonl(p) for p in SAMPLES[:4]]
+    db = _store_without_stats(tmp_path / "old.db", logs)
+    with Store(db, readonly=True) as store:
+        assert len(stale(store.conn)) == 4
+    expected = _walked(db)
+    result = CliRunner().invoke(main, ["stats", "--db", str(db), "--format", "json"])
+    assert result.exit_code == 0 and result.stdout == expected and result.stderr == ""
+    with Store(db, readonly=True) as store:
+        assert stale(store.conn) == []
+    before = db.read_bytes()
+    assert _run("stats", "--db", str(db), "--format", "json") == expected
+    assert db.read_bytes() == before  # nothing left to count: nothing written
+
+
+def test_a_grown_match_is_counted_again(tmp_path):
+    header, records = battlecon_duel(3)
+    from recorder.integrity import LogFile
+
+    log = LogFile(header, list(records))
+    db = tmp_path / "grow.db"
+    with Store(db) as store:
+        import_logs(store, [partial(log, 40)], verify=False)
+        save(store, [compute_log(partial(log, 40))])
+        assert stale(store.conn) == []
+        import_logs(store, [log], verify=False)  # the rest of the match arrives
+        assert stale(store.conn) == [log.match_id]
+    assert _run("stats", "--db", str(db), "--format", "json") == _walked(db)
+    with Store(db, readonly=True) as store:
+        hashes = [h for (h,) in store.conn.execute("SELECT final_hash FROM match_stats ORDER BY stats_id")]
+    assert hashes == [records[39].hash, log.final_hash]  # the earlier row stays: append-only
+
+
+def test_another_engine_version_is_out_of_date(tmp_path):
+    logs = [read_jsonl(p) for p in SAMPLES[:2]]
+    db = _store_without_stats(tmp_path / "v.db", logs)
+    with Store(db) as store:
+        with store._writing():
+            from replay.stats_store import write
+
+            write(store.conn, [compute_log(log) for log in logs], engine={logs[0].header.game: "older-engine"})
+        assert sorted(stale(store.conn)) == sorted(log.match_id for log in logs)
+    assert _run("stats", "--db", str(db), "--format", "json") == _walked(db)
+
+
+def test_a_read_only_store_is_counted_in_memory_and_says_so(tmp_path, monkeypatch):
+    logs = [read_jsonl(p) for p in SAMPLES[-3:]]
+    db = _store_without_stats(tmp_path / "ro.db", logs)
+    expected = _walked(db)
+    before = db.read_bytes()
+
+    def refuse(self):  # what a file on read-only media answers (root may write any file here)
+        raise BeatlogError(f"{self.name}: cannot write to the database: attempt to write a readonly database")
+
+    monkeypatch.setattr(StoreFile, "_ensure_writable", refuse)
+    result = CliRunner().invoke(main, ["stats", "--db", str(db), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == expected
+    assert result.stderr == ("note: the statistics of 3 matches were computed in memory and not kept "
+                             f"({db}: cannot write to the database: attempt to write a readonly database)\n")
+    assert db.read_bytes() == before
+
+
+def test_a_store_opened_read_only_is_counted_in_memory(tmp_path):
+    logs = [read_jsonl(p) for p in SAMPLES[:3]]
+    db = _store_without_stats(tmp_path / "ro.db", logs)
+    with Store(db, readonly=True) as store:
+        filled = fill(store)
+    assert not filled.saved and filled.why_not == "the store was opened read-only"
+    assert sorted(c.stats["match_id"] for c in filled.computed) == sorted(log.match_id for log in logs)
+
+
+def test_a_match_whose_statistics_cannot_be_computed_is_left_out_in_one_line(tmp_path):
+    """A forged match that got into the store (appended with rehashed events the figures cannot
+    count) never takes stats down: it is named on one line and the others are added up."""
+    good = [read_jsonl(p) for p in SAMPLES[:2]]
+    db = _store_without_stats(tmp_path / "bad.db", good)
+    header, records = battlecon_duel(9)
+    i = next(i for i, r in enumerate(records) if r.type == "DamageDealt")
+    forged = list(records[:i]) + [records[i].__class__(**{**records[i].body(), "hash": records[i].hash,
+                                                          "data": {**records[i].data, "target": 5}})]
+    forged = rechain(header, forged, renumber=False)
+    with Store(db) as store:
+        store.add_match(header)
+        store.append(header.match_id, forged)
+    expected = to_json(summarize(store_stats(db, [log.match_id for log in good]))) + "\n"
+    for _ in range(2):  # counted (and its error kept), then read back
+        result = CliRunner().invoke(main, ["stats", "--db", str(db), "--format", "json"])
+        assert result.exit_code == 0, result.output
+        assert result.stdout == expected
+        assert result.stderr.startswith(f"left out match {header.match_id}: ")
+        assert "DamageDealt" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_saved_rows_from_import_are_the_check_walk(tmp_path):
+    db = tmp_path / "i.db"
+    _run("import", *SAMPLES[:3], "--db", str(db))
+    with Store(db, readonly=True) as store:
+        assert stale(store.conn) == []
+        ids = [row[0] for row in store.conn.execute("SELECT stats_id FROM match_stats")]
+        back = {m["match_id"]: m for m in stats_from_rows(store.conn, ids).values()}
+    for path in SAMPLES[:3]:
+        log = read_jsonl(path)
+        assert back[log.match_id] == computed(log, compute_log(log).stats).stats
