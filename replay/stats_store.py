@@ -169,31 +169,20 @@ def write(conn: sqlite3.Connection, items: Sequence[Computed], engine: Mapping[s
         version = engine.get(item.game) or _engine_of(item.game)
         if version is None:  # a game this beatlog does not run: nothing to key its rows by
             continue
-        stats = item.stats or {}
         row = conn.execute(
             "INSERT INTO match_stats (match_id, final_hash, engine_version, stats_version, game, edition, seed, "
             "created_at, finished, winner, reason, events, duels, beats, error) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (match_id, final_hash, engine_version, stats_version) DO NOTHING RETURNING stats_id",
-            (item.match_id, item.final_hash, version, STATS_VERSION, item.game, stats.get("edition"),
-             stats.get("seed"), stats.get("created_at"), int(bool(stats.get("finished"))), stats.get("winner"),
-             stats.get("reason"), stats.get("events", 0), stats.get("duels", 0), stats.get("beats", 0),
-             item.error),
+            match_row(item, version),
         ).fetchone()
         if row is None or item.stats is None:
             continue
         added += 1
-        sid = row[0]
-        for seat in item.stats["seats"]:
-            s = seat["seat"]
-            seats.append((sid, s, seat["player"], seat["side"], seat["outcome"]))
-            counts.extend((sid, s, name, COUNT, value, None) for name, value in seat["counts"].items() if value)
-            counts.extend((sid, s, name, SAMPLE, total, n) for name, (total, n) in seat["samples"].items() if n)
-            labels.extend((sid, s, name, TAG, "", label, n)
-                          for name, tags in seat["tags"].items() for label, n in tags.items())
-            labels.extend((sid, s, name, USAGE, group, label, n)
-                          for name, groups in seat.get("usage", {}).items()
-                          for group, tags in groups.items() for label, n in tags.items())
+        rows = seat_rows(row[0], item.stats)
+        seats.extend(rows["seat_stats"])
+        counts.extend(rows["seat_counts"])
+        labels.extend(rows["seat_labels"])
     conn.executemany("INSERT INTO seat_stats VALUES (?, ?, ?, ?, ?)", seats)
     conn.executemany("INSERT INTO seat_counts VALUES (?, ?, ?, ?, ?, ?)", counts)
     conn.executemany("INSERT INTO seat_labels VALUES (?, ?, ?, ?, ?, ?, ?)", labels)
@@ -205,6 +194,32 @@ def _engine_of(game: str) -> str | None:
         return load_game(game).engine_version
     except BeatlogError:
         return None
+
+
+def match_row(item: Computed, engine_version: str) -> tuple:
+    """``item``'s ``match_stats`` row, without ``stats_id`` (in the table's column order)."""
+    stats = item.stats or {}
+    return (item.match_id, item.final_hash, engine_version, STATS_VERSION, item.game, stats.get("edition"),
+            stats.get("seed"), stats.get("created_at"), int(bool(stats.get("finished"))), stats.get("winner"),
+            stats.get("reason"), stats.get("events", 0), stats.get("duels", 0), stats.get("beats", 0), item.error)
+
+
+def seat_rows(key: Any, stats: Mapping[str, Any]) -> dict[str, list[tuple]]:
+    """A match's rows of ``seat_stats``, ``seat_counts`` and ``seat_labels``, each starting with ``key``."""
+    seats: list[tuple] = []
+    counts: list[tuple] = []
+    labels: list[tuple] = []
+    for seat in stats["seats"]:
+        s = seat["seat"]
+        seats.append((key, s, seat["player"], seat["side"], seat["outcome"]))
+        counts.extend((key, s, name, COUNT, value, None) for name, value in seat["counts"].items() if value)
+        counts.extend((key, s, name, SAMPLE, total, n) for name, (total, n) in seat["samples"].items() if n)
+        labels.extend((key, s, name, TAG, "", label, n)
+                      for name, tags in seat["tags"].items() for label, n in tags.items())
+        labels.extend((key, s, name, USAGE, group, label, n)
+                      for name, groups in seat.get("usage", {}).items()
+                      for group, tags in groups.items() for label, n in tags.items())
+    return {"seat_stats": seats, "seat_counts": counts, "seat_labels": labels}
 
 
 # -- computing -----------------------------------------------------------------------------

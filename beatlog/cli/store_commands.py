@@ -13,17 +13,29 @@ from recorder.errors import BeatlogError, UsageError
 
 @main.command("export")
 @click.option("--db", required=True, metavar="FILE", help="The SQLite store to read.")
-@click.option("--match", "match_id", required=True, metavar="ID", help="The match to export.")
-@click.option("-o", "--out", "out", required=True, metavar="FILE", help="The JSONL file to write, or - for stdout.")
+@click.option("--match", "match_id", metavar="ID", help="The match to export (with -o).")
+@click.option("-o", "--out", "out", metavar="FILE", help="The JSONL file to write, or - for stdout.")
 @click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
-def export_command(db: str, match_id: str, out: str, force: bool) -> None:
-    """Write a stored match as a portable JSONL log (checked first).
+@click.option("--parquet", "parquet", metavar="DIR",
+              help="Instead: the whole store as Parquet files in DIR (matches, events, statistics tables; "
+                   "needs pip install 'beatlog[parquet]').")
+def export_command(db: str, match_id: str | None, out: str | None, force: bool, parquet: str | None) -> None:
+    """Write a stored match as a portable JSONL log (checked first), or the whole store as Parquet.
 
+    \b
     Example: beatlog export --db club.db --match m-3f9a1c2b7d4e -o final.jsonl
+    Example: beatlog export --db club.db --parquet club-parquet/
     """
     from recorder.jsonl import write_jsonl
     from recorder.store import Store
 
+    if parquet is not None:
+        if match_id is not None or out is not None:
+            raise UsageError("--parquet exports the whole store: give it without --match and -o")
+        _export_parquet(db, parquet)
+        return
+    if match_id is None or out is None:
+        raise UsageError("export needs --match ID and -o FILE (or --parquet DIR for the whole store)")
     if out != "-" and not force and os.path.exists(out) and os.path.getsize(out) > 0:
         raise UsageError(f"{out}: the file already exists; use --force to replace it")
     with Store(db, readonly=True) as store:
@@ -31,6 +43,17 @@ def export_command(db: str, match_id: str, out: str, force: bool) -> None:
     write_jsonl(out, log.header, log.records)
     if out != "-":
         click.echo(f"exported {log.match_id} ({len(log.records)} events) to {out}", err=True)
+
+
+def _export_parquet(db: str, folder: str) -> None:
+    from replay.export_parquet import export_parquet, pyarrow_modules
+
+    pyarrow_modules()  # the missing extra is one line, before the store is opened
+    done = export_parquet(db, folder)
+    for match_id, why in done.left_out:
+        click.echo(f"left out of the statistics: match {match_id}: {why}", err=True)
+    counts = ", ".join(f"{name} {n:,}" for name, n in done.rows.items())
+    click.echo(f"exported {db} to {folder}: {counts} rows", err=True)
 
 
 @main.command("import")
