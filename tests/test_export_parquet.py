@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.store import Store
-from recorder.tournament import plan_tournament, run_tournament
+from beatlog.tournament import plan_tournament, run_tournament
 from replay.export_parquet import SCHEMAS
 
 duckdb = pytest.importorskip("duckdb", reason="duckdb is in the test extra: pip install -e '.[test]'")

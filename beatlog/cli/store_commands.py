@@ -20,7 +20,7 @@ from recorder.errors import BeatlogError, UsageError
               help="Instead: the whole store as Parquet files in DIR (matches, events, statistics tables; "
                    "needs pip install 'beatlog[parquet]').")
 def export_command(db: str, match_id: str | None, out: str | None, force: bool, parquet: str | None) -> None:
-    """Write a stored match as a portable JSONL log (checked first), or the whole store as Parquet.
+    """Write a match as a JSONL log (checked first), or the store as Parquet.
 
     \b
     Example: beatlog export --db club.db --match m-3f9a1c2b7d4e -o final.jsonl
