@@ -2,8 +2,9 @@
 
 Writes ``matches.parquet``, ``events.parquet`` (the envelope's columns, the
 payload ``data`` as canonical JSON text) and one file per statistics table
-(``match_stats``, ``seat_stats``, ``seat_counts``, ``seat_labels``: each
-match's current rows, see :mod:`replay.stats_schema`). Every match is read as
+(``match_stats``, ``seat_stats``, and ``seat_values`` in words as
+``seat_counts`` and ``seat_labels``: each match's current rows, see
+:mod:`replay.stats_schema`). Every match is read as
 ``export`` reads one (schema, seqs, chain and hashes checked); the statistics
 of a match the store holds none for are computed on the way. The columns and
 their types are documented in docs/parquet.md; :data:`SCHEMAS` is that list.
@@ -21,7 +22,8 @@ from typing import Any, Callable
 from recorder import canonical
 from recorder.errors import BeatlogError, UsageError
 
-from .stats_store import Computed, compute_log, current_sql, engines, has_tables, match_row, seat_rows, stale
+from .stats import COUNT, SAMPLE, TAG, USAGE
+from .stats_store import Computed, compute_log, current_sql, engines, has_tables, match_row, seat_entries, stale
 
 EVENTS_PER_GROUP = 100_000  # rows per Parquet row group (and held in memory at once)
 
@@ -189,8 +191,11 @@ def _add_computed(tables: dict[str, _Table], result: Exported, item: Computed) -
     if item.error is not None:
         result.left_out.append((item.match_id, item.error))
         return
-    for name, rows in seat_rows(item.match_id, item.stats).items():
-        tables[name].add(rows)
+    seats, values = seat_entries(item.stats)
+    m = item.match_id
+    tables["seat_stats"].add([(m, *seat) for seat in seats])
+    tables["seat_counts"].add([(m, s, c, k, v, n) for s, c, k, _, _, v, n in values if k in (COUNT, SAMPLE)])
+    tables["seat_labels"].add([(m, s, c, k, g, label, v) for s, c, k, g, label, v, _ in values if k in (TAG, USAGE)])
 
 
 def _add_stored(conn: Any, tables: dict[str, _Table], stored: dict[str, int]) -> None:

@@ -9,7 +9,7 @@ game's engine) and the statistics code ``stats_version`` counted it, and is
 never changed. A match that grows, or a newer beatlog, adds new rows; the
 current rows of a match are those whose three keys equal the match's
 ``final_hash``, the game's engine version and :data:`STATS_VERSION`
-(:func:`replay.stats_store.current` selects them).
+(:func:`replay.stats_store.current_sql` selects them).
 
 ``match_stats``
     one row per computation (``stats_id``): ``match_id, final_hash,
@@ -17,18 +17,25 @@ current rows of a match are those whose three keys equal the match's
     (0/1), ``winner`` (seat or NULL), ``reason, events, duels, beats``, and
     ``error``: NULL, or the one-line reason the match's statistics could not
     be computed (a forged log the rules or the figures cannot take); such a
-    match is left out of every total.
+    match has no seat rows and is left out of every total.
 ``seat_stats``
-    one row per seat: ``stats_id, seat, player, side, outcome`` (win, loss,
-    draw, unfinished).
-``seat_counts``
-    the seat's ``count`` counters (``kind`` 'count': ``value`` is the total,
-    ``n`` NULL) and ``sample`` counters (``kind`` 'sample': ``value`` is the
-    sum of the ``n`` observations); zeros are not stored.
-``seat_labels``
-    the seat's ``tag`` counters (``kind`` 'tag', ``grp`` '') and ``usage``
-    counters (``kind`` 'usage', ``grp`` the group: BattleCON's 'style',
-    'base', 'anted'...): ``label`` and ``n``, the times it was tallied.
+    one row per seat: ``stats_id, seat, key_id`` (its ``stat_keys`` row),
+    ``player, side, outcome`` (win, loss, draw, unfinished).
+``seat_values``
+    every counter of the seat that is not zero: ``key_id`` (the seat's game,
+    player and side), ``name_id`` (the counter, and for a tag or usage its
+    group and label: ``stat_names``), ``stats_id, seat, value`` (a count's
+    total, a sample's sum, a label's times) and ``n`` (a sample's
+    observations, else NULL). Its primary key starts with ``key_id, name_id``
+    so that adding up per player and side reads it in order.
+``stat_keys``, ``stat_names``
+    the dictionaries: ``key_id -> game, player, side`` and ``name_id ->
+    counter, kind`` (count, sample, tag, usage), ``grp`` (a usage counter's
+    group, else ''), ``label`` (a tag's or usage's label, else '').
+``seat_counts``, ``seat_labels`` (views)
+    ``seat_values`` in words: ``stats_id, seat, counter, kind, value, n`` for
+    counts and samples; ``stats_id, seat, counter, kind, grp, label, n`` for
+    tags and usage.
 
 The counters are each game's stat hook's (:mod:`replay.stats`); nothing here
 knows a game.
@@ -41,6 +48,21 @@ from __future__ import annotations
 STATS_VERSION = 1
 
 TABLES = {
+    "stat_keys": """CREATE TABLE IF NOT EXISTS stat_keys (
+    key_id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    player TEXT NOT NULL,
+    side TEXT NOT NULL,
+    UNIQUE (game, player, side)
+)""",
+    "stat_names": """CREATE TABLE IF NOT EXISTS stat_names (
+    name_id INTEGER PRIMARY KEY,
+    counter TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('count', 'sample', 'tag', 'usage')),
+    grp TEXT NOT NULL,
+    label TEXT NOT NULL,
+    UNIQUE (counter, kind, grp, label)
+)""",
     "match_stats": """CREATE TABLE IF NOT EXISTS match_stats (
     stats_id INTEGER PRIMARY KEY,
     match_id TEXT NOT NULL,
@@ -63,35 +85,27 @@ TABLES = {
     "seat_stats": """CREATE TABLE IF NOT EXISTS seat_stats (
     stats_id INTEGER NOT NULL REFERENCES match_stats (stats_id),
     seat INTEGER NOT NULL,
+    key_id INTEGER NOT NULL REFERENCES stat_keys (key_id),
     player TEXT NOT NULL,
     side TEXT NOT NULL,
     outcome TEXT NOT NULL,
     PRIMARY KEY (stats_id, seat)
 ) WITHOUT ROWID""",
     # value has NUMERIC affinity: integers stay integers (sums are exact), a fraction stays REAL.
-    "seat_counts": """CREATE TABLE IF NOT EXISTS seat_counts (
+    "seat_values": """CREATE TABLE IF NOT EXISTS seat_values (
+    key_id INTEGER NOT NULL REFERENCES stat_keys (key_id),
+    name_id INTEGER NOT NULL REFERENCES stat_names (name_id),
     stats_id INTEGER NOT NULL REFERENCES match_stats (stats_id),
     seat INTEGER NOT NULL,
-    counter TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('count', 'sample')),
     value NUMERIC NOT NULL,
     n INTEGER,
-    PRIMARY KEY (stats_id, seat, counter)
-) WITHOUT ROWID""",
-    "seat_labels": """CREATE TABLE IF NOT EXISTS seat_labels (
-    stats_id INTEGER NOT NULL REFERENCES match_stats (stats_id),
-    seat INTEGER NOT NULL,
-    counter TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('tag', 'usage')),
-    grp TEXT NOT NULL,
-    label TEXT NOT NULL,
-    n NUMERIC NOT NULL,
-    PRIMARY KEY (stats_id, seat, counter, grp, label)
+    PRIMARY KEY (key_id, name_id, stats_id, seat)
 ) WITHOUT ROWID""",
 }
 
 INDEXES = {
     "match_stats_match": "CREATE INDEX IF NOT EXISTS match_stats_match ON match_stats (match_id, final_hash)",
+    "seat_values_match": "CREATE INDEX IF NOT EXISTS seat_values_match ON seat_values (stats_id, seat)",
 }
 
 # Derived, but never rewritten: a row is added for a new state of a match, never changed or removed.
@@ -103,6 +117,17 @@ END"""
     for table in TABLES for verb in ("update", "delete")
 }
 
-DDL = (*TABLES.values(), *INDEXES.values(), *TRIGGERS.values())
+VIEWS = {
+    "seat_counts": """CREATE VIEW IF NOT EXISTS seat_counts AS
+SELECT v.stats_id, v.seat, n.counter, n.kind, v.value, v.n
+FROM seat_values v JOIN stat_names n ON n.name_id = v.name_id
+WHERE n.kind IN ('count', 'sample')""",
+    "seat_labels": """CREATE VIEW IF NOT EXISTS seat_labels AS
+SELECT v.stats_id, v.seat, n.counter, n.kind, n.grp, n.label, v.value AS n
+FROM seat_values v JOIN stat_names n ON n.name_id = v.name_id
+WHERE n.kind IN ('tag', 'usage')""",
+}
+
+DDL = (*TABLES.values(), *INDEXES.values(), *TRIGGERS.values(), *VIEWS.values())
 
 STATS_TABLES = tuple(TABLES)

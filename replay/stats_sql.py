@@ -1,13 +1,17 @@
 """``beatlog stats`` over a store without walking its logs: the stored rows added up in SQL.
 
-:func:`summarize_store` gives exactly what :func:`replay.stats_summary.summarize`
-gives over the walks of the same matches: SQL adds up each (player, side)'s
-seats -- matches, outcomes, sets and rounds, every counter and label -- and the
-matchup cells; :class:`replay.stats_summary.Summary` then derives the figures
-from those totals as it does from walked matches, so both paths share every
-rule of how a figure is made. Matches without current rows
-(:func:`replay.stats_store.fill`) are walked first: kept in the store when it
-can be written, else added from memory.
+:func:`add_current` gives a :class:`replay.stats_summary.Summary` exactly what
+it would get from the walks of the same matches: SQL adds up each (game,
+player, side)'s seats -- matches, outcomes, sets and rounds, every counter and
+label -- and the matchup cells; the Summary then derives the figures from those
+totals as it does from walked matches, so both paths share every rule of how a
+figure is made. Matches without current rows (:func:`replay.stats_store.fill`)
+are walked first: kept in the store when it can be written, else added from
+memory.
+
+``seat_values`` is keyed by ``(key_id, name_id, ...)``, so adding it up per
+player and side and per counter reads the table in key order, without sorting;
+the current-rows filter is applied only when some stored row is not current.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import sqlite3
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
-from .stats import COUNT, SAMPLE, TAG
+from .stats import COUNT, SAMPLE, TAG, USAGE
 from .stats_store import current_sql, engines, has_tables
 from .stats_summary import Summary, Totals
 
@@ -38,12 +42,14 @@ def add_current(summary: Summary, conn: sqlite3.Connection, *, engine: Mapping[s
     try:
         conn.execute(f"INSERT INTO temp.cur SELECT stats_id, match_id, game, finished, duels, beats "
                      f"FROM ({sql}) WHERE error IS NULL", params)
+        skip = list(skip)
         if only is not None:
             _restrict(conn, only, keep=True)
-        skip = list(skip)
         if skip:
             _restrict(conn, skip, keep=False)
-        return _add(summary, conn)
+        stored = conn.execute("SELECT count(*) FROM match_stats WHERE error IS NULL").fetchone()[0]
+        kept = conn.execute("SELECT count(*) FROM temp.cur").fetchone()[0]
+        return _add(summary, conn, every_row=stored == kept)
     finally:
         conn.execute("DROP TABLE IF EXISTS temp.cur")
 
@@ -58,62 +64,74 @@ def _restrict(conn: sqlite3.Connection, ids: Iterable[str], *, keep: bool) -> No
         conn.execute("DROP TABLE temp.ids")
 
 
-def _seat_where(summary: Summary, alias: str = "st") -> tuple[str, list[Any]]:
+def _keys_where(summary: Summary) -> tuple[str, list[Any]]:
+    """The stat_keys of the counted seats, as SQL (``IN (...)``) and its parameters; '' for every seat."""
     if summary.player is not None:
-        return f" WHERE {alias}.player = ?", [summary.player]
+        return "(SELECT key_id FROM stat_keys WHERE player = ?)", [summary.player]
     if summary.fighter is not None:
-        return f" WHERE {alias}.side = ?", [summary.fighter]
+        return "(SELECT key_id FROM stat_keys WHERE side = ?)", [summary.fighter]
     return "", []
 
 
-def _add(summary: Summary, conn: sqlite3.Connection) -> int:
+def _add(summary: Summary, conn: sqlite3.Connection, *, every_row: bool) -> int:
     total = conn.execute("SELECT count(*) FROM temp.cur").fetchone()[0]
     summary.total += total
-    summary.seen_games.update(g for (g,) in conn.execute("SELECT DISTINCT game FROM temp.cur"))
-    for player, side in conn.execute(
-            "SELECT DISTINCT st.player, st.side FROM temp.cur c JOIN seat_stats st ON st.stats_id = c.stats_id"):
-        summary.seen_players.add(player)
-        summary.seen_sides.add(side)
-    where, params = _seat_where(summary)
+    keys = {k: (g, p, s) for k, g, p, s in conn.execute("SELECT key_id, game, player, side FROM stat_keys")}
+    names = {n: (c, k, g, label) for n, c, k, g, label in
+             conn.execute("SELECT name_id, counter, kind, grp, label FROM stat_names")}
+    wanted, params = _keys_where(summary)
     seats = "FROM temp.cur c JOIN seat_stats st ON st.stats_id = c.stats_id"
-    for game, matches, finished in conn.execute(
-            f"SELECT c.game, count(DISTINCT c.stats_id), count(DISTINCT CASE WHEN c.finished THEN c.stats_id END) "
-            f"{seats}{where} GROUP BY c.game", params):
+    if wanted:
+        sections = conn.execute(
+            "SELECT c.game, count(DISTINCT c.stats_id), count(DISTINCT CASE WHEN c.finished THEN c.stats_id END) "
+            f"{seats} WHERE st.key_id IN {wanted} GROUP BY c.game", params)
+    else:
+        sections = conn.execute("SELECT game, count(*), sum(finished) FROM temp.cur GROUP BY game")
+    for game, matches, finished in sections.fetchall():
         section = summary.section(game)
         section.matches += matches
         section.finished += finished
-    groups: dict[tuple[str, str, str], Totals] = {}
+    groups: dict[int, Totals] = {}
     outcome_sums = ", ".join(f"sum(st.outcome = '{o}')" for o in _OUTCOMES)
-    for game, player, side, matches, duels, beats, *outcomes in conn.execute(
-            f"SELECT c.game, st.player, st.side, count(*), sum(c.duels), sum(c.beats), {outcome_sums} "
-            f"{seats}{where} GROUP BY c.game, st.player, st.side", params):
-        totals = groups[(game, player, side)] = Totals(player, matches=matches, duels=duels, beats=beats)
+    where = f" WHERE st.key_id IN {wanted}" if wanted else ""
+    for key, matches, duels, beats, *outcomes in conn.execute(
+            f"SELECT st.key_id, count(*), sum(c.duels), sum(c.beats), {outcome_sums} {seats}{where} "
+            "GROUP BY st.key_id", params):
+        totals = groups[key] = Totals(keys[key][1], matches=matches, duels=duels, beats=beats)
         totals.outcomes = Counter({o: n for o, n in zip(_OUTCOMES, outcomes) if n})
-    for game, player, side, counter, kind, value, n in conn.execute(
-            "SELECT c.game, st.player, st.side, sc.counter, sc.kind, sum(sc.value), sum(sc.n) "
-            f"{seats} JOIN seat_counts sc ON sc.stats_id = st.stats_id AND sc.seat = st.seat{where} "
-            "GROUP BY c.game, st.player, st.side, sc.counter, sc.kind", params):
-        totals = groups[(game, player, side)]
+    filters = ([] if every_row else ["stats_id IN (SELECT stats_id FROM temp.cur)"]) + (
+        [f"key_id IN {wanted}"] if wanted else [])
+    where = f" WHERE {' AND '.join(filters)}" if filters else ""
+    for key, name, value, n in conn.execute(
+            f"SELECT key_id, name_id, sum(value), sum(n) FROM seat_values{where} GROUP BY key_id, name_id", params):
+        totals = groups.get(key)
+        if totals is None:  # rows of seats that are not counted now (no current row): not counted
+            continue
+        counter, kind, grp, label = names[name]
         if kind == COUNT:
             totals.counts[counter] += value
         elif kind == SAMPLE:
             totals.samples[counter] = [value, n]
-    for game, player, side, counter, kind, grp, label, n in conn.execute(
-            "SELECT c.game, st.player, st.side, sl.counter, sl.kind, sl.grp, sl.label, sum(sl.n) "
-            f"{seats} JOIN seat_labels sl ON sl.stats_id = st.stats_id AND sl.seat = st.seat{where} "
-            "GROUP BY c.game, st.player, st.side, sl.counter, sl.kind, sl.grp, sl.label", params):
-        totals = groups[(game, player, side)]
-        if kind == TAG:
-            totals.tags.setdefault(counter, Counter())[label] += n
-        else:
-            totals.usage.setdefault(counter, {}).setdefault(grp, Counter())[label] += n
-    for (game, player, side), totals in groups.items():
+        elif kind == TAG:
+            totals.tags.setdefault(counter, Counter())[label] += value
+        elif kind == USAGE:
+            totals.usage.setdefault(counter, {}).setdefault(grp, Counter())[label] += value
+    for key, totals in groups.items():
+        game, player, side = keys[key]
         summary.section(game).add_seats(player, side, totals)
-    where_a, params_a = _seat_where(summary, "a")
+    where = f" WHERE a.key_id IN {wanted}" if wanted else ""
     for game, side, other, mine, theirs, times in conn.execute(
             "SELECT c.game, a.side, b.side, a.outcome, b.outcome, count(*) FROM temp.cur c "
             "JOIN seat_stats a ON a.stats_id = c.stats_id "
-            f"JOIN seat_stats b ON b.stats_id = a.stats_id AND b.seat != a.seat{where_a} "
-            "GROUP BY c.game, a.side, b.side, a.outcome, b.outcome", params_a):
+            f"JOIN seat_stats b ON b.stats_id = a.stats_id AND b.seat != a.seat{where} "
+            "GROUP BY c.game, a.side, b.side, a.outcome, b.outcome", params):
         summary.section(game).add_met(side, other, mine, theirs, times)
+    if wanted and not summary.games:  # the error names who is there: the seats of the matches read
+        for key, in conn.execute("SELECT DISTINCT st.key_id " + seats):
+            game, player, side = keys[key]
+            summary.seen_games.add(game)
+            summary.seen_players.add(player)
+            summary.seen_sides.add(side)
+    else:
+        summary.seen_games.update(g for (g,) in conn.execute("SELECT DISTINCT game FROM temp.cur"))
     return total

@@ -161,10 +161,11 @@ def write(conn: sqlite3.Connection, items: Sequence[Computed], engine: Mapping[s
     """Insert ``items``' rows on ``conn`` (inside the caller's write transaction)."""
     create_tables(conn)
     engine = engine or {}
+    keys = _Dictionary(conn, "stat_keys", "key_id", ("game", "player", "side"))
+    names = _Dictionary(conn, "stat_names", "name_id", ("counter", "kind", "grp", "label"))
     added = 0
-    seats: list[tuple] = []
-    counts: list[tuple] = []
-    labels: list[tuple] = []
+    seat_rows: list[tuple] = []
+    value_rows: list[tuple] = []
     for item in items:
         version = engine.get(item.game) or _engine_of(item.game)
         if version is None:  # a game this beatlog does not run: nothing to key its rows by
@@ -179,13 +180,15 @@ def write(conn: sqlite3.Connection, items: Sequence[Computed], engine: Mapping[s
         if row is None or item.stats is None:
             continue
         added += 1
-        rows = seat_rows(row[0], item.stats)
-        seats.extend(rows["seat_stats"])
-        counts.extend(rows["seat_counts"])
-        labels.extend(rows["seat_labels"])
-    conn.executemany("INSERT INTO seat_stats VALUES (?, ?, ?, ?, ?)", seats)
-    conn.executemany("INSERT INTO seat_counts VALUES (?, ?, ?, ?, ?, ?)", counts)
-    conn.executemany("INSERT INTO seat_labels VALUES (?, ?, ?, ?, ?, ?, ?)", labels)
+        sid = row[0]
+        seats, values = seat_entries(item.stats)
+        keys.add((item.game, player, side) for _, player, side, _ in seats)
+        names.add(v[1:5] for v in values)
+        key_of = {s: keys.ids[(item.game, player, side)] for s, player, side, _ in seats}
+        seat_rows.extend((sid, s, key_of[s], player, side, outcome) for s, player, side, outcome in seats)
+        value_rows.extend((key_of[v[0]], names.ids[v[1:5]], sid, v[0], v[5], v[6]) for v in values)
+    conn.executemany("INSERT INTO seat_stats VALUES (?, ?, ?, ?, ?, ?)", seat_rows)
+    conn.executemany("INSERT INTO seat_values VALUES (?, ?, ?, ?, ?, ?)", value_rows)
     return added
 
 
@@ -204,22 +207,44 @@ def match_row(item: Computed, engine_version: str) -> tuple:
             stats.get("reason"), stats.get("events", 0), stats.get("duels", 0), stats.get("beats", 0), item.error)
 
 
-def seat_rows(key: Any, stats: Mapping[str, Any]) -> dict[str, list[tuple]]:
-    """A match's rows of ``seat_stats``, ``seat_counts`` and ``seat_labels``, each starting with ``key``."""
+def seat_entries(stats: Mapping[str, Any]) -> tuple[list[tuple], list[tuple]]:
+    """A match's seats ``(seat, player, side, outcome)`` and values ``(seat, counter, kind, grp, label,
+    value, n)`` (every counter that is not zero), from its per-match dict."""
     seats: list[tuple] = []
-    counts: list[tuple] = []
-    labels: list[tuple] = []
+    values: list[tuple] = []
     for seat in stats["seats"]:
         s = seat["seat"]
-        seats.append((key, s, seat["player"], seat["side"], seat["outcome"]))
-        counts.extend((key, s, name, COUNT, value, None) for name, value in seat["counts"].items() if value)
-        counts.extend((key, s, name, SAMPLE, total, n) for name, (total, n) in seat["samples"].items() if n)
-        labels.extend((key, s, name, TAG, "", label, n)
+        seats.append((s, seat["player"], seat["side"], seat["outcome"]))
+        values.extend((s, name, COUNT, "", "", value, None) for name, value in seat["counts"].items() if value)
+        values.extend((s, name, SAMPLE, "", "", total, n) for name, (total, n) in seat["samples"].items() if n)
+        values.extend((s, name, TAG, "", label, n, None)
                       for name, tags in seat["tags"].items() for label, n in tags.items())
-        labels.extend((key, s, name, USAGE, group, label, n)
+        values.extend((s, name, USAGE, group, label, n, None)
                       for name, groups in seat.get("usage", {}).items()
                       for group, tags in groups.items() for label, n in tags.items())
-    return {"seat_stats": seats, "seat_counts": counts, "seat_labels": labels}
+    return seats, values
+
+
+class _Dictionary:
+    """One of the dictionary tables (``stat_keys``, ``stat_names``): text tuples <-> integer ids."""
+
+    def __init__(self, conn: sqlite3.Connection, table: str, key: str, columns: tuple[str, ...]) -> None:
+        self.conn, self.table, self.key, self.columns = conn, table, key, columns
+        self.ids = {tuple(row[1:]): row[0] for row in conn.execute(f"SELECT {key}, {', '.join(columns)} FROM {table}")}
+
+    def add(self, wanted: Iterable[tuple]) -> None:
+        missing = sorted(set(wanted) - self.ids.keys())
+        if not missing:
+            return
+        marks = ", ".join("?" * len(self.columns))
+        for row in missing:
+            new = self.conn.execute(
+                f"INSERT INTO {self.table} ({', '.join(self.columns)}) VALUES ({marks}) "
+                f"ON CONFLICT DO NOTHING RETURNING {self.key}", row).fetchone()
+            if new is None:  # another writer added it first
+                new = self.conn.execute(f"SELECT {self.key} FROM {self.table} WHERE "
+                                        + " AND ".join(f"{c} = ?" for c in self.columns), row).fetchone()
+            self.ids[row] = new[0]
 
 
 # -- computing -----------------------------------------------------------------------------
@@ -341,23 +366,19 @@ def stats_from_rows(conn: sqlite3.Connection, stats_ids: Sequence[int]) -> dict[
                      "usage": {n: {} for n, k in counters.items() if k == USAGE}}
             out[sid]["seats"].append(entry)
             seats[(sid, seat)] = entry
-        for sid, seat, counter, kind, value, n in conn.execute(
-                f"SELECT stats_id, seat, counter, kind, value, n FROM seat_counts WHERE stats_id IN ({marks})", chunk):
+        for sid, seat, counter, kind, grp, label, value, n in conn.execute(
+                "SELECT v.stats_id, v.seat, m.counter, m.kind, m.grp, m.label, v.value, v.n FROM seat_values v "
+                f"JOIN stat_names m ON m.name_id = v.name_id WHERE v.stats_id IN ({marks}) "
+                "ORDER BY v.stats_id, v.seat, m.counter, m.grp, m.label", chunk):
             entry = seats.get((sid, seat))
             if entry is None:
                 continue
             if kind == COUNT:
                 entry["counts"][counter] = value
-            else:
+            elif kind == SAMPLE:
                 entry["samples"][counter] = [value, n]
-        for sid, seat, counter, kind, grp, label, n in conn.execute(
-                f"SELECT stats_id, seat, counter, kind, grp, label, n FROM seat_labels WHERE stats_id IN ({marks}) "
-                "ORDER BY stats_id, seat, counter, grp, label", chunk):
-            entry = seats.get((sid, seat))
-            if entry is None:
-                continue
-            if kind == TAG:
-                entry["tags"].setdefault(counter, {})[label] = n
+            elif kind == TAG:
+                entry["tags"].setdefault(counter, {})[label] = value
             else:
-                entry["usage"].setdefault(counter, {}).setdefault(grp, {})[label] = n
+                entry["usage"].setdefault(counter, {}).setdefault(grp, {})[label] = value
     return out

@@ -116,8 +116,8 @@ def test_rows_are_append_only(simulated_db, tmp_path):
     db = tmp_path / "copy.db"
     db.write_bytes(simulated_db.read_bytes())
     conn = sqlite3.connect(db)
-    for sql in ("UPDATE match_stats SET beats = 0", "DELETE FROM seat_counts", "UPDATE seat_labels SET n = 9",
-                "DELETE FROM seat_stats"):
+    for sql in ("UPDATE match_stats SET beats = 0", "DELETE FROM seat_values", "UPDATE seat_values SET value = 9",
+                "DELETE FROM seat_stats", "UPDATE stat_names SET label = 'x'", "DELETE FROM stat_keys"):
         with pytest.raises(sqlite3.DatabaseError, match="statistics rows are append-only"):
             conn.execute(sql)
     conn.close()
