@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from recorder.errors import BeatlogError
-from recorder.game import GAMES, load_game
+from recorder.game import GAMES, game_for, load_game
 
 from .stats import COUNT, SAMPLE, TAG, USAGE, match_stats, stat_hook
 from .stats_schema import DDL, STATS_VERSION, TABLES
@@ -253,7 +253,7 @@ class _Dictionary:
 def compute_log(log: Any, source: str = "") -> Computed:
     """Walk one log (checked as read) for its statistics; a log they cannot be computed for gives its error."""
     try:
-        game = load_game(log.header.game)
+        game = game_for(log.header)  # the rules the match was recorded under (an earlier ruleset too)
         return computed(log, match_stats(log.header, log.records, game, source=source))
     except BeatlogError as exc:
         return computed(log, error=_one_line(str(exc)))
