@@ -269,7 +269,7 @@ def stats_store(matches: int, cache: Path) -> Path:
     with Store(db) as store:
         if len(store.match_ids()) < len(schedule(plan)):  # built, or finished if a build was interrupted
             start = time.perf_counter()
-            report = run_tournament(plan, store, jobs=os.cpu_count() or 1)
+            report = run_tournament(plan, store, jobs=1)  # one writer: no waiting on a busy machine
             print(f"  (built {db}: {report.played:,} matches played in {time.perf_counter() - start:.0f} s)",
                   file=sys.stderr)
     return db
