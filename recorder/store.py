@@ -1,18 +1,42 @@
-"""The embedded store: every match of a club or tournament in one SQLite file.
+"""A store: every match of a club or tournament in one database, whatever holds it.
 
-Two tables, ``matches`` and ``events`` (see :mod:`recorder.store_schema`),
-laid out to be read directly with ``sqlite-utils query`` or Datasette. The
-append-only rules are triggers inside the database; this module adds what
-SQLite cannot check (hashes, schemas) and words errors for people. Opening
-the file and its transactions are :mod:`recorder.store_file`'s.
+Two tables, ``matches`` and ``events``, plus the store's ``ledger`` (see
+:mod:`recorder.store_ledger`), laid out to be read directly with plain SQL.
+The append-only rules are triggers inside the database; this module adds what
+the database cannot check (hashes, schemas) and words errors for people.
+
+:class:`Store` is the backend contract and everything that is the same on
+every backend: adding matches, appending beats, reading them back. A backend
+(:data:`BACKENDS`) supplies the connection, its transactions and the dialect
+of its SQL: :class:`recorder.store_file.SQLiteStore` (the default, one file)
+and :class:`recorder.store_postgres.PostgresStore` (a PostgreSQL database,
+named by a ``postgresql://`` URL). ``Store(db)`` opens whichever ``db`` names,
+as does :func:`open_store`.
+
+The backend contract (what this class calls; every SQL text uses ``?``
+placeholders, which a backend rewrites to its own):
+
+* ``_execute(sql, params)`` -> a cursor (``fetchone``, ``fetchall``, iteration);
+  ``_executemany(sql, rows)``; ``query(sql, params)`` -> a list of tuples;
+* ``_writing()``: one write transaction; ``_write(fn)`` runs ``fn()`` in one,
+  again if the backend reports a transient conflict (PostgreSQL's
+  serialization failures and deadlocks); ``_reading()``: read errors worded;
+  ``snapshot()``: one consistent read;
+* ``_lock_matches(ids)`` (inside a write transaction: no other writer may
+  touch those matches until it ends) and ``_lock_ledger()``;
+* ``_refused``: the exception classes a database rule (a trigger, a key)
+  raises, and ``_refusal(exc)``: its message;
+* ``_encode_visibility`` / ``_decode_visibility`` for the ``visibility``
+  column (SQLite keeps 'public' or an integer; a typed column holds text);
+* ``check_schema()``, ``table_names()``, ``has_ledger``, ``close()``.
 """
 
 from __future__ import annotations
 
-import sqlite3
+import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Callable, ClassVar, ContextManager, Iterable, Iterator, Sequence, TypeVar
 
 import orjson
 
@@ -23,15 +47,56 @@ from .events import EventRegistry
 from .header import Header
 from .integrity import Chain, LogFile, parse_header, registry_for
 from .jsonl import MAX_LINE
-from .store_file import StoreFile
+from . import store_ledger as ledger
 from . import store_schema as schema
 
-_INSERT_EVENT = f"INSERT INTO events ({', '.join(FIELDS)}) VALUES ({', '.join('?' * len(FIELDS))})"
-_INSERT_MATCH = (
-    f"INSERT INTO matches ({', '.join(schema.HEADER_COLUMNS)}, event_count, final_hash, finished) "
-    f"VALUES ({', '.join('?' * len(schema.HEADER_COLUMNS))}, 0, ?, 0)"
-)
-_SELECT_EVENTS = f"SELECT {', '.join(FIELDS)} FROM events WHERE match_id = ? AND seq > ? ORDER BY seq"
+T = TypeVar("T")
+
+# URL scheme -> "module:Class" of its backend (loaded only when named: a server's driver is an optional extra).
+BACKENDS: dict[str, str] = {
+    "sqlite": "recorder.store_file:SQLiteStore",
+    "postgresql": "recorder.store_postgres:PostgresStore",
+    "postgres": "recorder.store_postgres:PostgresStore",
+}
+
+INSERT_EVENT, INSERT_MATCH, SELECT_EVENTS = schema.INSERT_EVENT, schema.INSERT_MATCH, schema.SELECT_EVENTS
+# Kept under their earlier names for code that imported them.
+_INSERT_EVENT, _INSERT_MATCH, _SELECT_EVENTS = INSERT_EVENT, INSERT_MATCH, SELECT_EVENTS
+
+
+def backend_name(db: str | Path) -> str:
+    """The backend a ``--db`` value names: a URL's scheme, else ``sqlite`` (a file path)."""
+    text = str(db)
+    scheme, sep, _ = text.partition("://")
+    if sep and scheme.isascii() and scheme.replace("+", "").isalnum():
+        scheme = scheme.lower().partition("+")[0]
+        if scheme not in BACKENDS:
+            known = ", ".join(sorted({k for k in BACKENDS if k != "postgres"}))
+            raise UsageError(f"{text}: unknown store type {scheme!r}; beatlog stores are {known} "
+                             "(a file path is a SQLite store)")
+        return scheme
+    return "sqlite"
+
+
+def backend_class(db: str | Path) -> type["Store"]:
+    """The :class:`Store` subclass that opens ``db``."""
+    module_name, _, class_name = BACKENDS[backend_name(db)].partition(":")
+    return getattr(importlib.import_module(module_name), class_name)
+
+
+def is_server_url(db: str | Path) -> bool:
+    """Does ``db`` name a database server (not a SQLite file)?"""
+    return backend_name(db) != "sqlite"
+
+
+def open_store(db: str | Path, *, create: bool = True, readonly: bool = False) -> "Store":
+    """Open the store ``db`` names: a SQLite file path, or a ``postgresql://`` URL.
+
+    ``create`` makes a new store when there is none (a writer); ``create=False``
+    refuses a missing store and reads until something is written;
+    ``readonly=True`` never writes.
+    """
+    return backend_class(db)(db, create=create, readonly=readonly)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,17 +111,87 @@ class MatchSummary:
     created_at: str
 
 
-class Store(StoreFile):
-    """A SQLite database of matches: opened as :class:`recorder.store_file.StoreFile` says.
+class Store:
+    """A database of matches (the backend contract: see the module's text).
 
-    ``Store(path)`` creates a missing (or empty) file as a new store;
-    ``create=False`` opens an existing one read-only until something is
-    written; ``readonly=True`` never writes.
+    ``Store(db)`` opens the backend ``db`` names (:func:`open_store`) and
+    creates a missing store; ``create=False`` opens an existing one read-only
+    until something is written; ``readonly=True`` never writes.
     """
 
-    def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False) -> None:
+    dialect: ClassVar[str] = ""
+    name: str
+    readonly: bool
+    _refused: ClassVar[tuple[type[BaseException], ...]] = ()
+
+    def __new__(cls, db: str | Path = "", *args: Any, **kwargs: Any) -> "Store":
+        if cls is Store:
+            cls = backend_class(db)
+        return super().__new__(cls)
+
+    def __init__(self, db: str | Path, *, create: bool = True, readonly: bool = False) -> None:
         self._headers: dict[str, Header] = {}
-        super().__init__(path, create=create, readonly=readonly)
+
+    # -- what each backend supplies ----------------------------------------------------
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        raise NotImplementedError
+
+    def _executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        raise NotImplementedError
+
+    def _writing(self) -> ContextManager[None]:
+        raise NotImplementedError
+
+    def _reading(self) -> ContextManager[None]:
+        raise NotImplementedError
+
+    def snapshot(self) -> ContextManager[None]:
+        raise NotImplementedError
+
+    def check_schema(self) -> None:
+        raise NotImplementedError
+
+    def table_names(self) -> list[str]:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def has_ledger(self) -> bool:
+        """Does this store keep a ledger (every store written by this beatlog does)?"""
+        raise NotImplementedError
+
+    def _lock_matches(self, match_ids: Iterable[str]) -> None:
+        """Inside a write transaction: keep other writers off these matches until it ends."""
+
+    def _lock_ledger(self) -> None:
+        """Inside a write transaction: keep other writers off the ledger's head until it ends."""
+
+    def _write(self, fn: Callable[[], T]) -> T:
+        """``fn()`` in one write transaction (a backend may run it again after a transient conflict)."""
+        with self._writing():
+            return fn()
+
+    def _refusal(self, exc: BaseException) -> str:
+        return str(exc)
+
+    def _encode_visibility(self, visibility: Any) -> Any:
+        return visibility
+
+    def _decode_visibility(self, value: Any) -> Any:
+        return value
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        """Rows of a read-only query (``?`` placeholders), with read errors worded."""
+        with self._reading():
+            return [tuple(row) for row in self._execute(sql, params).fetchall()]
 
     # -- matches ----------------------------------------------------------------
     def add_match(self, header: Header) -> None:
@@ -65,13 +200,16 @@ class Store(StoreFile):
         line = header.line()
         if len(line) > MAX_LINE:
             raise CorruptLog(f"{self.name}: match {header.match_id}: the header is over {MAX_LINE:,} bytes")
-        with self._writing():
+
+        def write() -> None:
+            self._lock_matches([header.match_id])
             self._insert_match(header)
 
+        self._guarded(self._write, write, f"{self.name}: match {header.match_id}: the database refused the match")
+
     def _insert_match(self, header: Header) -> None:
-        row = self.conn.execute(
-            "SELECT header_hash FROM matches WHERE match_id = ?", (header.match_id,)
-        ).fetchone()
+        """Insert the match's row and its ledger entry (inside a write transaction, the match locked)."""
+        row = self._execute("SELECT header_hash FROM matches WHERE match_id = ?", (header.match_id,)).fetchone()
         if row is not None:
             if row[0] == header.hash:
                 raise LogConflict(f"{self.name}: match {header.match_id} is already recorded")
@@ -80,25 +218,42 @@ class Store(StoreFile):
                 f"(stored header {row[0][:12]}…, new header {header.hash[:12]}…)"
             )
         body = header.to_dict()
-        self.conn.execute(_INSERT_MATCH, (
+        self._execute(INSERT_MATCH, (
             header.match_id, header.format, header.game, header.edition, header.engine_version,
             header.rules_version, header.seed, _json_text(body["players"]), _json_text(body["options"]),
             header.hash, header.line().decode("utf-8"), header.created_at, header.hash,
         ))
+        self._ledger_append(header.match_id, ledger.CREATED, 0, header.hash)
 
     def mark_finished(self, match_id: str) -> None:
         """Record that the match ended; no event can be appended afterwards."""
-        with self._writing():
-            self.summary(match_id)
-            self.conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
+
+        def write() -> None:
+            self._lock_matches([match_id])
+            self._finish(match_id)
+
+        self._guarded(self._write, write, f"{self.name}: match {match_id}: the database refused to finish the match")
+
+    def _finish(self, match_id: str) -> None:
+        """Mark the match finished and say so in the ledger, unless it is already (inside a write, locked)."""
+        summary = self.summary(match_id)
+        if summary.finished:
+            return
+        self._execute("UPDATE matches SET finished = 1 WHERE match_id = ?", (match_id,))
+        self._ledger_append(match_id, ledger.FINISHED, summary.event_count, summary.final_hash)
+
+    def _ledger_append(self, match_id: str, kind: str, events: int, hash_: str) -> None:
+        if self.has_ledger:
+            self._lock_ledger()
+            ledger.append(self, match_id, kind, events, hash_)
 
     def match_ids(self) -> list[str]:
         with self._reading():
-            return [row[0] for row in self.conn.execute("SELECT match_id FROM matches ORDER BY match_id")]
+            return [row[0] for row in self._execute("SELECT match_id FROM matches ORDER BY match_id")]
 
     def summary(self, match_id: str) -> MatchSummary:
         with self._reading():
-            row = self.conn.execute(
+            row = self._execute(
                 "SELECT match_id, game, event_count, final_hash, finished, created_at FROM matches "
                 "WHERE match_id = ?", (match_id,),
             ).fetchone()
@@ -112,7 +267,7 @@ class Store(StoreFile):
         if cached is not None:
             return cached
         with self._reading():
-            row = self.conn.execute("SELECT header FROM matches WHERE match_id = ?", (match_id,)).fetchone()
+            row = self._execute("SELECT header FROM matches WHERE match_id = ?", (match_id,)).fetchone()
         if row is None:
             raise UsageError(f"{self.name}: no match {match_id!r} in this database")
         where = f"{self.name}: match {match_id}, header"
@@ -140,18 +295,26 @@ class Store(StoreFile):
             return
         if validate:
             self._check_batch(match_id, records)
-        rows = [_row(r) for r in records]
+        rows = [self.event_row(r) for r in records]
         first, last = records[0], records[-1]
+
+        def write() -> None:
+            self._lock_matches([match_id])
+            self._check_continues(match_id, first)
+            self._executemany(INSERT_EVENT, rows)
+            self._execute(
+                "UPDATE matches SET event_count = ?, final_hash = ? WHERE match_id = ?",
+                (last.seq, last.hash, match_id),
+            )
+
+        self._guarded(self._write, write, f"{self.name}: match {match_id}: the database refused the batch")
+
+    def _guarded(self, run: Callable[[Callable[[], T]], T], fn: Callable[[], T], what: str) -> T:
+        """``run(fn)``, a database rule's refusal becoming a LogConflict that starts with ``what``."""
         try:
-            with self._writing():
-                self._check_continues(match_id, first)
-                self.conn.executemany(_INSERT_EVENT, rows)
-                self.conn.execute(
-                    "UPDATE matches SET event_count = ?, final_hash = ? WHERE match_id = ?",
-                    (last.seq, last.hash, match_id),
-                )
-        except sqlite3.IntegrityError as exc:
-            raise LogConflict(f"{self.name}: match {match_id}: the database refused the batch: {exc}") from None
+            return run(fn)
+        except self._refused as exc:
+            raise LogConflict(f"{what}: {self._refusal(exc)}") from None
 
     def _check_batch(self, match_id: str, records: Sequence[Record]) -> None:
         header = self.header(match_id)
@@ -184,7 +347,7 @@ class Store(StoreFile):
     def records(self, match_id: str, after: int = 0) -> list[Record]:
         """The match's events with seq > ``after``, in order, as stored (unchecked: see :meth:`read`)."""
         with self._reading():
-            return [_record(row) for row in self.conn.execute(_SELECT_EVENTS, (match_id, after))]
+            return [Record(**self._raw(row)) for row in self._execute(SELECT_EVENTS, (match_id, after))]
 
     def read(self, match_id: str, *, registry: EventRegistry | None = None) -> LogFile:
         """The whole match, checked like a file: schema, seqs, chain and hashes."""
@@ -192,15 +355,40 @@ class Store(StoreFile):
         chain = Chain(header, registry_for(header, registry))
         records = []
         with self._reading():
-            rows = self.conn.execute(_SELECT_EVENTS, (match_id, 0)).fetchall()
+            rows = self._execute(SELECT_EVENTS, (match_id, 0)).fetchall()
         for row in rows:
             where = f"{self.name}: match {match_id}, seq {row[1]}"
             try:
-                raw = _raw(row)
-            except (orjson.JSONDecodeError, TypeError) as exc:
+                raw = self._raw(row)
+            except (orjson.JSONDecodeError, TypeError, ValueError) as exc:
                 raise CorruptLog(f"{where}: data: not valid JSON text ({exc})") from None
             records.append(chain.feed(raw, where))
         return LogFile(header, records)
+
+    def iter_logs(self, match_ids: Sequence[str] | None = None) -> Iterator[LogFile]:
+        """Every match (or those named), each read and checked in its own snapshot."""
+        for match_id in (self.match_ids() if match_ids is None else match_ids):
+            with self.snapshot():
+                yield self.read(match_id)
+
+    def event_row(self, record: Record) -> tuple:
+        """The events row of ``record``, in :data:`recorder.envelope.FIELDS` order."""
+        return (
+            record.match_id, record.seq, record.duel, record.beat, record.type, record.kind,
+            record.actor, _json_text(record.data), record.cause, self._encode_visibility(record.visibility),
+            record.prev, record.hash,
+        )
+
+    def _raw(self, row: Sequence[Any]) -> dict:
+        raw = dict(zip(FIELDS, row))
+        raw["data"] = orjson.loads(raw["data"])
+        raw["visibility"] = self._decode_visibility(raw["visibility"])
+        return raw
+
+    # -- the ledger (recorder.store_ledger) --------------------------------------------
+    def ledger_entries(self) -> list[ledger.Entry]:
+        """The store's ledger, in order (empty for a store that has none)."""
+        return ledger.entries(self) if self.has_ledger else []
 
     # -- import (recorder.store_import) ------------------------------------------------
     def import_log(self, log: LogFile | Importable, *, check: Check | None = None) -> ImportResult:
@@ -208,8 +396,6 @@ class Store(StoreFile):
 
     def import_logs(self, logs: Iterable[LogFile | Importable], *, check: Check | None = None) -> list[ImportResult]:
         """Add checked logs in ONE transaction: see :func:`recorder.store_import.import_logs`."""
-        from .store_import import import_logs
-
         return import_logs(self, logs, check=check)
 
 
@@ -217,23 +403,5 @@ def _json_text(value: object) -> str:
     return canonical.dumps(value).decode("utf-8")
 
 
-def _row(record: Record) -> tuple:
-    return (
-        record.match_id, record.seq, record.duel, record.beat, record.type, record.kind,
-        record.actor, _json_text(record.data), record.cause, record.visibility,
-        record.prev, record.hash,
-    )
-
-
-def _raw(row: tuple) -> dict:
-    raw = dict(zip(FIELDS, row))
-    raw["data"] = orjson.loads(raw["data"])
-    return raw
-
-
-def _record(row: tuple) -> Record:
-    return Record(**_raw(row))
-
-
 # Importing lives in its own module; these names stay importable from here.
-from .store_import import Check, Importable, ImportResult  # noqa: E402, F401 (re-exported)
+from .store_import import Check, Importable, ImportResult, import_logs  # noqa: E402, F401 (re-exported)

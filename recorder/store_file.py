@@ -1,8 +1,11 @@
-"""Opening a beatlog SQLite file without harming it, and its transactions.
+"""The SQLite backend of :class:`recorder.store.Store`: one file, opened without harming it.
 
-The base of :class:`recorder.store.Store`, which adds matches and events. An
-existing file is checked over a read-only connection before anything is
-written to it; a writer then turns on WAL and refreshes the SQL views.
+An existing file is checked over a read-only connection before anything is
+written to it; a writer then turns on WAL, adds the ledger to a store made by
+an earlier beatlog, and refreshes the SQL views. Only a regular file, or a new
+path in a writable directory, is ever opened (never ``/dev/null`` or a pipe).
+A store on read-only media (an archived tournament on a read-only share) is
+read through SQLite's ``immutable`` URI.
 
 Writers take the write lock up front (``BEGIN IMMEDIATE``) and commit one batch
 (a beat) per transaction, so a crash never leaves half a beat and a second
@@ -11,16 +14,22 @@ writer waits for the first instead of failing, then sees what it appended.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Self
+from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 import sqlite_utils
 
 from .errors import BeatlogError, CorruptLog, LogConflict, UsageError
+from .store import Store
+from . import store_ledger as ledger
 from . import store_schema as schema
+from . import views
+
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -29,8 +38,43 @@ def _busy(exc: sqlite3.OperationalError) -> bool:
     return getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
 
 
-class StoreFile:
-    """A beatlog SQLite file, opened safely, and its transactions (the base of :class:`recorder.store.Store`).
+def _read_only_place(path: Path) -> bool:
+    """Is the file's directory one this process cannot write (read-only media, a read-only share)?"""
+    folder = path.resolve().parent
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return True
+    except OSError:
+        return False
+    return not os.access(folder, os.W_OK)
+
+
+def check_path(path: Path, name: str, *, create: bool) -> bool:
+    """Refuse what cannot be a store file before anything opens it; return whether it exists.
+
+    A store is a regular file (a symbolic link to one is fine), or, for a
+    writer, a new path in an existing, writable directory: never a device
+    (``/dev/null`` would otherwise get a ``/dev/null-journal`` beside it), a
+    pipe, a socket or a directory.
+    """
+    if path.is_dir():
+        raise UsageError(f"{name}: is a directory, not a database file")
+    if path.exists():
+        if not path.is_file():
+            raise UsageError(f"{name}: not a regular file (a device, a pipe or a socket); "
+                             "a store is a database file")
+        return True
+    if create:
+        folder = path.parent
+        if not folder.is_dir():
+            raise UsageError(f"{name}: cannot create the database: no such directory {str(folder)!r}")
+        if _read_only_place(path):
+            raise UsageError(f"{name}: cannot create the database: the directory {str(folder)!r} is not writable")
+    return False
+
+
+class SQLiteStore(Store):
+    """A beatlog SQLite file, opened safely, and its transactions.
 
     ``Store(path)`` is a writer: it creates a missing (or empty) file as a new
     store. ``create=False`` is a reader: it refuses a missing file and opens the
@@ -41,15 +85,21 @@ class StoreFile:
     foreign or damaged file is left exactly as it was.
     """
 
+    dialect = "sqlite"
+    _refused = (sqlite3.IntegrityError,)
+    # The order matches were added in (the ledger's back-fill of an earlier store).
+    creation_order = "rowid"
+
     def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False) -> None:
+        super().__init__(path, create=create, readonly=readonly)
         self.path = Path(path)
         self.name = str(path)
         self.readonly = readonly
         create = create and not readonly
         self._writable = False
-        if self.path.is_dir():
-            raise UsageError(f"{self.name}: is a directory, not a database file")
-        exists = self.path.is_file()
+        self._version = schema.SCHEMA_VERSION
+        self._immutable = False
+        exists = check_path(self.path, self.name, create=create)
         if not exists and not create:
             raise UsageError(f"{self.name}: no such database")
         empty = not exists or self.path.stat().st_size == 0
@@ -76,6 +126,8 @@ class StoreFile:
         try:
             if readonly:
                 uri = f"{self.path.resolve().as_uri()}?mode=ro"
+                if _read_only_place(self.path):
+                    uri = self._immutable_uri()
                 conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
             else:
                 conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
@@ -87,6 +139,22 @@ class StoreFile:
         except sqlite3.Error as exc:
             raise UsageError(f"{self.name}: cannot open the database: {exc}") from None
         return conn
+
+    def _immutable_uri(self) -> str:
+        """Read-only media: SQLite cannot make its lock file (-shm) there, so read the file as immutable.
+
+        Safe only when the file holds every committed change: a non-empty
+        ``-wal`` beside it (a store copied without a checkpoint) would be
+        ignored, so that is refused, saying how to read it.
+        """
+        wal = Path(str(self.path) + "-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            raise UsageError(
+                f"{self.name}: cannot read this store where it is: its directory is read-only and recent "
+                f"changes are still in {wal.name} beside it; copy both files to a writable directory and "
+                "read the copy")
+        self._immutable = True
+        return f"{self.path.resolve().as_uri()}?immutable=1"
 
     def _use(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
@@ -109,6 +177,8 @@ class StoreFile:
         before WAL (which rewrites the file header) is turned on.
         """
         old = getattr(self, "conn", None)
+        if self._immutable:
+            raise UsageError(f"{self.name}: cannot write to this store: it is on read-only media")
         self._use(self._connect(readonly=False))
         self._writable = True
         if old is not None:
@@ -116,13 +186,28 @@ class StoreFile:
         if new:
             with self._writing():
                 if not self._tables():  # another process may have just created it
-                    for ddl in (*schema.TABLES, *schema.TRIGGERS.values()):
+                    for ddl in (*schema.TABLES, *schema.TRIGGERS.values(),
+                                *schema.LEDGER_TABLES, *schema.LEDGER_TRIGGERS.values()):
                         self.conn.execute(ddl)
                     self.conn.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
                     self.conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION}")
         self.check_schema()
         self._use_wal()
+        self._add_ledger()
         self._refresh_views()
+
+    def _add_ledger(self) -> None:
+        """A store made by an earlier beatlog gets its ledger, back-filled, when first opened for writing."""
+        if self._version >= schema.LEDGER_VERSION:
+            return
+        with self._writing():
+            if self.conn.execute("PRAGMA user_version").fetchone()[0] < schema.LEDGER_VERSION:
+                for ddl in (*schema.LEDGER_TABLES, *schema.LEDGER_TRIGGERS.values()):
+                    self.conn.execute(ddl)
+                self._version = schema.LEDGER_VERSION  # has_ledger, for the back-fill
+                ledger.backfill(self)
+                self.conn.execute(f"PRAGMA user_version = {schema.LEDGER_VERSION}")
+        self.check_schema()
 
     def _use_wal(self) -> None:
         """Turn on WAL, waiting (as long as for any write) while another process holds the file.
@@ -146,25 +231,40 @@ class StoreFile:
 
     def _refresh_views(self) -> None:
         """Create or update the SQL views (recorder.views): every store beatlog writes has them."""
-        from .views import stale_views, write_views
-
         with self._reading():
-            if not stale_views(self.conn):
+            if not views.stale_views(self.conn):
                 return
         with self._writing():
-            write_views(self.conn)
+            views.write_views(self.conn)
 
     def _ensure_writable(self) -> None:
         if self._writable:
             return
         if self.readonly:
             raise UsageError(f"{self.name}: opened read-only; this command does not write to the database")
+        if self._immutable:
+            raise UsageError(f"{self.name}: cannot write to this store: it is on read-only media")
         if self.conn.in_transaction:
             raise BeatlogError(f"{self.name}: cannot start writing inside a read snapshot")
         self._make_writable(new=False)
 
     def _tables(self) -> list[str]:
         return self.db.table_names()
+
+    def table_names(self) -> list[str]:
+        with self._reading():
+            return self._tables()
+
+    @property
+    def has_ledger(self) -> bool:
+        return self._version >= schema.LEDGER_VERSION
+
+    # -- SQL --------------------------------------------------------------------
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        return self.conn.execute(sql, params)
+
+    def _executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        self.conn.executemany(sql, rows)
 
     def check_schema(self) -> None:
         """Raise CorruptLog unless this is a beatlog store with all its triggers intact."""
@@ -176,19 +276,22 @@ class StoreFile:
         if app != schema.APPLICATION_ID or not {"matches", "events"} <= set(self._tables()):
             raise CorruptLog(f"{self.name}: not a beatlog database (no beatlog matches and events tables)")
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
-        if version != schema.SCHEMA_VERSION:
+        if version not in schema.READABLE_VERSIONS:
             raise CorruptLog(
-                f"{self.name}: store schema version {version}; this beatlog reads version {schema.SCHEMA_VERSION}"
+                f"{self.name}: store schema version {version}; this beatlog reads versions "
+                f"{', '.join(map(str, schema.READABLE_VERSIONS))}"
             )
+        self._version = version
+        expected = schema.triggers(version)
         stored = dict(self.conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'"))
-        missing = [name for name in schema.TRIGGERS if name not in stored]
+        missing = [name for name in expected if name not in stored]
         if missing:
             raise CorruptLog(
                 f"{self.name}: append-only triggers are missing ({', '.join(missing)}); "
                 "the database was modified outside beatlog and cannot be trusted"
             )
         changed = [
-            name for name, ddl in schema.TRIGGERS.items()
+            name for name, ddl in expected.items()
             if schema.normalised(stored[name]) != schema.normalised(ddl)
         ]
         if changed:
@@ -199,12 +302,6 @@ class StoreFile:
 
     def close(self) -> None:
         self.conn.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
@@ -265,3 +362,7 @@ class StoreFile:
     def _rollback(self) -> None:
         if self.conn.in_transaction:
             self.conn.execute("ROLLBACK")
+
+
+# The name of this class before PostgreSQL: kept for code that imported it.
+StoreFile = SQLiteStore

@@ -11,12 +11,12 @@ over logs it has already checked as :class:`Importable`
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .errors import CorruptLog, LogConflict, UsageError
 from .integrity import LogFile, check_stored_match
+from .store_schema import INSERT_EVENT
 
 if TYPE_CHECKING:
     from .store import Store
@@ -61,20 +61,26 @@ def import_logs(store: Store, logs: Iterable[LogFile | Importable], *, check: Ch
     ``check`` here, and without a ``check`` they are refused.
     """
     ready = [_ready(log, check) for log in logs]
-    results: list[ImportResult] = []
-    seen: dict[str, str] = {}  # match id -> source of its first log in this call
+
+    def write() -> list[ImportResult]:
+        # Every match this import touches is locked first, in one order (no deadlock between importers).
+        store._lock_matches(sorted({item.log.match_id for item in ready}))
+        results: list[ImportResult] = []
+        seen: dict[str, str] = {}  # match id -> source of its first log in this call
+        for item in ready:
+            earlier = seen.get(item.log.match_id)
+            seen.setdefault(item.log.match_id, item.source)
+            result = _import_one(store, item)
+            if result.status == "skipped" and earlier is not None:
+                result = replace(result, duplicate_of=earlier)
+            results.append(result)
+        return results
+
     try:
-        with store._writing():
-            for item in ready:
-                earlier = seen.get(item.log.match_id)
-                seen.setdefault(item.log.match_id, item.source)
-                result = _import_one(store, item)
-                if result.status == "skipped" and earlier is not None:
-                    result = replace(result, duplicate_of=earlier)
-                results.append(result)
-    except sqlite3.IntegrityError as exc:
-        raise LogConflict(f"{store.name}: the database refused the import: {exc}") from None
-    return results
+        return store._write(write)
+    except store._refused as exc:
+        raise LogConflict(f"{store.name}: the database refused the import: {store._refusal(exc)}") from None
+
 
 def _ready(log: LogFile | Importable, check: Check | None) -> Importable:
     if isinstance(log, Importable):
@@ -88,11 +94,9 @@ def _ready(log: LogFile | Importable, check: Check | None) -> Importable:
 
 
 def _import_one(store: Store, item: Importable) -> ImportResult:
-    from .store import _INSERT_EVENT, _row
-
     log = item.log
     match_id = log.match_id
-    exists = store.conn.execute("SELECT 1 FROM matches WHERE match_id = ?", (match_id,)).fetchone()
+    exists = store._execute("SELECT 1 FROM matches WHERE match_id = ?", (match_id,)).fetchone()
     if exists is None:
         store._insert_match(log.header)
         stored = 0
@@ -102,13 +106,13 @@ def _import_one(store: Store, item: Importable) -> ImportResult:
     if new:
         if store.summary(match_id).finished:
             raise LogConflict(f"{store.name}: match {match_id} is finished here, but the log has more events")
-        store.conn.executemany(_INSERT_EVENT, [_row(r) for r in new])
-        store.conn.execute(
+        store._executemany(INSERT_EVENT, [store.event_row(r) for r in new])
+        store._execute(
             "UPDATE matches SET event_count = ?, final_hash = ? WHERE match_id = ?",
             (new[-1].seq, new[-1].hash, match_id),
         )
     if item.finished:
-        store.conn.execute("UPDATE matches SET finished = 1 WHERE match_id = ? AND finished = 0", (match_id,))
+        store._finish(match_id)
     status = "imported" if exists is None else ("extended" if new else "skipped")
     return ImportResult(match_id, status, len(new), max(stored, len(log.records)), item.source)
 

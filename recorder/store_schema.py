@@ -10,21 +10,34 @@ only for beatlog:
 * a match's header columns never change and a match is never deleted; its
   bookkeeping columns (``event_count``, ``final_hash``, ``finished``) may only
   move to describe the match's actual last event, and ``finished`` is never
-  cleared.
+  cleared;
+* the ledger (:mod:`recorder.store_ledger`, schema version 2) is never
+  updated or deleted, and grows only by its next entry, chained onto the last.
 
 Triggers refuse ``INSERT OR REPLACE`` too (it would otherwise delete the old
 row silently): the insert triggers reject an existing seq or match id before
 any conflict resolution runs, and with ``PRAGMA recursive_triggers=ON`` the
 delete triggers fire as well. SQLite cannot compute SHA-256, so ``hash``
 itself is checked by beatlog when reading (:mod:`recorder.integrity`).
+
+The PostgreSQL schema, with the same tables, rules and messages in its
+dialect, is :mod:`recorder.store_schema_pg`. Both keep their DDL in the same
+shape (``TABLES``, ``TRIGGERS``, ``LEDGER_TABLES``, ``LEDGER_TRIGGERS``), so
+that a table added to one is added to the other next to it.
 """
 
 from __future__ import annotations
 
+from .envelope import FIELDS
+
 # PRAGMA application_id: "btlg", so `file` and beatlog can tell its databases apart.
 APPLICATION_ID = 0x62746C67
 # PRAGMA user_version: bumped whenever the tables or triggers below change.
-SCHEMA_VERSION = 1
+# 1: matches and events; 2: + the ledger.
+SCHEMA_VERSION = 2
+# The versions this beatlog reads (and upgrades when it writes): logs are forever.
+READABLE_VERSIONS = (1, 2)
+LEDGER_VERSION = 2
 
 HEADER_COLUMNS = (
     "match_id", "format", "game", "edition", "engine_version", "rules_version",
@@ -68,7 +81,27 @@ TABLES = (
 ) WITHOUT ROWID""",
 )
 
+LEDGER_TABLES = (
+    """CREATE TABLE ledger (
+    n INTEGER PRIMARY KEY NOT NULL CHECK (n >= 1),
+    match_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('created', 'finished')),
+    events INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    prev TEXT NOT NULL,
+    entry_hash TEXT NOT NULL
+)""",
+)
+
 _HEADER_LIST = ", ".join(HEADER_COLUMNS)
+
+# The statements every backend runs (``?`` placeholders; a backend rewrites them to its own).
+INSERT_EVENT = f"INSERT INTO events ({', '.join(FIELDS)}) VALUES ({', '.join('?' * len(FIELDS))})"
+INSERT_MATCH = (
+    f"INSERT INTO matches ({_HEADER_LIST}, event_count, final_hash, finished) "
+    f"VALUES ({', '.join('?' * len(HEADER_COLUMNS))}, 0, ?, 0)"
+)
+SELECT_EVENTS = f"SELECT {', '.join(FIELDS)} FROM events WHERE match_id = ? AND seq > ? ORDER BY seq"
 
 # name -> CREATE TRIGGER statement. Messages start with "beatlog:" so that
 # the library can tell its own refusals from other SQLite errors.
@@ -120,6 +153,29 @@ BEGIN
            NEW.header_hash);
 END""",
 }
+
+LEDGER_TRIGGERS = {
+    "ledger_no_update": """CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
+BEGIN
+    SELECT RAISE(ABORT, 'beatlog: the ledger is append-only: UPDATE is refused');
+END""",
+    "ledger_no_delete": """CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+BEGIN
+    SELECT RAISE(ABORT, 'beatlog: the ledger is append-only: DELETE is refused');
+END""",
+    "ledger_append_in_order": """CREATE TRIGGER ledger_append_in_order BEFORE INSERT ON ledger
+BEGIN
+    SELECT RAISE(ABORT, 'beatlog: a ledger entry must be the next one, chained onto the last')
+    WHERE NEW.n IS NOT coalesce((SELECT max(n) FROM ledger), 0) + 1
+       OR NEW.prev IS NOT coalesce((SELECT entry_hash FROM ledger WHERE n = NEW.n - 1),
+                                   '0000000000000000000000000000000000000000000000000000000000000000');
+END""",
+}
+
+
+def triggers(version: int) -> dict[str, str]:
+    """The triggers a store of schema ``version`` has."""
+    return {**TRIGGERS, **(LEDGER_TRIGGERS if version >= LEDGER_VERSION else {})}
 
 
 def normalised(sql: str | None) -> str:

@@ -47,6 +47,13 @@ positions in the header's ``players`` array; a match may have more than two
 Each game may add its own views: a ``VIEWS`` dict (name -> ``CREATE VIEW IF
 NOT EXISTS`` statement) in its ``stat_events`` module, e.g. BattleCON's
 ``battlecon_damage`` and ``battlecon_pairs``.
+
+A PostgreSQL store (:mod:`recorder.store_postgres`) has the same views with
+the same columns in PostgreSQL's dialect: :data:`POSTGRES_VIEWS` here, and a
+game's ``POSTGRES_VIEWS`` beside its ``VIEWS`` (``CREATE VIEW`` statements:
+the store drops and recreates them whenever their text changes). The JSON
+columns are text, read with ``::json``; seats are ``json_array_elements``'
+ordinality minus one.
 """
 
 from __future__ import annotations
@@ -127,8 +134,97 @@ FROM player_opponents GROUP BY game, side, opponent_side""",
 }
 
 
-def game_views() -> dict[str, str]:
-    """The views every installed game declares in its ``stat_events`` module."""
+# -- PostgreSQL ----------------------------------------------------------------------
+# A payload's integer field as a bigint, NULL unless it is one (json_type(...) = 'integer' in SQLite).
+def pg_int(json_expr: str) -> str:
+    return f"CASE WHEN ({json_expr})::text ~ '^-?[0-9]+$' THEN ({json_expr})::text::bigint END"
+
+
+def pg_player(players: str, seat_sql: str, field: str) -> str:
+    """``players[seat].field`` of a header's players (JSON text) for a seat expression, as text."""
+    return f"(({players})::json -> ({seat_sql})::int ->> '{field}')"
+
+
+_PG_WINNER = pg_int("e.data::json -> 'winner'")
+_PG_COUNTS = """count(*) AS matches,
+    count(*) FILTER (WHERE outcome = 'win') AS wins,
+    count(*) FILTER (WHERE outcome = 'loss') AS losses,
+    count(*) FILTER (WHERE outcome = 'draw') AS draws,
+    count(*) FILTER (WHERE outcome = 'unfinished') AS unfinished,
+    round(1.0 * count(*) FILTER (WHERE outcome = 'win')
+          / nullif(count(*) FILTER (WHERE outcome IN ('win', 'loss', 'draw')), 0), 4)::float8 AS win_rate"""
+_PG_PAIR_COUNTS = """count(*) AS matches,
+    count(*) FILTER (WHERE against = 'win') AS wins,
+    count(*) FILTER (WHERE against = 'loss') AS losses,
+    count(*) FILTER (WHERE against = 'draw') AS draws,
+    count(*) FILTER (WHERE against = 'unfinished') AS unfinished,
+    count(*) FILTER (WHERE against = 'neither') AS neither_won,
+    round(1.0 * count(*) FILTER (WHERE against = 'win')
+          / nullif(count(*) FILTER (WHERE against IN ('win', 'loss', 'draw')), 0), 4)::float8 AS win_rate"""
+
+
+def _pg_others(field: str) -> str:
+    return (f"(SELECT string_agg(x.value ->> '{field}', ', ' ORDER BY x.ordinality) "
+            "FROM json_array_elements(m.players::json) WITH ORDINALITY AS x(value, ordinality) "
+            "WHERE x.ordinality != p.ordinality)")
+
+
+POSTGRES_VIEWS: dict[str, str] = {
+    "match_results": f"""CREATE VIEW match_results AS
+SELECT m.match_id, m.game, m.edition, m.created_at, m.finished,
+    CASE WHEN m.finished = 1 THEN {_PG_WINNER} END AS winner,
+    CASE WHEN m.finished = 1 THEN {pg_player("m.players", _PG_WINNER, "name")} END AS winner_name,
+    CASE WHEN m.finished = 0 THEN 'unfinished'
+         WHEN {_PG_WINNER} IS NOT NULL THEN 'won'
+         WHEN json_typeof(e.data::json -> 'winner') = 'null' THEN 'drawn'
+         ELSE 'unknown' END AS result,
+    CASE WHEN m.finished = 1 THEN e.data::json ->> 'reason' END AS reason,
+    m.event_count AS events
+FROM matches m
+LEFT JOIN events e ON e.match_id = m.match_id AND e.seq = m.event_count""",
+    "player_results": f"""CREATE VIEW player_results AS
+SELECT r.match_id, r.game, r.edition, r.created_at,
+    p.ordinality - 1 AS seat,
+    p.value ->> 'name' AS player,
+    p.value ->> 'side' AS side,
+    {_pg_others("name")} AS opponent,
+    {_pg_others("side")} AS opponent_side,
+    CASE r.result WHEN 'won' THEN (CASE WHEN r.winner = p.ordinality - 1 THEN 'win' ELSE 'loss' END)
+                  WHEN 'drawn' THEN 'draw'
+                  ELSE r.result END AS outcome
+FROM match_results r
+JOIN matches m ON m.match_id = r.match_id
+CROSS JOIN LATERAL json_array_elements(m.players::json) WITH ORDINALITY AS p(value, ordinality)""",
+    "player_opponents": """CREATE VIEW player_opponents AS
+SELECT r.match_id, r.game, r.edition, r.created_at, r.seat, r.player, r.side,
+    o.ordinality - 1 AS opponent_seat,
+    o.value ->> 'name' AS opponent,
+    o.value ->> 'side' AS opponent_side,
+    r.outcome,
+    CASE WHEN r.outcome != 'loss' THEN r.outcome
+         WHEN w.winner = o.ordinality - 1 THEN 'loss'
+         ELSE 'neither' END AS against
+FROM player_results r JOIN matches m ON m.match_id = r.match_id
+JOIN match_results w ON w.match_id = r.match_id
+CROSS JOIN LATERAL json_array_elements(m.players::json) WITH ORDINALITY AS o(value, ordinality)
+WHERE o.ordinality - 1 != r.seat""",
+    "player_standings": f"""CREATE VIEW player_standings AS
+SELECT game, player, {_PG_COUNTS}
+FROM player_results GROUP BY game, player""",
+    "fighter_standings": f"""CREATE VIEW fighter_standings AS
+SELECT game, side, {_PG_COUNTS}
+FROM player_results GROUP BY game, side""",
+    "matchups": f"""CREATE VIEW matchups AS
+SELECT game, side, opponent_side, {_PG_PAIR_COUNTS}
+FROM player_opponents GROUP BY game, side, opponent_side""",
+}
+
+DIALECT_VIEWS = {"sqlite": ("VIEWS", VIEWS), "postgresql": ("POSTGRES_VIEWS", POSTGRES_VIEWS)}
+
+
+def game_views(dialect: str = "sqlite") -> dict[str, str]:
+    """The views every installed game declares in its ``stat_events`` module (``VIEWS`` or ``POSTGRES_VIEWS``)."""
+    attribute = DIALECT_VIEWS[dialect][0]
     out: dict[str, str] = {}
     for name in sorted(GAMES):
         module_name = f"{GAMES[name].partition(':')[0]}.stat_events"
@@ -138,13 +234,18 @@ def game_views() -> dict[str, str]:
             if exc.name is not None and module_name.startswith(exc.name):
                 continue  # this game declares no statistics
             raise
-        out.update(getattr(module, "VIEWS", {}))
+        out.update(getattr(module, attribute, {}))
     return out
 
 
-def all_views() -> dict[str, str]:
+def all_views(dialect: str = "sqlite") -> dict[str, str]:
     """Every view a store should have: the game-agnostic ones, then each installed game's."""
-    return {**VIEWS, **game_views()}
+    return {**DIALECT_VIEWS[dialect][1], **game_views(dialect)}
+
+
+def all_view_names() -> set[str]:
+    """Every view name beatlog has in any dialect (a store may drop and recreate these)."""
+    return {name for dialect in DIALECT_VIEWS for name in all_views(dialect)}
 
 
 def _stored_form(ddl: str) -> str:

@@ -170,7 +170,7 @@ DB_DAMAGE = [
     ("not a database", lambda db: db.write_bytes(b"x" * 5000),
      "club.db: not a beatlog database (file is not a database)"),
     ("schema version", lambda db: _run_sql(db, "PRAGMA user_version = 7"),
-     "club.db: store schema version 7; this beatlog reads version 1"),
+     "club.db: store schema version 7; this beatlog reads versions 1, 2"),
 ]
 
 
