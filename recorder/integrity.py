@@ -24,6 +24,7 @@ from .envelope import Record
 from .errors import CorruptLog, UnsupportedRules
 from .events import OUTCOME, EventRegistry
 from .header import Header
+from . import store_ledger as ledger
 from .validate import validate_envelope, validate_header, validate_payload
 
 if TYPE_CHECKING:
@@ -240,14 +241,27 @@ class StoredMatch:
 
 
 def check_store(store: "Store", match_ids: Sequence[str] | None = None) -> list[StoredMatch]:
-    """Check a database: its append-only triggers, then each match (all by default).
+    """Check a database: its append-only triggers, each match (all by default), then its ledger.
 
     Besides each match's own chain, the match row's counters must agree with
     its events: a row claiming more events than exist means events were lost.
+    The store's ledger (:mod:`recorder.store_ledger`) must be intact and
+    account for every match (those named, when ``match_ids`` is given): none
+    deleted, cut short after it finished, or marked unfinished again.
     """
     store.check_schema()
     ids = match_ids if match_ids is not None else store.match_ids()
-    return [check_stored_match(store, match_id) for match_id in ids]
+    checked = [check_stored_match(store, match_id) for match_id in ids]
+    check_ledger(store, None if match_ids is None else set(match_ids))
+    return checked
+
+
+def check_ledger(store: "Store", match_ids: set[str] | None = None) -> "ledger.Head | None":
+    """The store's ledger checked against its matches (in one snapshot); None if the store has none."""
+    if not store.has_ledger:
+        return None
+    with store.snapshot():
+        return ledger.check(store, match_ids)
 
 
 def check_stored_match(store: "Store", match_id: str) -> StoredMatch:

@@ -159,9 +159,10 @@ def kill_points(trace: list[str]) -> list[int]:
     points = {1 + int(i * step + rng.random() * step) for i in range(PAUSE_KILLS)}
     commits = [i + 1 for i, s in enumerate(trace) if s == "COMMIT"]
     inserts = [i + 1 for i, s in enumerate(trace) if s.startswith("INSERT INTO events")]
-    # Schema and header transactions, the first and the last batch, the
-    # finishing UPDATE, and an insert in the middle of one batch's executemany.
-    points.update(commits[:3] + commits[-2:])
+    # Schema, views and header transactions, the first batch's commit (header only
+    # stored), the last batch, the finishing UPDATE, and an insert in the middle
+    # of one batch's executemany.
+    points.update(commits[:4] + commits[-2:])
     middle = [i for i in inserts if i - 1 in inserts and i + 1 in inserts]
     points.update(rng.sample(middle, 4))
     return sorted(p for p in points if p <= n)

@@ -1,8 +1,9 @@
-"""The SQL views of a store: present in every store beatlog writes, right for any number of seats.
+"""The SQL views of a store: present in every store beatlog writes, right for any number of seats, on every backend.
 
 A 3-player Cogs of Valor match and BattleCON matches in one store: the views
 must give exactly what ``beatlog stats`` gives (results per player and side,
-the matchup matrix with every other seat as an opponent).
+the matchup matrix with every other seat as an opponent), on SQLite and, the
+same store copied there, on PostgreSQL, where every view gives the same rows.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ PAIR_KEYS = ("matches", "wins", "losses", "draws", "unfinished", "neither_won", 
 
 
 @pytest.fixture(scope="module")
-def mixed(tmp_path_factory) -> Path:
+def mixed_sqlite(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("mixed")
     plan = plan_tournament(game_name="battlecon", fighters="hikaru,cadenza", matches=2, seed=4, duels=1)
     paths = []
@@ -42,12 +43,50 @@ def mixed(tmp_path_factory) -> Path:
     return db
 
 
-def _rows(db: Path, sql: str) -> list[tuple]:
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute(sql).fetchall()
-    finally:
-        conn.close()
+@pytest.fixture(scope="module")
+def mixed_pg(mixed_sqlite, pg_server) -> str:
+    """The mixed store copied into a new PostgreSQL database (beatlog copy)."""
+    from tests import pg_server as pg
+
+    url = pg.new_database(pg_server)
+    result = CliRunner().invoke(main, ["copy", "--db", str(mixed_sqlite), "--to", url])
+    assert result.exit_code == 0, result.output
+    return url
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def mixed(request, mixed_sqlite) -> str:
+    """The mixed store on each backend."""
+    return str(mixed_sqlite) if request.param == "sqlite" else request.getfixturevalue("mixed_pg")
+
+
+def _rows(db: Path | str, sql: str) -> list[tuple]:
+    with Store(db, readonly=True) as store:
+        return store.query(sql)
+
+
+@pytest.mark.parametrize("view", sorted(all_views()))
+def test_postgresql_views_give_the_same_rows(mixed_sqlite, mixed_pg, view):
+    """Every view, column for column and row for row, in both dialects (numbers compared as numbers)."""
+    url = mixed_pg
+    assert set(all_views("postgresql")) == set(all_views())
+    with Store(mixed_sqlite, readonly=True) as lite, Store(url, readonly=True) as pg_store:
+        names = [d[0] for d in lite.conn.execute(f"SELECT * FROM {view} LIMIT 0").description]
+        pg_names = [d.name for d in pg_store.conn.execute(f"SELECT * FROM {view} LIMIT 0").description]
+        assert pg_names == names
+        order = ", ".join(str(i + 1) for i in range(len(names)))
+        a = lite.query(f"SELECT * FROM {view} ORDER BY {order}")
+        b = pg_store.query(f"SELECT * FROM {view} ORDER BY {order}")
+    assert len(a) > 0, f"{view}: the mixed store gives it no rows to compare"
+    assert [tuple(_plain(v) for v in row) for row in a] == [tuple(_plain(v) for v in row) for row in b]
+
+
+def _plain(value):
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def test_three_seats_every_other_seat_is_an_opponent(mixed):
@@ -98,7 +137,7 @@ def test_two_losers_of_a_three_seat_match_met_without_a_result(mixed):
     assert against == expected
 
 
-def test_every_way_of_writing_a_store_adds_the_views(tmp_path):
+def test_every_way_of_writing_a_store_adds_the_views(tmp_path):  # SQLite; PostgreSQL: above
     record = tmp_path / "record.db"
     result = CliRunner().invoke(main, ["record", "--fighters", "hikaru,khadath", "--seed", "2", "--duels", "1",
                                        "--db", str(record)])

@@ -35,9 +35,9 @@ def from_files(paths: Iterable[str | Path]) -> list[Source]:
 
 def from_store(db: str | Path, match_id: str | None = None) -> list[Source]:
     """Every match of a store (or just ``match_id``), checked as it is read."""
-    from recorder.store import Store
+    from recorder.store import Store, is_server_url
 
-    if not Path(db).exists():
+    if not is_server_url(db) and not Path(db).exists():
         raise UsageError(f"no such store: {str(db)!r}")
     store = Store(db, create=False)
     try:

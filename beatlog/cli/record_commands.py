@@ -36,7 +36,7 @@ def _match_options(func):
                      help="A game option, repeatable (VALUE read as JSON when it is JSON, else text), "
                           "e.g. --option special_actions=true --option discards=chosen."),
         click.option("--seed", metavar="N", help="Match seed (default: a fresh one, printed)."),
-        click.option("--db", metavar="FILE", help="Also (or only) record into this SQLite store."),
+        click.option("--db", metavar="STORE", help="Also (or only) record into this store (a SQLite file or a postgresql:// URL)."),
         click.option("-o", "--out", metavar="FILE", help="JSONL file to write ('-' = stdout); default <match_id>.jsonl."),
     ]
     for option in reversed(options):
@@ -117,14 +117,22 @@ def _check_new_match(plan: MatchPlan, db: str | None) -> None:
     """
     from pathlib import Path
 
-    from recorder.store import Store
+    from recorder.errors import CorruptLog
+    from recorder.store import Store, is_server_url
 
-    if db is None or not Path(db).is_file() or Path(db).stat().st_size == 0:
+    if db is None:
+        return
+    if not is_server_url(db) and (not Path(db).is_file() or Path(db).stat().st_size == 0):
         return
     header = plan.header
-    with Store(db, readonly=True) as store:
-        if header.match_id not in store.match_ids():
-            return
+    try:
+        with Store(db, readonly=True) as store:
+            if header.match_id not in store.match_ids():
+                return
+    except CorruptLog:
+        if is_server_url(db):
+            return  # a database with no store yet: the recording makes one (and refuses someone else's)
+        raise
     seats = " vs ".join(f"{p.name} ({p.side})" for p in header.players)
     raise UsageError(
         f"{db} already holds match {header.match_id} ({header.game} {header.edition}, seed {header.seed}, {seats}); "

@@ -19,12 +19,14 @@ from recorder.errors import BeatlogError, CorruptLog, UsageError
 
 @main.command("verify")
 @click.argument("logs", nargs=-1, metavar="LOG.jsonl...")
-@click.option("--db", metavar="FILE", help="Verify matches of this SQLite store (all, or --match).")
+@click.option("--db", metavar="STORE", help="Verify matches of this store: a SQLite file or a postgresql:// URL (all, or --match).")
 @click.option("--match", "match_id", metavar="ID", help="With --db: only this match.")
 @click.option("--partial", is_flag=True, help="Accept a log that stops before the match ended (what it has is still verified).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON report per line instead of text.")
 @click.option("--pubkey", metavar="FILE", help="Also check each log's seal against this trusted public key (judge.pub).")
-def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
+@click.option("--seal", "store_seal", metavar="FILE",
+              help="With --db: the store's seal (beatlog seal --db; default: DB.seal beside a SQLite store).")
+def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> None:
     """Re-run logs from their decisions; check every event.
 
     Prints "verified <id>: <N> events, digest <XXXX-XXXX-XXXX>" per match; any
@@ -36,16 +38,24 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
     log fails; who signed it is only proven with --pubkey). With --json a
     sealed log's report carries a "seal" object.
 
+    With --db, the store's ledger is checked too (no match deleted, cut short
+    or reopened), and a store seal (DB.seal, or --seal) proves with --pubkey
+    that nothing was removed since the judge sealed it; where a store seal
+    covers the store, a match needs no seal of its own.
+
     Example: beatlog verify match.jsonl --pubkey judge.pub
     """
     from replay.seal import check_seal_file, db_seal_path, fingerprint, load_public_key, seal_path
     from replay.source import load_jsonl, load_store
+    from replay.store_seal import store_seal_path
     from replay.verify import verify_loaded
 
     if not logs and db is None:
         raise UsageError("nothing to verify: give LOG.jsonl files or --db FILE")
     if match_id is not None and db is None:
         raise UsageError("--match only applies with --db")
+    if store_seal is not None and db is None:
+        raise UsageError("--seal only applies with --db")
     trusted = load_public_key(pubkey) if pubkey else None
     failed = False
 
@@ -72,10 +82,15 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
             targets.append((path, load_jsonl(path), seal_file))
         except (BeatlogError, OSError) as exc:
             failure(path, exc)
+    store_seal_file = (Path(store_seal) if store_seal is not None else store_seal_path(db)) if db is not None else None
+    store_sealed = store_seal_file is not None and (store_seal is not None or store_seal_file.exists())
     if db is not None:
         try:
             for loaded in load_store(db, match_id):
-                targets.append((loaded.name, loaded, db_seal_path(db, loaded.header.match_id)))
+                seal_file = db_seal_path(db, loaded.header.match_id)
+                if store_sealed and not seal_file.exists():
+                    seal_file = None  # the store's seal covers this match
+                targets.append((loaded.name, loaded, seal_file))
         except (BeatlogError, OSError) as exc:
             failure(db, exc)
 
@@ -97,8 +112,27 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
                 ok, text = False, str(sealed.message)
                 payload.update(ok=False, problem={"kind": "seal", "message": text, "error": "VerificationFailed"})
         emit(source, ok, text, payload)
+    if db is not None and match_id is None:
+        _verify_store(db, store_seal_file if store_sealed else None, trusted, emit, failure)
     if failed:
         sys.exit(1)
+
+
+def _verify_store(db: str, seal_file: Path | None, trusted: Any, emit: Any, failure: Any) -> None:
+    """verify --db: the store's ledger against its matches, and its seal when there is one."""
+    from recorder.integrity import check_ledger
+    from recorder.store import Store
+    from replay.store_seal import check_store_seal
+
+    try:
+        with Store(db, readonly=True) as store:
+            if seal_file is not None:
+                sealed = check_store_seal(store, seal_file, trusted)
+                emit(store.name, sealed.ok, sealed.summary(), {"ok": sealed.ok, "store_seal": sealed.to_dict()})
+            elif store.has_ledger:
+                check_ledger(store)
+    except (BeatlogError, OSError) as exc:
+        failure(db, exc)
 
 
 @main.command("keygen")
@@ -120,13 +154,19 @@ def keygen_command(stem, force) -> None:
 @click.argument("log", required=False, metavar="LOG.jsonl")
 @click.option("--key", "key_path", required=True, metavar="FILE", help="The private key (judge.key).")
 @click.option("--signer", metavar="NAME", help="Who seals (default: the key file's name).")
-@click.option("--db", metavar="FILE", help="Seal a match of this SQLite store instead of a file.")
+@click.option("--db", metavar="STORE", help="Seal a store (its ledger's head), or with --match one of its matches.")
 @click.option("--match", "match_id", metavar="ID", help="With --db: the match to seal.")
 @click.option("--partial", is_flag=True, help="Allow sealing a log that stops before the match ended.")
-def seal_command(log, key_path, signer, db, match_id, partial) -> None:
-    """Verify a log and sign it with a judge's key.
+@click.option("-o", "--out", "out_path", metavar="FILE",
+              help="With --db and no --match: where to write the store's seal (default: DB.seal beside a SQLite "
+                   "store; needed for a PostgreSQL store).")
+def seal_command(log, key_path, signer, db, match_id, partial, out_path) -> None:
+    """Verify a log and sign it with a judge's key; or sign a whole store.
 
-    Writes LOG.seal beside the log; for --db, <match_id>.seal beside the database.
+    Writes LOG.seal beside the log; for --db --match, <match_id>.seal beside the database.
+    For --db alone, checks the whole store (every chain and its ledger) and signs the
+    head of its ledger (DB.seal), so that verify --db --pubkey can later prove that no
+    match recorded before the seal was removed, cut short or reopened since.
 
     Example: beatlog seal match.jsonl --key judge.key --signer "Head judge"
     """
@@ -134,10 +174,13 @@ def seal_command(log, key_path, signer, db, match_id, partial) -> None:
     from replay.source import load_jsonl, load_store
 
     if (log is None) == (db is None):
-        raise UsageError("give either LOG.jsonl or --db FILE --match ID")
+        raise UsageError("give either LOG.jsonl or --db STORE (--match ID)")
+    if out_path is not None and (db is None or match_id is not None):
+        raise UsageError("-o only applies to a store's seal (--db without --match)")
+    if db is not None and match_id is None:
+        _seal_store(db, key_path, signer, out_path)
+        return
     if db is not None:
-        if match_id is None:
-            raise UsageError("--db needs --match ID: a seal covers one match")
         loaded = load_store(db, match_id)[0]
         out = db_seal_path(db, match_id)
     else:
@@ -149,6 +192,22 @@ def seal_command(log, key_path, signer, db, match_id, partial) -> None:
     seal = seal_log(loaded, key_path, signer, out, partial=partial)
     click.echo(f"sealed {seal['match_id']}: {seal['events']} events, digest "
                f"{canonical.short_digest(seal['final_hash'])}, by {signer} -> {out}")
+
+
+def _seal_store(db: str, key_path: str, signer: str | None, out_path: str | None) -> None:
+    from recorder.store import Store
+    from replay.seal import fingerprint
+    from replay.store_seal import seal_store, store_seal_path
+
+    out = Path(out_path) if out_path is not None else store_seal_path(db)
+    if out is None:
+        raise UsageError(f"{db}: a PostgreSQL store's seal needs -o FILE (where to write it)")
+    signer = signer or Path(key_path).stem
+    with Store(db, readonly=True) as store:
+        seal = seal_store(store, key_path, signer, out)
+    click.echo(f"sealed the store {store.name}: {seal['matches']} matches ({seal['finished']} finished), "
+               f"ledger entry {seal['ledger_entries']}, head {canonical.short_digest(seal['ledger_head'])}, "
+               f"by {signer} (key {fingerprint(seal['public_key'])}) -> {out}")
 
 
 # The kernel counts rounds as "beats" in "duels" (the log's field names); each game has its own words:

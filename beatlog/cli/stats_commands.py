@@ -53,7 +53,7 @@ def default_jobs() -> int:
 @main.command("simulate")
 @click.option("--matches", "per_pairing", type=click.IntRange(min=1), default=1, show_default=True,
               metavar="N", help="Matches per pairing of sides.")
-@click.option("--db", required=True, metavar="FILE", help="The SQLite store to record into (created if missing).")
+@click.option("--db", required=True, metavar="STORE", help="The store (a SQLite file or a postgresql:// URL) to record into (created if missing).")
 @click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME",
               help="The game: battlecon or cogs.")
 @click.option("--fighters", "--sides", "fighters", default="all", show_default=True, metavar="all|A,B,...",
@@ -128,7 +128,7 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
 
 @main.command("stats")
 @click.argument("logs", nargs=-1, metavar="[LOG.jsonl]...")
-@click.option("--db", metavar="FILE", help="Read the matches of this SQLite store.")
+@click.option("--db", metavar="STORE", help="Read the matches of this store (a SQLite file or a postgresql:// URL).")
 @click.option("--match", "match_id", metavar="ID", help="With --db: only this match.")
 @click.option("--player", metavar="NAME", help="Only this player's seats: their results, sides and matchups.")
 @click.option("--fighter", "--side", "fighter", metavar="ID",

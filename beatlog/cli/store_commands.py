@@ -12,7 +12,7 @@ from recorder.errors import BeatlogError, UsageError
 
 
 @main.command("export")
-@click.option("--db", required=True, metavar="FILE", help="The SQLite store to read.")
+@click.option("--db", required=True, metavar="STORE", help="The store (a SQLite file or a postgresql:// URL) to read.")
 @click.option("--match", "match_id", metavar="ID", help="The match to export (with -o).")
 @click.option("-o", "--out", "out", metavar="FILE", help="The JSONL file to write, or - for stdout.")
 @click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
@@ -58,7 +58,7 @@ def _export_parquet(db: str, folder: str) -> None:
 
 @main.command("import")
 @click.argument("logs", nargs=-1, required=True, metavar="LOG.jsonl...")
-@click.option("--db", required=True, metavar="FILE", help="The SQLite store to add to (created if missing).")
+@click.option("--db", required=True, metavar="STORE", help="The store (a SQLite file or a postgresql:// URL) to add to (created if missing).")
 @click.option("--no-verify", "no_verify", is_flag=True,
               help="Do not re-run the rules on each log (faster; the chain is still checked and the "
                    "events still folded).")
@@ -100,7 +100,7 @@ def import_command(logs: tuple[str, ...], db: str, no_verify: bool) -> None:
 
 @main.command("check")
 @click.argument("logs", nargs=-1, metavar="LOG.jsonl...")
-@click.option("--db", metavar="FILE", help="Check a SQLite store instead (all matches, or --match).")
+@click.option("--db", metavar="STORE", help="Check a store instead: a SQLite file or a postgresql:// URL (all matches, or --match).")
 @click.option("--match", "match_id", metavar="ID", help="With --db: only this match.")
 def check_command(logs: tuple[str, ...], db: str | None, match_id: str | None) -> None:
     """Check logs' integrity, without re-running the rules.
@@ -113,7 +113,8 @@ def check_command(logs: tuple[str, ...], db: str | None, match_id: str | None) -
 
     Example: beatlog check final.jsonl   or   beatlog check --db club.db
     """
-    from recorder.integrity import check_store
+    from recorder.canonical import short_digest
+    from recorder.integrity import check_ledger, check_store
     from recorder.jsonl import read_jsonl
     from recorder.store import Store
 
@@ -127,6 +128,15 @@ def check_command(logs: tuple[str, ...], db: str | None, match_id: str | None) -
             for stored in check_store(store, ids):
                 log = stored.log
                 click.echo(f"ok {log.match_id}: {len(log.records)} events, digest {log.digest}")
+            if not store.has_ledger:
+                click.echo(f"note: {store.name} has no ledger (it was written by an earlier beatlog), so a "
+                           "match deleted from it could not be detected; it gets one, filled in from its "
+                           "matches, the next time it is opened for writing (e.g. beatlog import)", err=True)
+            elif match_id is None:
+                head = check_ledger(store)
+                assert head is not None
+                click.echo(f"ok ledger: {head.n} entries, every match accounted for, head "
+                           f"{short_digest(head.entry_hash) if head.n else 'empty'}")
         return
     failed = False
     for path in logs:
@@ -143,3 +153,30 @@ def check_command(logs: tuple[str, ...], db: str | None, match_id: str | None) -
         click.echo(f"ok {log.match_id}: {len(log.records)} events, digest {log.digest}")
     if failed:
         sys.exit(1)
+
+
+@main.command("copy")
+@click.option("--db", "source", required=True, metavar="STORE", help="The store to copy (a file or a postgresql:// URL).")
+@click.option("--to", "target", required=True, metavar="STORE",
+              help="The store to copy into (created if missing; matches it already holds are kept).")
+def copy_command(source: str, target: str) -> None:
+    """Copy every match of a store into another: SQLite to PostgreSQL, and back.
+
+    Each match is checked as it is read (chain, hashes, schemas, counters; the
+    source's ledger against its matches), written in batches through the
+    destination's own import, and read back at the end. Running it again after
+    an interruption finishes the copy; a different match under an id the
+    destination already has stops it with nothing of that batch written.
+
+    Example: beatlog copy --db club.db --to postgresql://judge@db.example/league
+    """
+    from recorder.store import Store
+    from recorder.store_copy import copy_store
+
+    if source == target:
+        raise UsageError(f"{source}: copying a store onto itself")
+    with Store(source, readonly=True) as src, Store(target) as dst:
+        result = copy_store(src, dst)
+    click.echo(f"copied {result.copied} matches ({result.events} events) from {src.name} to {dst.name}"
+               + (f"; {result.skipped} already there" if result.skipped else "")
+               + f"; all {result.matches} read back and checked")

@@ -12,7 +12,7 @@ from recorder.errors import UsageError
 
 @main.command("render")
 @click.argument("logs", nargs=-1, metavar="LOG.jsonl...")
-@click.option("--db", metavar="FILE", help="Render the matches of this SQLite store (all, or --match).")
+@click.option("--db", metavar="STORE", help="Render the matches of this store: a SQLite file or a postgresql:// URL (all, or --match).")
 @click.option("--match", "match_id", metavar="ID", help="With --db: only this match.")
 @click.option("-o", "--out", metavar="DIR", required=True,
               help="Directory to write the site into; with --single-file a page (page.html, '-' for stdout) "

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
+from ...views import pg_int, pg_player
 from .cards import KITS
 
 Tally = tuple[int, str, Any]
@@ -292,5 +293,40 @@ SELECT e.match_id, e.duel, e.beat, e.seq,
     s.value AS style, {_PLAYED_BASE} AS base,
     json_extract(e.data, '$.bases[' || s.key || ']') AS revealed_base
 FROM events e JOIN matches m ON m.match_id = e.match_id, json_each(e.data, '$.styles') s
+WHERE e.type = 'PairRevealed' AND m.game = 'battlecon'""",
+}
+
+
+# The same views in PostgreSQL's dialect (recorder.store_postgres), column for column.
+def _pg_seat_columns(seat_sql: str, prefix: str = "") -> str:
+    return (f"{seat_sql} AS {prefix}seat, {pg_player('m.players', seat_sql, 'name')} AS {prefix}player, "
+            f"{pg_player('m.players', seat_sql, 'side')} AS {prefix}side")
+
+
+_PG_PLAYED_BASE = """coalesce((
+        SELECT c.data::json -> 'bases' ->> (s.ordinality - 1)::int FROM events c
+        WHERE c.match_id = e.match_id AND c.type = 'ClashRevealed' AND c.seq > e.seq
+          AND NOT EXISTS (SELECT 1 FROM events r WHERE r.match_id = e.match_id AND r.type = 'PairRevealed'
+                          AND r.seq > e.seq AND r.seq < c.seq)
+          AND c.duel = e.duel AND c.beat = e.beat
+        ORDER BY c.seq DESC LIMIT 1),
+        e.data::json -> 'bases' ->> (s.ordinality - 1)::int)"""
+
+POSTGRES_VIEWS: dict[str, str] = {
+    "battlecon_damage": f"""CREATE VIEW battlecon_damage AS
+SELECT e.match_id, e.duel, e.beat, e.seq,
+    {_pg_seat_columns(pg_int("e.data::json -> 'player'"))},
+    {_pg_seat_columns(pg_int("e.data::json -> 'target'"), "target_")},
+    {pg_int("e.data::json -> 'power'")} AS power, {pg_int("e.data::json -> 'soak'")} AS soak,
+    {pg_int("e.data::json -> 'amount'")} AS amount, {pg_int("e.data::json -> 'life_after'")} AS life_after
+FROM events e JOIN matches m ON m.match_id = e.match_id
+WHERE e.type = 'DamageDealt' AND m.game = 'battlecon'""",
+    "battlecon_pairs": f"""CREATE VIEW battlecon_pairs AS
+SELECT e.match_id, e.duel, e.beat, e.seq,
+    {_pg_seat_columns("s.ordinality - 1")},
+    s.value AS style, {_PG_PLAYED_BASE} AS base,
+    e.data::json -> 'bases' ->> (s.ordinality - 1)::int AS revealed_base
+FROM events e JOIN matches m ON m.match_id = e.match_id
+CROSS JOIN LATERAL json_array_elements_text(e.data::json -> 'styles') WITH ORDINALITY AS s(value, ordinality)
 WHERE e.type = 'PairRevealed' AND m.game = 'battlecon'""",
 }

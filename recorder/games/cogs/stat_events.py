@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
+from ...views import pg_int, pg_player
 from .state import CogsState
 
 Tally = tuple[int, str, Any]
@@ -218,6 +219,43 @@ SELECT e.match_id, e.beat AS turn, e.seq, e.actor AS seat,
     'artillery' AS mode, json_extract(e.data, '$.weapon') AS weapon,
     json_extract(e.data, '$.roll') AS roll, json_extract(e.data, '$.target_number') AS target_number,
     json_extract(e.data, '$.outcome') = 'hit' AS hit
+FROM events e JOIN matches m ON m.match_id = e.match_id
+WHERE e.type = 'ArtilleryShot' AND m.game = 'cogs'""",
+}
+
+
+# The same views in PostgreSQL's dialect (recorder.store_postgres), column for column.
+def _pg_seat_columns(seat_sql: str, prefix: str = "") -> str:
+    return (f"{seat_sql} AS {prefix}seat, {pg_player('m.players', seat_sql, 'name')} AS {prefix}player, "
+            f"{pg_player('m.players', seat_sql, 'side')} AS {prefix}side")
+
+
+def _pg_field(name: str) -> str:
+    return f"(e.data::json ->> '{name}')"
+
+
+POSTGRES_VIEWS: dict[str, str] = {
+    "cogs_scores": f"""CREATE VIEW cogs_scores AS
+SELECT e.match_id, e.beat AS turn, e.seq,
+    {_pg_seat_columns(pg_int("e.data::json -> 'player'"))},
+    {pg_int("e.data::json -> 'points'")} AS points, {_pg_field("reason")} AS reason,
+    {pg_int("e.data::json -> 'total'")} AS total
+FROM events e JOIN matches m ON m.match_id = e.match_id
+WHERE e.type = 'ScoreAwarded' AND m.game = 'cogs'""",
+    "cogs_attacks": f"""CREATE VIEW cogs_attacks AS
+SELECT e.match_id, e.beat AS turn, e.seq, e.actor AS seat,
+    {pg_player('m.players', 'e.actor', 'name')} AS player,
+    {_pg_field("mode")} AS mode, {_pg_field("weapon")} AS weapon,
+    {pg_int("e.data::json -> 'roll'")} AS roll, {pg_int("e.data::json -> 'target_number'")} AS target_number,
+    {_pg_field("hit")}::boolean AS hit
+FROM events e JOIN matches m ON m.match_id = e.match_id
+WHERE e.type = 'AttackRolled' AND m.game = 'cogs'
+UNION ALL
+SELECT e.match_id, e.beat AS turn, e.seq, e.actor AS seat,
+    {pg_player('m.players', 'e.actor', 'name')} AS player,
+    'artillery' AS mode, {_pg_field("weapon")} AS weapon,
+    {pg_int("e.data::json -> 'roll'")} AS roll, {pg_int("e.data::json -> 'target_number'")} AS target_number,
+    {_pg_field("outcome")} = 'hit' AS hit
 FROM events e JOIN matches m ON m.match_id = e.match_id
 WHERE e.type = 'ArtilleryShot' AND m.game = 'cogs'""",
 }
