@@ -84,6 +84,7 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
             failure(path, exc)
     store_seal_file = (Path(store_seal) if store_seal is not None else store_seal_path(db)) if db is not None else None
     store_sealed = store_seal_file is not None and (store_seal is not None or store_seal_file.exists())
+    store_read = False
     if db is not None:
         try:
             for loaded in load_store(db, match_id):
@@ -91,6 +92,7 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
                 if store_sealed and not seal_file.exists():
                     seal_file = None  # the store's seal covers this match
                 targets.append((loaded.name, loaded, seal_file))
+            store_read = True
         except (BeatlogError, OSError) as exc:
             failure(db, exc)
 
@@ -112,7 +114,7 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
                 ok, text = False, str(sealed.message)
                 payload.update(ok=False, problem={"kind": "seal", "message": text, "error": "VerificationFailed"})
         emit(source, ok, text, payload)
-    if db is not None and match_id is None:
+    if store_read and match_id is None:
         _verify_store(db, store_seal_file if store_sealed else None, trusted, emit, failure)
     if failed:
         sys.exit(1)
