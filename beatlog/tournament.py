@@ -260,7 +260,7 @@ def run_tournament(
             if on_match is not None:
                 on_match(fixture, done[fixture.index], False)
     try:
-        for batch, stats in _play_all(plan, todo, jobs, str(store.path)):
+        for batch, stats in _play_all(plan, todo, jobs, store.location):
             for fixture, match in zip(batch, stats):
                 done[fixture.index] = match
                 report.played += 1

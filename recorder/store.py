@@ -28,7 +28,7 @@ placeholders, which a backend rewrites to its own):
   raises, and ``_refusal(exc)``: its message;
 * ``_encode_visibility`` / ``_decode_visibility`` for the ``visibility``
   column (SQLite keeps 'public' or an integer; a typed column holds text);
-* ``check_schema()``, ``table_names()``, ``has_ledger``, ``close()``.
+* ``check_schema()``, ``table_names()``, ``has_ledger``, ``location``, ``close()``.
 """
 
 from __future__ import annotations
@@ -160,6 +160,11 @@ class Store:
     @property
     def has_ledger(self) -> bool:
         """Does this store keep a ledger (every store written by this beatlog does)?"""
+        raise NotImplementedError
+
+    @property
+    def location(self) -> str:
+        """What opens this store again (a file path, or the full URL): for another process to open it."""
         raise NotImplementedError
 
     def _lock_matches(self, match_ids: Iterable[str]) -> None:

@@ -259,6 +259,10 @@ class SQLiteStore(Store):
     def has_ledger(self) -> bool:
         return self._version >= schema.LEDGER_VERSION
 
+    @property
+    def location(self) -> str:
+        return str(self.path)
+
     # -- SQL --------------------------------------------------------------------
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
         return self.conn.execute(sql, params)

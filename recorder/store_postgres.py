@@ -59,8 +59,9 @@ def _pg_sql(sql: str) -> str:
 
 
 def redacted(url: str) -> str:
-    """The URL without its password (for every message that names the store)."""
-    return re.sub(r"^([a-zA-Z][\w+.-]*://[^:/@?#]*):[^@/?#]*@", r"\1:***@", url)
+    """The URL without its password, in the user part or the query (for every message that names the store)."""
+    url = re.sub(r"^([a-zA-Z][\w+.-]*://[^:/@?#]*):[^@/?#]*@", r"\1:***@", url)
+    return re.sub(r"([?&]password=)[^&#]*", r"\1***", url)
 
 
 def match_lock_key(match_id: str) -> int:
@@ -166,6 +167,10 @@ class PostgresStore(Store):
     @property
     def has_ledger(self) -> bool:
         return True
+
+    @property
+    def location(self) -> str:
+        return self.url
 
     def check_schema(self) -> None:
         """Raise CorruptLog unless this is a beatlog store with all its triggers and their functions intact."""

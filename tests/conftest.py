@@ -35,10 +35,13 @@ def pg_server():
 
 @pytest.fixture
 def pg_url(request):
-    """A new, empty PostgreSQL database's URL (the server starts on first use)."""
+    """A new, empty PostgreSQL database's URL (the server starts on first use); dropped after the test."""
     from tests import pg_server as pg
 
-    return pg.new_database(request.getfixturevalue("pg_server"))
+    server = request.getfixturevalue("pg_server")
+    url = pg.new_database(server)
+    yield url
+    pg.drop_database(server, url)
 
 
 BACKENDS = ["sqlite", "postgresql"]

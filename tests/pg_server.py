@@ -126,3 +126,12 @@ def new_database(server: Server) -> str:
     with psycopg.connect(server.url(), autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     return server.url(name)
+
+
+def drop_database(server: Server, url: str) -> None:
+    """Drop a test's database (its connections closed first): a long run keeps the disk it needs small."""
+    import psycopg
+
+    name = url.rsplit("/", 1)[1].split("?", 1)[0]
+    with psycopg.connect(server.url(), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

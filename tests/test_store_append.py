@@ -506,3 +506,38 @@ def test_a_password_never_appears_in_messages(tmp_path):
         Store(url)
     assert "s3cret" not in str(info.value)
     assert str(info.value).startswith("postgresql://judge:***@/nothing")
+    url = f"postgresql:///nothing?user=judge&password=s3cret&host={tmp_path}"
+    with pytest.raises(UsageError) as info:
+        Store(url)
+    assert "s3cret" not in str(info.value)
+    assert str(info.value).startswith("postgresql:///nothing?user=judge&password=***&host=")
+
+
+def test_postgresql_writes_are_run_again_after_a_serialization_failure(pg_url):
+    """A server set to SERIALIZABLE, or a client's own locks, can make PostgreSQL give up a transaction:
+    the whole write is rolled back and run again, and reported only if it keeps failing."""
+    import psycopg
+
+    from recorder import store_postgres
+
+    _filled(pg_url, upto=4)
+    with Store(pg_url) as store:
+        tries = []
+
+        def flaky() -> str:
+            tries.append(1)
+            store._execute("UPDATE matches SET event_count = event_count")  # a write that is rolled back
+            if len(tries) < 3:
+                raise psycopg.errors.SerializationFailure("could not serialize access")
+            return "done"
+
+        assert store._write(flaky) == "done" and len(tries) == 3
+
+        def hopeless() -> None:
+            raise psycopg.errors.DeadlockDetected("deadlock detected")
+
+        with pytest.raises(LogConflict, match=r"the write kept conflicting with other writers \(12 tries\)"):
+            store._write(hopeless)
+        assert store_postgres.RETRIES == 12
+        store.append(MID, LOG.records[4:8])  # the connection is fine afterwards
+        assert store.summary(MID).event_count == 8

@@ -47,6 +47,7 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
     """
     from replay.seal import check_seal_file, db_seal_path, fingerprint, load_public_key, seal_path
     from replay.source import load_jsonl, load_store
+    from recorder.store import is_server_url
     from replay.store_seal import store_seal_path
     from replay.verify import verify_loaded
 
@@ -56,6 +57,8 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
         raise UsageError("--match only applies with --db")
     if store_seal is not None and db is None:
         raise UsageError("--seal only applies with --db")
+    if db is not None and store_seal is None and pubkey is not None and is_server_url(db):
+        raise UsageError(f"{db}: --pubkey needs --seal FILE for a PostgreSQL store (the seal to check it against)")
     trusted = load_public_key(pubkey) if pubkey else None
     failed = False
 
@@ -88,8 +91,9 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
     if db is not None:
         try:
             for loaded in load_store(db, match_id):
-                seal_file = db_seal_path(db, loaded.header.match_id)
-                if store_sealed and not seal_file.exists():
+                # A server store has nothing "beside" it: its seals are named (--seal).
+                seal_file = None if is_server_url(db) else db_seal_path(db, loaded.header.match_id)
+                if store_sealed and seal_file is not None and not seal_file.exists():
                     seal_file = None  # the store's seal covers this match
                 targets.append((loaded.name, loaded, seal_file))
             store_read = True
@@ -160,8 +164,8 @@ def keygen_command(stem, force) -> None:
 @click.option("--match", "match_id", metavar="ID", help="With --db: the match to seal.")
 @click.option("--partial", is_flag=True, help="Allow sealing a log that stops before the match ended.")
 @click.option("-o", "--out", "out_path", metavar="FILE",
-              help="With --db and no --match: where to write the store's seal (default: DB.seal beside a SQLite "
-                   "store; needed for a PostgreSQL store).")
+              help="With --db: where to write the seal (default: DB.seal, or <match_id>.seal with --match, beside "
+                   "a SQLite store; needed for a PostgreSQL store).")
 def seal_command(log, key_path, signer, db, match_id, partial, out_path) -> None:
     """Verify a log and sign it with a judge's key; or sign a whole store.
 
@@ -172,19 +176,22 @@ def seal_command(log, key_path, signer, db, match_id, partial, out_path) -> None
 
     Example: beatlog seal match.jsonl --key judge.key --signer "Head judge"
     """
+    from recorder.store import is_server_url
     from replay.seal import db_seal_path, seal_log, seal_path
     from replay.source import load_jsonl, load_store
 
     if (log is None) == (db is None):
         raise UsageError("give either LOG.jsonl or --db STORE (--match ID)")
-    if out_path is not None and (db is None or match_id is not None):
-        raise UsageError("-o only applies to a store's seal (--db without --match)")
+    if out_path is not None and db is None:
+        raise UsageError("-o only applies with --db (a log's seal is written beside it)")
     if db is not None and match_id is None:
         _seal_store(db, key_path, signer, out_path)
         return
     if db is not None:
+        if out_path is None and is_server_url(db):
+            raise UsageError(f"{db}: a seal of a match in a PostgreSQL store needs -o FILE (where to write it)")
         loaded = load_store(db, match_id)[0]
-        out = db_seal_path(db, match_id)
+        out = Path(out_path) if out_path is not None else db_seal_path(db, match_id)
     else:
         if log == "-":
             raise UsageError("seal needs a log file, not stdin: the seal is written beside it")
