@@ -24,7 +24,7 @@ from recorder.jsonl import read_jsonl
 
 from .stats import match_stats
 from .stats_sql import add_current
-from .stats_store import errors, fill
+from .stats_store import errors, fill, kept_in
 from .stats_summary import Summary
 
 CHUNK = 25  # matches per task handed to a worker process
@@ -137,9 +137,11 @@ def store_summary(
         result.walked = len(filled.computed)
         result.kept, result.why_not = filled.saved, filled.why_not
         memory = filled.computed if recompute or not filled.saved else []
-        with store.snapshot():
-            add_current(summary, store.conn, skip=[c.match_id for c in memory], only=ids)
-            stored_errors = [] if recompute else errors(store.conn)
+        stored_errors = []
+        if kept_in(store):
+            with store.snapshot():
+                add_current(summary, store.conn, skip=[c.match_id for c in memory], only=ids)
+                stored_errors = [] if recompute else errors(store.conn)
         for item in memory:
             if item.stats is not None:
                 summary.add(item.stats)

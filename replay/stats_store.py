@@ -128,6 +128,15 @@ def computed(log: Any, stats: dict[str, Any] | None = None, error: str | None = 
     return Computed(log.match_id, log.final_hash, log.header.game, stats, error)
 
 
+def kept_in(store: Any) -> bool:
+    """Does this store keep statistics tables? SQLite stores do; a PostgreSQL store is walked each time
+    (until these tables have PostgreSQL DDL: recorder.store_schema_pg)."""
+    return getattr(store, "dialect", "sqlite") == "sqlite"
+
+
+NOT_KEPT = "statistics are not kept in a PostgreSQL store yet (every match was walked)"
+
+
 def save(store: Any, items: Iterable[Computed]) -> int:
     """Keep ``items`` in ``store`` (a writable :class:`recorder.store.Store`) in one transaction.
 
@@ -135,7 +144,7 @@ def save(store: Any, items: Iterable[Computed]) -> int:
     they are. Returns how many matches were added.
     """
     items = list(items)
-    if not items:
+    if not items or not kept_in(store):
         return 0
     with store._writing():
         return write(store.conn, items)
@@ -149,6 +158,8 @@ def keep(store: Any, items: Iterable[Any]) -> int:
     its statistics are not those of the stored match, which is counted later if needed.
     """
     items = [i for i in items if i.stats is not None]
+    if not items or not kept_in(store):
+        return 0
     with store.snapshot():
         heads = {i.log.match_id: store.conn.execute("SELECT final_hash FROM matches WHERE match_id = ?",
                                                     (i.log.match_id,)).fetchone() for i in items}
@@ -311,7 +322,7 @@ def fill(store: Any, ids: Sequence[str] | None = None, *, recompute: bool = Fals
     walked, ``progress(n)`` as each batch of n is done.
     """
     with store.snapshot():
-        if recompute:
+        if recompute or not kept_in(store):
             todo = list(ids) if ids is not None else store.match_ids()
         else:
             todo = stale(store.conn, ids=ids)
@@ -323,6 +334,9 @@ def fill(store: Any, ids: Sequence[str] | None = None, *, recompute: bool = Fals
         return filled
     if store.readonly:
         filled.why_not = "the store was opened read-only"
+        return filled
+    if not kept_in(store):
+        filled.why_not = NOT_KEPT
         return filled
     try:
         save(store, filled.computed)
