@@ -15,7 +15,7 @@ from typing import Any, BinaryIO, Sequence
 from recorder import canonical
 from recorder.decisions import DecisionSource, FirstOption
 from recorder.envelope import Record
-from recorder.errors import UsageError
+from recorder.errors import BeatlogError, UsageError
 from recorder.game import Game, load_game
 from recorder.header import Header, Player
 from recorder.names import resolve, suggestion
@@ -236,3 +236,20 @@ def open_sinks(header: Header, out: str | None, db: str | None) -> tuple[Sink, l
         sinks.append(StoreSink(db))
         where.append(f"{db} (match {header.match_id})")
     return (sinks[0] if len(sinks) == 1 else Tee(sinks)), where
+
+
+def keep_stats(db: str | None, match_id: str) -> None:
+    """Count a match just recorded into the store ``db`` once, for ``stats`` and the site.
+
+    Never fails the recording: a match that cannot be counted now is counted by the next ``stats``.
+    """
+    if db is None:
+        return
+    from recorder.store import Store
+    from replay.stats_store import fill
+
+    try:
+        with Store(db, create=False) as store:
+            fill(store, [match_id])
+    except BeatlogError:
+        pass

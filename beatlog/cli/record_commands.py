@@ -15,7 +15,7 @@ from ..tournament import default_bot, sides_flag
 from .catalog import render_side, side_entry, side_ids
 from .hotseat import Narrator, TerminalSource
 from .match_options import (
-    DEFAULT_GAME, MatchPlan, bot_sources, open_sinks, parse_options, parse_seed, plan_match, script_sources,
+    DEFAULT_GAME, MatchPlan, bot_sources, keep_stats, open_sinks, parse_options, parse_seed, plan_match, script_sources,
     split_names, split_pair,
 )
 
@@ -104,6 +104,7 @@ def record_command(fighters, game_name, players, edition, duels, game_options, s
     _check_new_match(plan, db)
     sink, where = open_sinks(plan.header, out, db)
     result = record(plan.game, plan.header, sources, sink)
+    keep_stats(db, plan.header.match_id)
     _summary(plan, result, where, err=out == "-")
 
 
@@ -187,6 +188,7 @@ def play_command(fighters, game_name, players, edition, duels, game_options, see
     sink, where = open_sinks(plan.header, out, db)
     click.echo(f"Playing {plan.header.match_id} (seed {plan.header.seed}); recording to {' and '.join(where)}.")
     result = record(plan.game, plan.header, sources, Tee([sink, Narrator(plan.game)]))
+    keep_stats(db, plan.header.match_id)
     click.echo("")
     _summary(plan, result, where, err=False)
 
