@@ -15,7 +15,8 @@ Figures:
   render      match pages/s and the size of one single-file page (needs the viewer)
   stats       seconds for ``beatlog stats`` over a 10,000-match store (1,000 with --quick,
               --stats-matches N for another size; the goal is < 5 s at 100,000), adding up the
-              statistics rows kept in the store, and ms to walk one match (what --recompute does)
+              statistics rows kept in the store, and ms to walk one match (what --recompute does);
+              --stats-copies K also times a store of that store's statistics rows copied K times
 """
 
 from __future__ import annotations
@@ -318,6 +319,75 @@ def bench_stats(runs: int, matches: int, cache: Path) -> list[Row]:
     ]
 
 
+def replicated_store(source: Path, copies: int, cache: Path) -> Path:
+    """A store whose statistics rows are ``source``'s, ``copies`` times over under new match ids.
+
+    Only what ``stats`` reads is copied -- each match's row (with no events: its final hash is its
+    header's) and its statistics rows -- so the SQL path can be timed at a size ``simulate`` takes hours
+    to build on a small machine. The events, and so --recompute and render, are not in it.
+    """
+    from recorder.store import Store
+    from replay.stats_store import create_tables
+
+    db = cache / f"{source.stem}-x{copies}.db"
+    if db.exists():
+        return db
+    tmp = db.with_suffix(".tmp")
+    for path in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+        path.unlink(missing_ok=True)
+    Store(tmp).close()
+    conn = sqlite3.connect(tmp, isolation_level=None)
+    conn.execute("ATTACH ? AS src", (str(source),))
+    conn.execute("BEGIN")
+    create_tables(conn)
+    conn.execute("INSERT INTO stat_keys SELECT * FROM src.stat_keys")
+    conn.execute("INSERT INTO stat_names SELECT * FROM src.stat_names")
+    offset = conn.execute("SELECT max(stats_id) FROM src.match_stats").fetchone()[0]
+    columns = ("format, game, edition, engine_version, rules_version, seed, players, options, header_hash, "
+               "header, created_at")
+    for k in range(copies):
+        conn.execute(f"INSERT INTO matches (match_id, {columns}, event_count, final_hash, finished) "
+                     f"SELECT match_id || '-{k}', {columns}, 0, header_hash, 0 FROM src.matches")
+        conn.execute(
+            "INSERT INTO match_stats SELECT s.stats_id + ?, s.match_id || '-' || ?, m.header_hash, s.engine_version, "
+            "s.stats_version, s.game, s.edition, s.seed, s.created_at, s.finished, s.winner, s.reason, s.events, "
+            "s.duels, s.beats, s.error FROM src.match_stats s JOIN src.matches m ON m.match_id = s.match_id "
+            "AND m.final_hash = s.final_hash", (k * offset, k))
+        conn.execute("INSERT INTO seat_stats SELECT stats_id + ?, seat, key_id, player, side, outcome "
+                     "FROM src.seat_stats", (k * offset,))
+        conn.execute("INSERT INTO seat_values SELECT key_id, name_id, stats_id + ?, seat, value, n "
+                     "FROM src.seat_values", (k * offset,))
+    conn.execute("COMMIT")
+    conn.close()
+    tmp.replace(db)
+    for suffix in ("-wal", "-shm"):
+        Path(f"{tmp}{suffix}").unlink(missing_ok=True)
+    return db
+
+
+def bench_stats_replicated(runs: int, source: Path, copies: int, cache: Path) -> list[Row]:
+    from click.testing import CliRunner
+
+    from beatlog.cli import main as cli
+    from recorder.store import Store
+
+    db = replicated_store(source, copies, cache)
+    with Store(db, readonly=True) as store:
+        n = len(store.match_ids())
+
+    def stats_run() -> None:
+        result = CliRunner().invoke(cli, ["stats", "--db", str(db), "--format", "json"])
+        assert result.exit_code == 0 and not result.stderr, result.output + (result.stderr or "")
+
+    stats_run()
+    times = [_timed(stats_run) for _ in range(runs)]
+    wall = statistics.median(t[0] for t in times)
+    cpu = statistics.median(t[1] for t in times)
+    return [Row(f"stats: {n:,} matches (rows of {source.name} x{copies}), s", f"{wall:.2f}", "< 5",
+                f"{cpu:.2f} s CPU; {_verdict(wall < 5)}; {os.path.getsize(db) / 2**20:,.0f} MB; statistics rows only "
+                "(no events): the SQL path at this size")]
+
+
 # -- table -----------------------------------------------------------------------------
 
 
@@ -344,6 +414,8 @@ def main(argv: list[str] | None = None) -> None:
                         choices=["engine", "verify", "store", "render", "stats"], help="run only this area")
     parser.add_argument("--cache", metavar="DIR", default=str(Path(tempfile.gettempdir()) / "beatlog-bench"),
                         help="where the stats store is kept between runs")
+    parser.add_argument("--stats-copies", metavar="K", type=int, default=0,
+                        help="also time stats over the stats store's rows copied K times (K=20 on 5,000: 100,000)")
     parser.add_argument("--stats-matches", metavar="N", type=int,
                         help="matches in the stats store (default 10,000; 1,000 with --quick); the goal is "
                              "stated for 100,000 (built once into --cache, which takes long)")
@@ -367,6 +439,8 @@ def main(argv: list[str] | None = None) -> None:
     if "stats" in areas:
         size = args.stats_matches or (1_000 if args.quick else 10_000)
         rows += bench_stats(max(1, min(args.runs, 3)), size, cache)
+        if args.stats_copies:
+            rows += bench_stats_replicated(max(1, min(args.runs, 3)), stats_store(size, cache), args.stats_copies, cache)
     print(table(rows))
 
 
