@@ -21,6 +21,14 @@ from pathlib import Path
 from typing import Any, Callable, ContextManager, Mapping
 
 from recorder.errors import BeatlogError, UsageError, VerificationFailed
+from recorder.jsonl import write_jsonl
+from recorder.store import Store
+from replay.source import load_store
+from replay.verify import verify_loaded
+from viewer.site import render_site
+from viewer.sources import from_store
+
+from .tournament import plan_tournament, run_tournament, schedule
 
 DEMO_SEED = 2024
 DEMO_MATCHES = 2  # per pairing: one with each fighter in seat 1
@@ -65,9 +73,6 @@ def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | N
     ``options`` (``--option``): ``KEY`` for every game, ``GAME.KEY`` for one;
     they go over each game's tournament defaults.
     """
-    from recorder.store import Store
-    from .tournament import run_tournament, schedule
-
     started = time.perf_counter()
     per_game = split_options(options or {}, [t.game for t in DEMO_TOURNAMENTS])
     plans = [_plan(t, per_game[t.game], shared=any("." not in key for key in options or {}))
@@ -102,8 +107,6 @@ def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | N
 
 
 def _plan(t: DemoTournament, options: dict[str, Any], *, shared: bool) -> Any:
-    from .tournament import plan_tournament
-
     try:
         return plan_tournament(game_name=t.game, fighters=t.fighters, matches=DEMO_MATCHES, bots=t.bots,
                                seed=DEMO_SEED, duels=t.duels, options=options)
@@ -144,10 +147,7 @@ def _wins(stats: list[dict[str, Any]]) -> list[tuple[str, int]]:
 
 
 def _verify_and_export(db: Path, logs: Path, say: Say) -> Path:
-    from replay.source import load_store
-    from replay.verify import verify_loaded
 
-    from recorder.jsonl import write_jsonl
 
     logs.mkdir(exist_ok=True)
     loaded = load_store(db, None)
@@ -164,14 +164,5 @@ def _verify_and_export(db: Path, logs: Path, say: Say) -> Path:
 
 def _render(db: Path, site: Path) -> Path:
     # The site is the viewer's (viewer.site.render_site, as `beatlog render` uses); the demo only calls it.
-    try:
-        from viewer.site import render_site
-        from viewer.sources import from_store
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("viewer", "viewer.site", "viewer.sources"):
-            raise
-        raise UsageError(f"the demo's matches are in {db}, but this beatlog has no viewer to render them "
-                         f"(module {exc.name!r} is missing); reinstall beatlog") from None
-
     written = render_site(from_store(db), site)
     return Path(written.index).resolve()

@@ -29,7 +29,10 @@ from recorder.game import Game, load_game
 from recorder.header import Header, Player
 from recorder.integrity import LogFile
 from recorder.recording import MemorySink, record, utc_now
+from recorder.store import Importable, Store
 from recorder.terms import Terms, terms_of
+from replay.stats import match_stats
+from replay.stats_store import keep
 
 MAX_SEED = 2**53
 BATCH = 50  # matches per store transaction
@@ -202,11 +205,6 @@ def _play_batch(job: tuple[TournamentPlan, list[Fixture], str]) -> list[dict[str
     Runs in a worker process when ``jobs`` > 1: only the small statistics
     dicts travel back, and SQLite's write lock orders the workers' commits.
     """
-    from replay.stats import match_stats
-    from replay.stats_store import keep
-
-    from recorder.store import Importable, Store
-
     plan, fixtures, db = job
     logs = [play_fixture(plan, fixture) for fixture in fixtures]
     stats = [match_stats(log.header, log.records) for log in logs]
@@ -241,8 +239,6 @@ def run_tournament(
     there already). With ``jobs`` > 1 matches are played by that many
     processes; what is written, and the statistics, are the same.
     """
-    from replay.stats import match_stats
-
     started = time.perf_counter()
     game = load_game(plan.game)
     stored = set(store.match_ids())

@@ -21,6 +21,8 @@ from .envelope import Entry, Record, seal_all
 from .game import Game
 from .header import Header
 from .match import Match
+from .jsonl import JsonlWriter
+from .store import Store
 
 
 class Stop(Exception):
@@ -70,8 +72,6 @@ class JsonlSink:
     """A JSONL file, written through :class:`recorder.jsonl.JsonlWriter` (fsync per batch: a beat)."""
 
     def __init__(self, path: str | Path) -> None:
-        from .jsonl import JsonlWriter
-
         self.path = Path(path)
         self._writer = JsonlWriter(self.path)
 
@@ -94,8 +94,6 @@ class StoreSink:
     may_refuse = True  # start() fails when the store already holds the match: Tee starts it first
 
     def __init__(self, store_or_path: Any) -> None:
-        from .store import Store
-
         self._owned = not isinstance(store_or_path, Store)
         self.store = Store(store_or_path) if self._owned else store_or_path
         self.match_id: str | None = None
