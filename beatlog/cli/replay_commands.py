@@ -40,7 +40,8 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
     """
     from replay.seal import check_seal_file, db_seal_path, fingerprint, load_public_key, seal_path
     from replay.source import load_jsonl, load_store
-    from replay.verify import verify_loaded
+    from replay.verify import VerifyReport, verify_loaded
+    from replay.verify_file import verify_file
 
     if not logs and db is None:
         raise UsageError("nothing to verify: give LOG.jsonl files or --db FILE")
@@ -69,6 +70,11 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
         try:
             # A log read from stdin has no seal beside it (unless --pubkey asks for one: '-.seal').
             seal_file = seal_path(path) if path != "-" or trusted is not None else None
+            if path != "-" and trusted is None and (seal_file is None or not seal_file.exists()):
+                # With no seal to check, the log's bytes are all that is needed: verify_file reads
+                # and re-runs it in one pass (and takes the ordinary way for anything unusual).
+                targets.append((path, verify_file(path, partial=partial), None))
+                continue
             targets.append((path, load_jsonl(path), seal_file))
         except (BeatlogError, OSError) as exc:
             failure(path, exc)
@@ -80,6 +86,9 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey) -> None:
             failure(db, exc)
 
     for source, loaded, seal_file in targets:
+        if isinstance(loaded, VerifyReport):
+            emit(source, loaded.ok, loaded.summary(), loaded.to_dict())
+            continue
         report = verify_loaded(loaded, partial=partial)
         text, payload, ok = report.summary(), report.to_dict(), report.ok
         # A seal beside the log is always checked: against --pubkey, or else on its own (its signature
