@@ -24,6 +24,8 @@ from .header import Header
 from .integrity import Chain, LogFile, parse_header, registry_for
 from .jsonl import MAX_LINE
 from .store_file import StoreFile
+# Importing lives in its own module; Check, Importable and ImportResult stay importable from here too.
+from .store_import import Check, Importable, ImportResult, import_logs  # noqa: F401
 from . import store_schema as schema
 
 _INSERT_EVENT = f"INSERT INTO events ({', '.join(FIELDS)}) VALUES ({', '.join('?' * len(FIELDS))})"
@@ -51,12 +53,14 @@ class Store(StoreFile):
 
     ``Store(path)`` creates a missing (or empty) file as a new store;
     ``create=False`` opens an existing one read-only until something is
-    written; ``readonly=True`` never writes.
+    written; ``readonly=True`` never writes. ``durability`` (``full`` or
+    ``normal``): see :data:`recorder.store_file.DURABILITY`.
     """
 
-    def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False) -> None:
+    def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False,
+                 durability: str = "full") -> None:
         self._headers: dict[str, Header] = {}
-        super().__init__(path, create=create, readonly=readonly)
+        super().__init__(path, create=create, readonly=readonly, durability=durability)
 
     # -- matches ----------------------------------------------------------------
     def add_match(self, header: Header) -> None:
@@ -140,18 +144,21 @@ class Store(StoreFile):
             return
         if validate:
             self._check_batch(match_id, records)
-        rows = [_row(r) for r in records]
-        first, last = records[0], records[-1]
         try:
             with self._writing():
-                self._check_continues(match_id, first)
-                self.conn.executemany(_INSERT_EVENT, rows)
-                self.conn.execute(
-                    "UPDATE matches SET event_count = ?, final_hash = ? WHERE match_id = ?",
-                    (last.seq, last.hash, match_id),
-                )
+                self._check_continues(match_id, records[0])
+                self._insert_events(match_id, records)
         except sqlite3.IntegrityError as exc:
             raise LogConflict(f"{self.name}: match {match_id}: the database refused the batch: {exc}") from None
+
+    def _insert_events(self, match_id: str, records: Sequence[Record]) -> None:
+        """Write ``records`` (the match's next events) and the match row's counters, in the open transaction."""
+        self.conn.executemany(_INSERT_EVENT, [_row(r) for r in records])
+        last = records[-1]
+        self.conn.execute(
+            "UPDATE matches SET event_count = ?, final_hash = ? WHERE match_id = ?",
+            (last.seq, last.hash, match_id),
+        )
 
     def _check_batch(self, match_id: str, records: Sequence[Record]) -> None:
         header = self.header(match_id)
@@ -208,8 +215,6 @@ class Store(StoreFile):
 
     def import_logs(self, logs: Iterable[LogFile | Importable], *, check: Check | None = None) -> list[ImportResult]:
         """Add checked logs in ONE transaction: see :func:`recorder.store_import.import_logs`."""
-        from .store_import import import_logs
-
         return import_logs(self, logs, check=check)
 
 
@@ -233,7 +238,3 @@ def _raw(row: tuple) -> dict:
 
 def _record(row: tuple) -> Record:
     return Record(**_raw(row))
-
-
-# Importing lives in its own module; these names stay importable from here.
-from .store_import import Check, Importable, ImportResult  # noqa: E402, F401 (re-exported)

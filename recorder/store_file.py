@@ -21,8 +21,17 @@ import sqlite_utils
 
 from .errors import BeatlogError, CorruptLog, LogConflict, UsageError
 from . import store_schema as schema
+from .views import stale_views, write_views
 
 BUSY_TIMEOUT_MS = 5000
+
+# How durable a committed transaction (one beat of a recording) is; the store is always in WAL mode.
+#   full    (the default; a judge's store) SQLite's synchronous=FULL: the WAL is synced at every commit, so a
+#           crash of the process, the operating system or the power loses at most the beat in play.
+#   normal  synchronous=NORMAL: synced only at checkpoints. A crash of beatlog still loses at most the beat
+#           in play; a power cut or an operating-system crash may also lose the last committed beats (the
+#           store stays consistent: a beat is there whole or not at all). For bulk simulations.
+DURABILITY = {"full": "FULL", "normal": "NORMAL"}
 
 
 def _busy(exc: sqlite3.OperationalError) -> bool:
@@ -38,12 +47,17 @@ class StoreFile:
     if the caller writes (resuming a recording); ``readonly=True`` refuses to
     write at all. Either way an existing file is checked to be a beatlog store
     over a read-only connection *before* anything is written to it, so a
-    foreign or damaged file is left exactly as it was.
+    foreign or damaged file is left exactly as it was. ``durability`` is one
+    of :data:`DURABILITY` (``full`` unless asked otherwise).
     """
 
-    def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False) -> None:
+    def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False,
+                 durability: str = "full") -> None:
         self.path = Path(path)
         self.name = str(path)
+        if durability not in DURABILITY:
+            raise UsageError(f"{self.name}: unknown durability {durability!r}; choose {' or '.join(DURABILITY)}")
+        self.durability = durability
         self.readonly = readonly
         create = create and not readonly
         self._writable = False
@@ -83,7 +97,7 @@ class StoreFile:
             # Without this, INSERT OR REPLACE deletes rows without firing DELETE triggers.
             conn.execute("PRAGMA recursive_triggers = ON")
             if not readonly:
-                conn.execute("PRAGMA synchronous = FULL")
+                conn.execute(f"PRAGMA synchronous = {DURABILITY[self.durability]}")
         except sqlite3.Error as exc:
             raise UsageError(f"{self.name}: cannot open the database: {exc}") from None
         return conn
@@ -146,8 +160,6 @@ class StoreFile:
 
     def _refresh_views(self) -> None:
         """Create or update the SQL views (recorder.views): every store beatlog writes has them."""
-        from .views import stale_views, write_views
-
         with self._reading():
             if not stale_views(self.conn):
                 return

@@ -122,8 +122,6 @@ def store_summary(
     whose statistics cannot be computed is left out and listed in ``skipped``.
     ``on_walk(n)`` is told how many matches are about to be walked.
     """
-    from recorder.store import Store
-
     ids = [match_id] if match_id is not None else None
     if match_id is not None:
         store_ids(db, match_id)

@@ -217,8 +217,10 @@ class StreamSink:
         self.stream.flush()
 
 
-def open_sinks(header: Header, out: str | None, db: str | None) -> tuple[Sink, list[str]]:
-    """The sinks for ``-o``/``--db`` (default ``<match_id>.jsonl`` here) and where they write."""
+def open_sinks(header: Header, out: str | None, db: str | None, *,
+               durability: str = "full") -> tuple[Sink, list[str]]:
+    """The sinks for ``-o``/``--db`` (default ``<match_id>.jsonl`` here) and where they write; ``durability``
+    is the store's (recorder.store_file.DURABILITY)."""
     sinks: list[Sink] = []
     where: list[str] = []
     if out is None and db is None:
@@ -233,7 +235,7 @@ def open_sinks(header: Header, out: str | None, db: str | None) -> tuple[Sink, l
         sinks.append(JsonlSink(path))
         where.append(str(path))
     if db is not None:
-        sinks.append(StoreSink(db))
+        sinks.append(StoreSink(db, durability=durability))
         where.append(f"{db} (match {header.match_id})")
     return (sinks[0] if len(sinks) == 1 else Tee(sinks)), where
 

@@ -69,8 +69,11 @@ def _plan(game_name, fighters, players, edition, duels, game_options, seed, scri
                                                 "the game's bots, as for --bots).")
 @click.option("--resume", "resume_id", metavar="MATCH_ID",
               help="Continue this match's interrupted recording in --db (or -o FILE) with the same bots or script.")
+@click.option("--durability", type=click.Choice(["full", "normal"]), default="full",
+              help="How durable each committed beat is in --db: full (default; a crash, even of the machine, loses at most "
+                   "the beat in play) or normal (faster; a power cut may also lose the last beats written).")
 def record_command(fighters, game_name, players, edition, duels, game_options, seed, db, out, bots, script_path,
-                   policy, resume_id) -> None:
+                   policy, resume_id, durability) -> None:
     """Record a bot or scripted match and print its digest.
 
     \b
@@ -102,7 +105,7 @@ def record_command(fighters, game_name, players, edition, duels, game_options, s
             names = split_pair(bots, "--bots", 1) * seats if "," not in bots else split_pair(bots, "--bots", seats)
         sources = bot_sources(plan.game, plan.header, names)
     _check_new_match(plan, db)
-    sink, where = open_sinks(plan.header, out, db)
+    sink, where = open_sinks(plan.header, out, db, durability=durability)
     result = record(plan.game, plan.header, sources, sink)
     keep_stats(db, plan.header.match_id)
     _summary(plan, result, where, err=out == "-")
