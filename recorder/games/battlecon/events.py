@@ -95,17 +95,6 @@ class TokenChosen(Event):
 
 @reg
 @ev
-class TrapSpaceChosen(Event):
-    """The space Khadath chose for his Gate Trap."""
-
-    KIND: ClassVar[str] = INPUT
-    player: int
-    space: int
-    source: str
-
-
-@reg
-@ev
 class TriggerOrderChosen(Event):
     """Which of the player's simultaneous triggered effects resolves first (named by its card, or by the unique
     ability that triggers); with three or more, one per place but the last, each naming the next."""
@@ -113,17 +102,6 @@ class TriggerOrderChosen(Event):
     KIND: ClassVar[str] = INPUT
     player: int
     first: str
-    source: str
-
-
-@reg
-@ev
-class IronBodyDecided(Event):
-    """Cadenza's choice, when damage would stun him, to spend an Iron Body token (Stun Guard infinity)."""
-
-    KIND: ClassVar[str] = INPUT
-    player: int
-    spend: bool
     source: str
 
 
@@ -340,16 +318,6 @@ class DodgeGained(Event):
 
     player: int
     reason: str
-
-
-@reg
-@ev
-class TrapPlaced(Event):
-    """Khadath's Gate Trap placed on ``space`` (from ``from_space``, None = off the board)."""
-
-    player: int
-    space: int
-    from_space: int | None
 
 
 @reg

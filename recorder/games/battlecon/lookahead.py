@@ -37,13 +37,15 @@ from recorder.rng import ChanceSource
 
 from .beat import after_selection, select_pairs
 from .effects import DuelOver
+from .fighters import RULES
 from .state import BattleState
 
 HIDDEN_UNTIL = {"PairSelected": "PairRevealed", "ClashBaseSelected": "ClashRevealed"}
 AVERAGED = ("pair", "new_pair", "clash")  # the opponent's secret choices, averaged over their options
 DUEL_SWING = 100  # winning (or losing) the duel outweighs any damage
 SOURCE = "lookahead"
-_IMMUTABLE = frozenset((str, int, bool, float, type(None), tuple))  # the state's tuples hold only text
+# The state's tuples hold only text; a fighter's kit rules are shared, never changed by play.
+_IMMUTABLE = frozenset((str, int, bool, float, type(None), tuple, *(type(r) for r in RULES.values())))
 
 
 # -- copying the state --------------------------------------------------------------------------------
