@@ -4,7 +4,7 @@ A card's text runs its windows together ("Start of Beat: Advance 1 space.
 On Damage: Regain a token."). A ``TriggerResolved`` record quotes only the
 window that is resolving, so a judge reading a "start" line never sees an On
 Damage effect on it. The cut is made at the printed window labels; a label may
-name one of Kallistar's forms ("On Hit, Elemental:"), and that part is quoted
+name one of the fighter's forms ("On Hit, Elemental:"), and that part is quoted
 only while she is in that form. Text before the first label (Soak, Stun Guard,
 "This attack does not hit opponents.") is no window's: it is not quoted.
 """

@@ -61,7 +61,7 @@ class Card:
     ruling: str = ""
     triggers: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
     passives: tuple[dict[str, Any], ...] = ()
-    requires: dict[str, Any] = field(default_factory=dict)  # a finisher's condition (Kallistar's form)
+    requires: dict[str, Any] = field(default_factory=dict)  # a finisher's condition (a form)
     windows: dict[str, tuple[card_text.Segment, ...]] = field(default_factory=dict)  # text cut by timing
 
     def trigger_text(self, timing: str, form: str | None) -> str:
@@ -99,7 +99,7 @@ class Kit:
     digest: str  # of this fighter's card data: part of the rules fingerprint of the matches that use it
     suggested: tuple[tuple[str, str], tuple[str, str]]  # (discard 1 pair, discard 2 pair)
     cards: dict[str, Card]
-    # Cards printed differently in an edition: edition -> name -> Card (Preview's Geomantic antes at Reveal).
+    # Cards printed differently in an edition: edition -> name -> Card (a style whose trigger window differs).
     variants: dict[str, dict[str, Card]] = field(default_factory=dict)
 
     def card(self, name: str, edition: str) -> Card:

@@ -88,7 +88,7 @@ def _range(value: Any, style: bool) -> str:
     if value is None:
         return "N/A"
     if isinstance(value, str):
-        return value  # a special range, e.g. Khadath's "trap"
+        return value  # a special range a kit defines
     low, high = value
     sign = "+" if style else ""
     text = f"{sign}{low}" if low == high else f"{sign}{low}~{high}"

@@ -62,7 +62,7 @@ def _move(d, n) -> str:
         v = f"swaps places with {other}"
     dist = "" if d["kind"] in ("move_directly", "swap", "rearrange") else f" {d['distance']}"
     byw = f" by {n(by)}" if by != d["player"] and d["kind"] in ("push", "pull", "move_opponent") else ""
-    if d["kind"] == "rearrange":  # a direct move, part of a Pulse's or Planar Crossing's arrangement
+    if d["kind"] == "rearrange":  # a direct move, part of a Pulse's (or a card's) arrangement
         v, byw = ("moves directly", " in the rearrangement") if by == d["player"] else \
             ("is moved directly", f" by {n(by)}'s rearrangement")
     side = ""
@@ -74,7 +74,7 @@ def _move(d, n) -> str:
 
 
 def _terms(text: str, total: int) -> str:
-    """'Advancing 1 + Drive 3' from 'Advancing 1 + Drive 3 = 4'; a lone number means no terms."""
+    """'Style 1 + Drive 3' from 'Style 1 + Drive 3 = 4'; a lone number means no terms."""
     body, sep, _ = text.rpartition(" = ")
     return body if sep else ("" if text == str(total) else text)
 
@@ -98,7 +98,7 @@ def _damage(d, n, state: BattleState) -> str:
 
 
 def _extra_cause(d, n, state: BattleState) -> str:
-    """' (X's Sweeping-like card: +2 damage taken)': the target's cards that make it take more damage."""
+    """' (X's card: +2 damage taken)': the target's cards that make it take more damage."""
     causes = list(stats.passives(state, d["target"], "extra_damage_taken"))
     if not causes or sum(item["amount"] for _, item in causes) != d["extra"]:
         return ""  # the state does not account for the recorded extra: say no more than the record
@@ -362,8 +362,8 @@ _CITES = {
     "SpecialActionSpent": "WoI p.33, Special Actions (removed until the end of the duel, base back to hand)",
     "SpecialActionsMet": "WoI p.33-34, Pulse / Cancel / Finisher (simultaneous specials); Preview p.10",
     "PulseResolved": "WoI p.33, Pulse; Preview p.10, Pulse",
-    "ArrangementChosen": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
-    "FightersRearranged": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
+    "ArrangementChosen": "WoI p.33, Pulse (rearrange all standups)",
+    "FightersRearranged": "WoI p.33, Pulse (rearrange all standups)",
     "PairCanceled": "WoI p.33-34, Cancel", "PairRetrieved": "WoI p.32, Using the Finisher (retrieve your pair)",
     "RepeatEarned": "Finisher: repeat this attack", "AttackRepeated": "Finisher: repeat this attack",
     "RecycleSkipped": "WoI p.33 'During a Pulse or Finish Special Action, your discard piles will not recycle'; "
@@ -390,7 +390,7 @@ _CITE_BY = {
                                 or "destination" in d["reason"]
                                 else "WoI p.26, Triggered Effects ('All triggered effects are mandatory'); comic "
                                      "rules p.6-16: 'The only time you won't use a trigger is when you can't'"),
-    "FighterMoved": lambda d: (_CITES["FightersRearranged"] if d["kind"] == "rearrange" else _CITES["FighterMoved"]),
+    "FighterMoved": lambda d: (_cite_of("FightersRearranged") if d["kind"] == "rearrange" else _CITES["FighterMoved"]),
     "AttackMissed": lambda d: ("WoI p.24, Special Ranges ('Attacks with a range of N/A never hit')"
                                if "N/A" in d["reason"] else "WoI p.25, Active attack, step 2; p.30 dodge effects"
                                if d["reason"].startswith("dodged") else _CITES["AttackMissed"]),
@@ -413,8 +413,12 @@ _CITES.update({"TokensGained": "WoI p.31, Tokens", "TokensSpent": "WoI p.31, Tok
                "CardMoved": "the card's effect"})
 
 
+def _cite_of(kind: str) -> str | None:
+    return _KIT_CITES.get(kind) or _CITES.get(kind)
+
+
 def cite(record) -> str | None:
     special = _CITE_BY.get(record.type)
     if special is not None:
         return special(record.data)
-    return _KIT_CITES.get(record.type) or _CITES.get(record.type)
+    return _cite_of(record.type)

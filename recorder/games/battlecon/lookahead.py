@@ -18,7 +18,7 @@ Only what the deciding player may know is used:
 
 A branch scores damage dealt minus damage taken (life loss included) over the
 beat, +100 for winning the duel in it and -100 for losing it (a knockout,
-Supernova, the time limit after this beat).
+a card that ends the duel, the time limit after this beat).
 """
 
 from __future__ import annotations

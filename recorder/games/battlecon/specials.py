@@ -84,7 +84,7 @@ def life_at_reveal(s: BattleState, p: int) -> int:
 
 def special_label(s: BattleState, p: int, base: str, before_ante: bool) -> str:
     """What the Special Action paired with ``base`` will really do at the reveal, for an option's label:
-    "pulse", "cancel", "finisher: Rocket Press", or "cancel: <why the Finisher cannot be used>"."""
+    "pulse", "cancel", "finisher: <its name>", or "cancel: <why the Finisher cannot be used>"."""
     act = special_action(KITS[s.fighters[p].kit], base)
     if act != FINISHER:
         return act

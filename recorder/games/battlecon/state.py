@@ -54,8 +54,8 @@ class Fighter:
     token_discard: list[str] = field(default_factory=list)
     anted: list[str] = field(default_factory=list)  # tokens anted this beat, still giving their bonus
     anted_this_beat: list[str] = field(default_factory=list)  # every token anted this beat (no regain)
-    anted_late: list[str] = field(default_factory=list)  # anted after the ante step (Geomantic) this beat
-    ante_turns: int = 0  # antes made this beat (Hikaru: one in the ante step)
+    anted_late: list[str] = field(default_factory=list)  # anted after the ante step (an effect) this beat
+    ante_turns: int = 0  # antes made this beat (kits limit them)
     form: str | None = None  # forms/modes (card data "forms")
     form_at_ante: str | None = None  # the form whose effect applies this beat (fixed by the kit's ante hook)
     counters: dict[str, int] = field(default_factory=dict)  # bounded integers (card data "counters")
@@ -75,8 +75,8 @@ class Fighter:
     finisher_anted: bool = False  # anted this beat (Ante Finishers): removed at the end of the beat
     special: str | None = None  # this beat's Special Action: pulse, cancel or finisher
     negated: bool = False  # the pair was negated by the opponent's Pulse
-    soaked: int = 0  # damage soaked this beat (Feedback Field)
-    repeats: int = 0  # attack repeats earned and not yet made (Four Winds, Chain of Destruction)
+    soaked: int = 0  # damage soaked this beat
+    repeats: int = 0  # attack repeats earned and not yet made
 
     @property
     def position(self) -> int:

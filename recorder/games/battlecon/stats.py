@@ -3,10 +3,10 @@
 Each function returns ``(total, terms)`` where ``terms`` is a list of
 ``(label, amount)``: the base, the style, anted tokens, the fighter's form,
 status effects, card passives and the kit's own terms (its ``stat_terms`` hook). ``format_terms`` prints them as
-"Strike 4 + Fire token 3 = 7".
+"Strike 4 + Red token 3 = 7".
 
 Every sign in this arithmetic is ASCII: "-" (U+002D) both for a negative
-number ("Caustic -1", "= -1", "Water token -1~+1") and for subtracting a term
+number ("Style -1", "= -1", "Blue token -1~+1") and for subtracting a term
 ("- next to the trap 1"), the same character the card texts print ("-2
 Power"), so a judge can search a log for one character (docs/protocol-battlecon.md).
 """
@@ -45,7 +45,7 @@ def cards_of(key: PairKey) -> tuple[Card, ...]:
         return (kit.card(finisher, edition),)
     out = []
     if style is not None and kit.cards[style].kind != SPECIAL:
-        out.append(kit.card(style, edition))  # as the edition prints it (Preview's Geomantic)
+        out.append(kit.card(style, edition))  # as the edition prints it
     if base is not None:
         out.append(kit.card(base, edition))
     return tuple(out)
@@ -185,7 +185,7 @@ def fmt_amount(v: Any) -> str:
 
 
 def format_terms(terms: Terms, total: Any) -> str:
-    """'Strike 4 + Fire token 3 - Spellbolt 2 = 5' (the first term as it is, the rest added or subtracted)."""
+    """'Strike 4 + Red token 3 - a status 2 = 5' (the first term as it is, the rest added or subtracted)."""
     if not terms:
         return f"{total}"
     parts = []

@@ -123,7 +123,10 @@ class Khadath(KitRules):
                                       else f" (from {d['from_space']})"),
         "TrapSpaceChosen": lambda d, n: f"{n(d['player'])} chooses space {d['space']} for the trap",
     }
-    cites = {"TrapPlaced": "Khadath's Unique Ability (Gate Trap)", "TrapSpaceChosen": "Khadath's Unique Ability (Gate Trap)"}
+    cites = {"TrapPlaced": "Khadath's Unique Ability (Gate Trap)", "TrapSpaceChosen": "Khadath's Unique Ability (Gate Trap)",
+             # the shared rearrangement, as Planar Crossing also makes it
+             "ArrangementChosen": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
+             "FightersRearranged": "WoI p.33, Pulse (rearrange all standups); Planar Crossing"}
 
     def triggers(self, state, p: int, timing: str) -> list[Trigger]:
         """At Reveal, when the opponent is on or next to the trap: one trigger of Khadath's, ordered with his

@@ -148,7 +148,7 @@
     return [el("dt", { text: label }), el("dd", { "data-key": key }, value)];
   }
 
-  // A kit's counters ("Trance 2") and its extra card zones (set aside, removed...), one row each.
+  // A kit's counters ("Level 2") and its extra card zones (set aside, removed...), one row each.
   function counterRows(el, f) {
     return Object.keys(f.counters || {}).map(function (name) {
       return row(el, name, String(f.counters[name]), "counter-" + name);
