@@ -112,10 +112,6 @@ class KitRules:
         the words; None when this kit does not know ``kind``."""
         return None
 
-    def placement_spaces(self, state, p: int, kind: str) -> list[int] | None:
-        """Spaces within a special range (for effects that place something within range); None: unknown."""
-        return None
-
     def dodge(self, state, defender: int, attacker: int) -> str | None:
         """Why ``defender``'s ability or passives make ``attacker``'s attack miss, if they do."""
         return None
@@ -142,18 +138,17 @@ class KitRules:
         """Spaces where this fighter's ability stops ``mover``'s movement made by ``by``'s effect."""
         return ()
 
-    def may_move_marker(self, state, p: int) -> str | None:
-        """Why the fighter's markers cannot be placed or moved now, or None."""
-        return None
-
     # -- end ---------------------------------------------------------------------------------------
     def end_of_beat(self, ctx, p: int):
         """'At the end of each beat', after recycling (a generator)."""
         return
         yield
 
-    def duel_end(self, ctx, p: int) -> None:
-        """When a duel ends."""
+    def duel_end(self, ctx, p: int):
+        """After DuelEnded, before the next duel's set-up (a generator; the next DuelStarted resets the kit's
+        own state with ``new_own``)."""
+        return
+        yield
 
     # -- what the kit shows -------------------------------------------------------------------------
     def snapshot(self, state, p: int) -> dict[str, Any]:
