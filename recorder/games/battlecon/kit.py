@@ -27,6 +27,10 @@ from typing import Any, Callable, ClassVar, Generator
 
 Terms = list[tuple[str, Any]]
 
+# The fingerprint every log carried under battlecon-engine-3, when it was one digest of the whole game's card data
+# and event schemas (four fighters): still the name of those rules (game.ALIASES, KitRules.rules_aliases).
+FIRST_RULES = "battlecon-075b75896161"
+
 # The ``marker`` decision (effects.choose_space): a kit that places markers adds it to its ``decisions``.
 MARKER_DECISION = {"marker": ({"marker": {"type": "string", "minLength": 1, "maxLength": 64},
                                "space": {"type": "integer", "minimum": 1, "maximum": 7}},
@@ -55,6 +59,9 @@ class KitRules:
     cites: ClassVar[dict[str, str]] = {}
     stat_events: ClassVar[dict[str, Callable[[dict[str, Any]], Any]]] = {}
     keep_on_tie: ClassVar[tuple[str, ...]] = ()
+    # Fingerprints an earlier release gave to rules this kit still runs unchanged -> the kit's digest (card data
+    # and own events) they stood for: while it is the same, matches of this kit keep that name (game.Fingerprints).
+    rules_aliases: ClassVar[dict[str, str]] = {}
 
     def __init__(self, fighter: str) -> None:
         self.id = fighter

@@ -13,7 +13,7 @@ from recorder.events import INPUT, Event
 
 from .. import events as E
 from ..effects import choose
-from ..kit import KitRules
+from ..kit import FIRST_RULES, KitRules
 from ..stats import INFINITE
 
 TOKEN = "Iron Body"
@@ -47,6 +47,7 @@ def _beat_ended(state, p: int, e) -> None:
 
 
 class Cadenza(KitRules):
+    rules_aliases = {FIRST_RULES: "5f977e3b59dfa5c0a79754031acf405de13936b14e91a0a683302b342c25ff98"}  # card data and events as in battlecon-engine-3
     events = (IronBodyDecided,)
     folds = {"IronBodyDecided": _decided, "BeatEnded": _beat_ended}
     decisions = {"iron_body": ({"spend": {"type": "boolean"}}, '"spend": true or false')}

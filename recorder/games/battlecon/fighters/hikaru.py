@@ -6,10 +6,11 @@ says how many he may ante, and the Preview's tie rule for an ante after the ante
 from __future__ import annotations
 
 from ..cards import KITS
-from ..kit import KitRules
+from ..kit import FIRST_RULES, KitRules
 
 
 class Hikaru(KitRules):
+    rules_aliases = {FIRST_RULES: "3e6c7ba62e201fbcad6477e22141b4c113b88d6a454eec995d9edcf366436dbf"}  # card data and events as in battlecon-engine-3
     cites = {"TokensReturned": "Hikaru: Trance (Reveal)", "TokensAnted": "Hikaru: Wrath of Elements (Reveal)"}
 
     def ante_options(self, state, p: int, extra: bool = False) -> list[str]:

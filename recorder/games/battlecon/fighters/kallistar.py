@@ -6,10 +6,11 @@ from __future__ import annotations
 from .. import events as E
 from ..cards import KITS
 from ..effects import lose_life
-from ..kit import KitRules
+from ..kit import FIRST_RULES, KitRules
 
 
 class Kallistar(KitRules):
+    rules_aliases = {FIRST_RULES: "bad885ca7e45a34426a5ea42716d9bd2a5ada86f8580962e35d63b8ec54ac404"}  # card data and events as in battlecon-engine-3
     cites = {"FormEffectApplied": "Kallistar's Unique Ability (form during the ante step)",
              "FormChanged": "Kallistar's Unique Ability (forms)",
              "RepeatDecided": "Kallistar: Chain of Destruction (On Hit)"}

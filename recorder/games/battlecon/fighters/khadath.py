@@ -21,7 +21,7 @@ from recorder.events import INPUT, Event
 from .. import events as E
 from .. import stats
 from ..effects import Primitive, choose
-from ..kit import KitRules, Trigger
+from ..kit import FIRST_RULES, KitRules, Trigger
 from ..movement import between
 
 GATE_TRAP = "Gate Trap"
@@ -111,6 +111,7 @@ def hunters(ctx, owner, card, cause):
 
 
 class Khadath(KitRules):
+    rules_aliases = {FIRST_RULES: "9d62a8de684b21720e3630abeb2bce97bc7361284acd82dee9b790da567d608b"}  # card data and events as in battlecon-engine-3
     events = (TrapSpaceChosen, TrapPlaced)
     folds = {"TrapPlaced": _placed}
     primitives = {"trap": Primitive(place_trap), "hunters": Primitive(hunters, ("reveal",))}
