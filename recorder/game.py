@@ -22,6 +22,7 @@ from .terms import NEUTRAL, Terms, terms_of
 GAMES: dict[str, str] = {
     "battlecon": "recorder.games.battlecon:GAME",
     "cogs": "recorder.games.cogs:GAME",
+    "skirmish": "recorder.games.skirmish:GAME",
 }
 
 

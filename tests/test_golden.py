@@ -76,6 +76,9 @@ RECIPES += _battlecon_recipes()
 RECIPES.append(Recipe("cogs-lions-herons", "cogs", "standard", ("lions", "herons"), 4,
                       "Cogs of Valor, Red Lions vs Blue Herons, four turns, sensible vs random.",
                       ("sensible", "random"), options={"turns": 4}))
+RECIPES.append(Recipe("skirmish-vanguard-arcane", "skirmish", "standard", ("vanguard", "arcane"), 5,
+                      "Grid skirmish, Skirmish scenario, Knight+Archer vs Pyromancer+Cleric (starter kit), eight "
+                      "turns, sensible vs random.", ("sensible", "random"), options={"turns": 8}))
 FIXED_CLOCK = "2000-01-01T00:00:00Z"  # goldens never depend on the wall clock
 
 
