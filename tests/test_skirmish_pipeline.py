@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from recorder import canonical
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.errors import InvalidDecision
 from recorder.games.skirmish import GAME
 from recorder.games.skirmish.kit import check_kit, starter_kit

@@ -25,7 +25,7 @@ def _match_options(func):
         click.option("--fighters", "--sides", "fighters", metavar="A,B",
                      help="The sides, player 1's first: two fighters for a BattleCON duel (hikaru,khadath), two or "
                           "more fleets for Cogs of Valor (lions,herons); see `beatlog sides --game NAME`."),
-        click.option("--game", "game_name", metavar="NAME", help="The game: battlecon (default) or cogs."),
+        click.option("--game", "game_name", metavar="NAME", help="The game: battlecon (default), cogs or skirmish."),
         click.option("--players", metavar="NAME,NAME", help="The players' names, one per side "
                                                            "(default Player 1,Player 2...)."),
         click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's)."),
@@ -209,7 +209,7 @@ def _sides(names, game_name, as_json) -> None:
 _SIDE_OPTIONS = (
     click.argument("names", nargs=-1, metavar="[SIDE]..."),
     click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME",
-                 help="The game: battlecon or cogs."),
+                 help="The game: battlecon, cogs or skirmish."),
     click.option("--json", "as_json", is_flag=True, help="Print the data as JSON instead of text."),
 )
 

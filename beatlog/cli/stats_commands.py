@@ -55,7 +55,7 @@ def default_jobs() -> int:
               metavar="N", help="Matches per pairing of sides.")
 @click.option("--db", required=True, metavar="FILE", help="The SQLite store to record into (created if missing).")
 @click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME",
-              help="The game: battlecon or cogs.")
+              help="The game: battlecon, cogs or skirmish.")
 @click.option("--fighters", "--sides", "fighters", default="all", show_default=True, metavar="all|A,B,...",
               help="The sides taking part (BattleCON fighters, Cogs fleets); every pair of them meets.")
 @click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's).")
