@@ -145,7 +145,7 @@ def test_state_as_a_player_hides_the_others_cards(runner):
     assert judge.exit_code == 0, judge.output
     assert judge.output.count("face-down movement card") == 4
     owner = 0 if chosen.data["character"] < 2 else 1
-    mine = runner.invoke(main, ["state", "m.jsonl", "--turn", "2", "--event", str(event), "--as", str(owner)])
+    mine = runner.invoke(main, ["state", "m.jsonl", "--turn", "2", "--event", str(event), "--as", str(owner + 1)])
     assert mine.output.count("face-down movement card") == 2
     assert "placed movement card" not in mine.output
 
