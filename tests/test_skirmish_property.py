@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 
 from recorder.games.skirmish import GAME
 from recorder.games.skirmish.events import ROOT_EVENTS
+from recorder.games.skirmish.scenarios import SCENARIOS
 from recorder.header import Player
 from recorder.match import Match, run, sealed
 
@@ -23,12 +24,14 @@ def check(state, seq):
     tiles = [c.tile for c in state.living()]
     assert len(tiles) == len(set(tiles)), f"seq {seq}: two figures on one tile"
     assert not set(tiles) & set(state.obstacles), f"seq {seq}: a figure on an obstacle"
+    assert not set(tiles) & {o.tile for o in state.objectives.values()}, f"seq {seq}: a figure on a token"
     for c in state.characters.values():
         assert 0 <= c.hp <= c.max_hp and 0 <= c.sp <= c.max_sp, f"seq {seq}: {c.name} HP/SP out of bounds"
         assert sorted(c.deck + c.discard) == sorted(state.kit["characters"][c.key]["movement"]), \
             f"seq {seq}: {c.name}'s movement cards are not conserved"
         assert len(c.inventory) <= 3 and c.coins >= 0
         assert c.alive or c.hp == 0
+        assert not c.recovering or c.alive
 
 
 def refold(header, records):
@@ -54,14 +57,17 @@ matches = st.tuples(
     st.integers(min_value=0, max_value=10**6),
     st.lists(st.sampled_from(SIDES), min_size=2, max_size=4),
     st.lists(st.sampled_from(("random", "sensible")), min_size=4, max_size=4),
+    st.sampled_from(tuple(SCENARIOS)),
 )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matches)
 def test_invariants_over_random_play(case):
-    seed, sides, bots = case
-    header, match = play(seed, sides, bots[:len(sides)], turns=10)
+    seed, sides, bots, scenario = case
+    if SCENARIOS[scenario].teams_only:
+        sides = sides[:2]
+    header, match = play(seed, sides, bots[:len(sides)], turns=10, scenario=scenario)
     assert match.finished and GAME.result(match.state) is not None
     records = sealed(match)
     state = refold(header, records)

@@ -16,6 +16,7 @@ from recorder.rng import ChanceSource
 
 from . import board
 from .combat import weapon_of
+from .scenarios import scenario_of
 from .state import Character, SkirmishState
 
 BOTS = ("first", "random", "sensible")
@@ -44,8 +45,20 @@ def _nearest_enemy(s: SkirmishState, c: Character, at: board.Tile | None = None)
     return min(foes, key=lambda o: (board.distance(at, o.tile), o.hp, o.id)) if foes else None
 
 
+def _goal(s: SkirmishState, c: Character) -> board.Tile | None:
+    """A tower this character's team does not control yet (Domination), nearest first."""
+    if scenario_of(s).victory != "control":
+        return None
+    towers = [o.tile for o in s.objectives.values() if o.kind == "tower" and o.team != c.team]
+    return min(towers, key=lambda t: (board.distance(c.tile, t), t)) if towers else None
+
+
 def _position_score(s: SkirmishState, c: Character, at: board.Tile, facing: str) -> tuple:
-    """Lower is better: an enemy in reach ahead, then close to the nearest enemy, facing it."""
+    """Lower is better: next to a tower to take; else an enemy in reach ahead, then close to the nearest
+    enemy, facing it."""
+    goal = _goal(s, c)
+    if goal is not None:
+        return (0, max(0, board.distance(at, goal) - 1), 0)
     foe = _nearest_enemy(s, c, at)
     if foe is None:
         return (0, 0, 0)
@@ -72,6 +85,12 @@ class SensibleBot:
             return Answer(self._focus(state, request.options, match), self.name)
         choice = pick(state, request.options) if pick else request.options[0]
         return Answer(choice, self.name)
+
+    def _objective(self, s: SkirmishState, options) -> dict:
+        """A tower close to its own zone; an obelisk in the middle of the zone's front row."""
+        seat = options[0]["player"]
+        home = board.zone(seat, s.team_count)[len(board.zone(seat, s.team_count)) // 2]
+        return min(options, key=lambda o: (board.distance((o["x"], o["y"]), home), o["x"], o["y"]))
 
     def _obstacle(self, s, options) -> dict:
         return options[self.rng.draw(len(options))]  # "try to make it randomized"
@@ -123,6 +142,8 @@ class SensibleBot:
             spec = s.kit["items" if o["action"] == "item" else "skills"][o["item"] or o["skill"]]
             if hurt and o["target"] == c.id and any(e["effect"] == "heal" for e in spec["effects"]):
                 return o
+        if "capture" in by_action:
+            return by_action["capture"][0]
         if "attack" in by_action:
             return min(by_action["attack"], key=lambda o: (s.characters[o["target"]].hp, o["target"]))
         for o in by_action.get("skill", []):

@@ -16,7 +16,8 @@ from . import board
 from . import events as ev
 from .dice import count, die
 from .dice import roll as roll_dice
-from .effects import apply_effect, defense_check, lose_hp
+from .effects import apply_effect, defense_check, knockback, lose_hp
+from .scenarios import capture, capture_options, near_tower, scenario_of
 from .state import Character, SkirmishState
 
 FIST = {"name": "Fist", "range": 1, "critical": []}
@@ -80,7 +81,7 @@ def affected(s: SkirmishState, user: Character, target: int | None, x: int | Non
     user excepted (docs/rulings.md, "Ground")."""
     if target is not None:
         return [s.characters[target]]
-    return [o for o in s.living() if o.id != user.id and board.distance((x, y), o.tile) <= 1]
+    return [o for o in s.acting() if o.id != user.id and board.distance((x, y), o.tile) <= 1]
 
 
 def use(ctx: Context, c: Character, kind: str, key: str, target: int | None, x: int | None, y: int | None,
@@ -164,7 +165,10 @@ def attack(ctx: Context, attacker: Character, target: Character, *, by: str, nam
 
 
 def scenario_hit(ctx: Context, attacker: Character, target: Character, cause: int | None):
-    """What a scenario adds to a successful attack (Domination's knockback near towers): none in Skirmish."""
+    """Domination: "Characters in range of 1 to the tower suffer Knockback 1 if they are successfully attacked"."""
+    s: SkirmishState = ctx.state
+    if scenario_of(s).tower_knockback and target.in_play and near_tower(s, target):
+        knockback(ctx, target, 1, board.push_direction(attacker.tile, attacker.facing, target.tile), attacker.id, cause)
     return
     yield
 
@@ -195,6 +199,7 @@ def combat_options(s: SkirmishState, c: Character) -> list[dict[str, Any]]:
     for key in c.skills:
         if skill_usable(s, c, key, "combat"):
             out += [{**base, "action": "skill", **NO_TARGET, "skill": key, **t} for t in targets(s, c, s.kit["skills"][key])]
+    out += capture_options(s, c)
     if not c.action_used:
         seen: list[str] = []
         for item, _ in c.inventory:
@@ -229,6 +234,9 @@ def action_label(s: SkirmishState, o: dict[str, Any]) -> str:
         return f"skill {s.kit['skills'][o['skill']]['name']}" + (f" on {who(o['target'])}" if o["target"] is not None else where)
     if a == "item":
         return f"use {s.kit['items'][o['item']]['name']}" + (f" on {who(o['target'])}" if o["target"] is not None else where)
+    if a == "capture":
+        tower = s.objectives[o["target"]]
+        return f"capture the tower at ({tower.x}, {tower.y}) (the attack and the action)"
     if a == "cure":
         return f"spend the action on a defense check against {o['skill']}"
     if a == "pass" and o["item"] is not None:
@@ -258,6 +266,8 @@ def combat_turn(ctx: Context, c: Character, cause: int | None) -> Generator[Requ
         elif pick.action in ("skill", "item"):
             key = pick.skill if pick.action == "skill" else pick.item
             yield from use(ctx, c, pick.action, key, pick.target, pick.x, pick.y, chosen, own_turn=True)
+        elif pick.action == "capture":
+            capture(ctx, c, pick.target, chosen)
         elif pick.action == "cure":
             cure(ctx, c, pick.skill, chosen)
         elif pick.action == "rest":

@@ -6,6 +6,7 @@ from typing import Any, Callable
 
 from recorder.envelope import Record
 
+from .scenarios import SCENARIOS
 from .state import SkirmishState
 
 R = "Grid skirmish rules"
@@ -56,6 +57,15 @@ CITES = {
     "ItemPassed": f"{R}, Combat phase: pass an item to an ally in range 1 (end of phase)",
     "CharacterDied": f"{R}, Glossary, HP: your character dies if it drops to zero",
     "MatchEnded": f"{R}, End of game; Skirmish: eliminate all enemies (turn limit: option turns)",
+    "ObjectiveChosen": f"{R}, Domination: each team places a tower in range 5 of the middle one; Endless "
+                       "Battlefield: each team places an obelisk in its team zone",
+    "ObjectivePlaced": f"{R}, Scenarios: the scenario's elements are placed before the obstacles",
+    "CaptureAttempted": f"{R}, Domination, Capture a tower: a full turn action, 3 attack dice and 3 defense dice",
+    "TowerCaptured": f"{R}, Domination, Capture a tower: if any attack succeeds the tower is captured",
+    "ControlCounted": f"{R}, Domination: victory, control all towers for 3 turns",
+    "CharacterDowned": f"{R}, Endless Battlefield: a character that dies is moved to the obelisk of its team",
+    "CharacterRevived": f"{R}, Endless Battlefield: 2 HP every turn; at maximum HP it can move and act again",
+    "SoulScored": f"{R}, Endless Battlefield (Deathmatch): the killing team (or player) gains a soul token",
     "ChanceDrawn": None,
 }
 HP_CITES = {
@@ -63,11 +73,17 @@ HP_CITES = {
     "burn": f"{R}, Burn X: X defense dice, 1 HP for each failed check",
     "knockback": f"{R}, Knockback X: a failed defense check with one die loses 1 HP",
 }
+RESTORE_CITES = {
+    "recovering": f"{R}, Endless Battlefield: every next turn they recover 2 HP",
+    "obelisk": f"{R}, Endless Battlefield: in range of 2 of your team obelisk recovers 2 HP per turn",
+}
 
 
 def cite(record: Record) -> str | None:
     if record.type == "HpLost" and record.data.get("reason") in HP_CITES:
         return HP_CITES[record.data["reason"]]
+    if record.type == "HpRestored" and record.data.get("reason") in RESTORE_CITES:
+        return RESTORE_CITES[record.data["reason"]]
     return CITES.get(record.type)
 
 
@@ -133,7 +149,8 @@ def _resolved(s: SkirmishState, d: dict[str, Any]) -> str:
 
 LINES: dict[str, Callable[[SkirmishState, dict[str, Any]], str]] = {
     "KitLoaded": lambda s, d: f"kit {d['name']!r} {d['version']} ({d['digest']}): {d['about']}",
-    "ScenarioSet": lambda s, d: (f"scenario {d['scenario']}, {d['teams']} teams"
+    "ScenarioSet": lambda s, d: (f"scenario {SCENARIOS[d['scenario']].title if d['scenario'] in SCENARIOS else d['scenario']}, "
+                                 f"{d['teams']} teams" + (" (free-for-all)" if d["teams"] > 2 else "")
                                  + (f", turn limit {d['turn_limit']}" if d["turn_limit"] else "")),
     "CharacterJoined": lambda s, d: (f"{s.players[d['player']]} fields {d['name']}: HP {d['hp']}, SP {d['sp']}, "
                                      f"ATK {d['atk']}, DEF {d['defense']}, AGI {d['agi']}, "
@@ -205,6 +222,20 @@ LINES: dict[str, Callable[[SkirmishState, dict[str, Any]], str]] = {
                                 f"({d['uses']} use(s)) to {_name(s, d['to'])}"),
     "CharacterDied": lambda s, d: (f"{_name(s, d['character'])} drops to 0 HP and dies"
                                    + (f" (by {_name(s, d['by'])})" if d["by"] is not None else "")),
+    "ObjectiveChosen": lambda s, d: f"{s.players[d['player']]} places a {d['kind']} at ({d['x']}, {d['y']})",
+    "ObjectivePlaced": lambda s, d: (f"{d['kind']} {d['objective']} stands at ({d['x']}, {d['y']})"
+                                     + (f", {s.players[d['team']]}'s" if d["team"] is not None else "")),
+    "CaptureAttempted": lambda s, d: (f"{_name(s, d['character'])} tries to capture tower {d['objective']}: "
+                                      f"{d['successes']} success(es) against {d['blocks']} block(s): "
+                                      + ("captured" if d["captured"] else "it holds")),
+    "TowerCaptured": lambda s, d: (f"{s.players[d['team']]} now controls tower {d['objective']}"
+                                   + (f" (taken from {s.players[d['previous']]})" if d["previous"] is not None else "")),
+    "ControlCounted": lambda s, d: (f"{s.players[d['team']]} has controlled all towers for {d['turns']} turn(s)"
+                                    if d["team"] is not None else "no team controls all towers: the count restarts"),
+    "CharacterDowned": lambda s, d: (f"{_name(s, d['character'])} is back at its obelisk, at ({d['x']}, {d['y']}), "
+                                     "recovering: it cannot move or act until its HP is full"),
+    "CharacterRevived": lambda s, d: f"{_name(s, d['character'])} has full HP again: it can move and act",
+    "SoulScored": lambda s, d: f"{s.players[d['team']]} gains a soul token ({d['souls']} now) for {_name(s, d['by'])}'s kill",
     "MatchEnded": lambda s, d: (f"the match ends: {s.players[d['winner']]} wins ({d['reason']})"
                                 if d["winner"] is not None else f"the match ends drawn ({d['reason']})"),
 }

@@ -11,6 +11,7 @@ from recorder.decisions import Request
 from . import board
 from . import events as ev
 from .dice import roll
+from .scenarios import on_death
 from .state import TIMED, Character, SkirmishState
 
 # "can stack to increase duration": a new one adds its X to the turns left. Root and stun say nothing of
@@ -25,7 +26,8 @@ def lose_hp(ctx: Context, c: Character, amount: int, reason: str, by: int | None
     hp = max(0, c.hp - amount)
     seq = ctx.emit(ev.HpLost(character=c.id, amount=c.hp - hp, hp=hp, reason=reason, by=by), cause=cause)
     if hp == 0:
-        ctx.emit(ev.CharacterDied(character=c.id, by=by), cause=seq)
+        died = ctx.emit(ev.CharacterDied(character=c.id, by=by), cause=seq)
+        on_death(ctx, c, by, died)
     return seq
 
 

@@ -99,6 +99,34 @@ class ObstaclePlaced(Event):
 
 @reg
 @dataclass(frozen=True, slots=True)
+class ObjectiveChosen(Event):
+    """A team places a scenario token: a tower (Domination: in range 5 of the middle tower) or its obelisk
+    (Endless Battlefield: in its team zone)."""
+
+    KIND: ClassVar[str] = INPUT
+    player: int
+    kind: str
+    x: int
+    y: int
+    source: str
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class ObjectivePlaced(Event):
+    """A scenario token stands on (x, y): ``kind`` tower or obelisk, ``team`` its controller or owner (null: none
+    yet, or the central obelisk of a free-for-all); ``how`` placed by the scenario or chosen by a team."""
+
+    objective: int
+    kind: str
+    x: int
+    y: int
+    team: int | None
+    how: str
+
+
+@reg
+@dataclass(frozen=True, slots=True)
 class PurchaseChosen(Event):
     """A character buys an item from the shop, or is done shopping (``item`` null)."""
 
@@ -532,6 +560,70 @@ class CharacterDied(Event):
 
     character: int
     by: int | None
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class CaptureAttempted(Event):
+    """Capture a tower (a full turn action): 3 attack dice against 3 defense dice, both rolled by the capturer;
+    the tower is captured if any attack succeeds after the blocks."""
+
+    character: int
+    objective: int
+    successes: int
+    blocks: int
+    captured: bool
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class TowerCaptured(Event):
+    """A tower changes hands: ``team`` controls it now (``previous``: null when nobody did)."""
+
+    objective: int
+    team: int
+    previous: int | None
+    by: int
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class ControlCounted(Event):
+    """At the end of a turn, the team that controls every tower has held them ``turns`` turns in a row (0: no team
+    holds them all, the count restarts)."""
+
+    team: int | None
+    turns: int
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class CharacterDowned(Event):
+    """Endless Battlefield: a character that died is not removed; it goes to its team's obelisk (the nearest free
+    tile) with 0 HP and cannot move or act until its HP is full again."""
+
+    character: int
+    x: int
+    y: int
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class CharacterRevived(Event):
+    """A recovering character's HP is full: it can move and act again."""
+
+    character: int
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class SoulScored(Event):
+    """Deathmatch: a kill scores a soul token for the killer's team (free-for-all: the killing player); ``souls`` is
+    that team's total."""
+
+    team: int
+    by: int
+    souls: int
 
 
 @reg

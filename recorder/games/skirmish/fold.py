@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import events as ev
-from .state import Character, SkirmishState
+from .state import Character, Objective, SkirmishState
 
 
 def apply(state: SkirmishState, event: Any) -> None:
@@ -196,6 +196,39 @@ def _burn_halved(s: SkirmishState, e: ev.BurnHalved) -> None:
         c.statuses.pop("burn", None)
 
 
+def _objective(s: SkirmishState, e: ev.ObjectivePlaced) -> None:
+    s.objectives[e.objective] = Objective(e.objective, e.kind, e.x, e.y, e.team)
+
+
+def _capture(s: SkirmishState, e: ev.CaptureAttempted) -> None:
+    c = s.characters[e.character]
+    c.main_used = c.action_used = True
+
+
+def _tower(s: SkirmishState, e: ev.TowerCaptured) -> None:
+    s.objectives[e.objective].team = e.team
+
+
+def _control(s: SkirmishState, e: ev.ControlCounted) -> None:
+    s.control = {} if e.team is None else {e.team: e.turns}
+
+
+def _downed(s: SkirmishState, e: ev.CharacterDowned) -> None:
+    c = s.characters[e.character]
+    c.alive, c.recovering, c.hp, c.x, c.y = True, True, 0, e.x, e.y
+    c.statuses.clear()
+    c.statuses_by.clear()
+    c.crystal = None
+
+
+def _revived(s: SkirmishState, e: ev.CharacterRevived) -> None:
+    s.characters[e.character].recovering = False
+
+
+def _soul(s: SkirmishState, e: ev.SoulScored) -> None:
+    s.souls[e.team] = e.souls
+
+
 def _died(s: SkirmishState, e: ev.CharacterDied) -> None:
     c = s.characters[e.character]
     c.alive, c.hp = False, 0
@@ -216,5 +249,7 @@ HANDLERS: dict[type, Callable[[SkirmishState, Any], None]] = {
     ev.HpLost: _hp_lost, ev.HpRestored: _hp_restored, ev.SpRestored: _sp_restored, ev.StatusApplied: _status,
     ev.StatusesCleansed: _cleansed, ev.StatusCured: _cured, ev.KnockedBack: _knocked,
     ev.Teleported: _teleported, ev.Rested: _rested, ev.ItemPassed: _passed, ev.ActionChosen: _action,
-    ev.CharacterDied: _died, ev.BurnHalved: _burn_halved, ev.MatchEnded: _ended,
+    ev.CharacterDied: _died, ev.BurnHalved: _burn_halved, ev.ObjectivePlaced: _objective,
+    ev.CaptureAttempted: _capture, ev.TowerCaptured: _tower, ev.ControlCounted: _control,
+    ev.CharacterDowned: _downed, ev.CharacterRevived: _revived, ev.SoulScored: _soul, ev.MatchEnded: _ended,
 }

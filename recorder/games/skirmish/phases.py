@@ -11,13 +11,14 @@ from recorder.envelope import Record
 from recorder.phases import PhaseOrder
 
 SETUP = "set-up"
-PHASES = ("status phase", "planning phase", "movement phase", "combat phase", "end of the game")
+PHASES = ("status phase", "planning phase", "movement phase", "combat phase", "end of the turn", "end of the game")
 ORDER = PhaseOrder(PHASES, SETUP)
 
 BY_TYPE = {
     "TurnBegan": "status phase", "DeckRefilled": "status phase", "DiscardChosen": "status phase",
     "CardsDiscarded": "status phase", "StatusEnded": "status phase", "BurnHalved": "status phase",
-    "SkillReady": "status phase",
+    "SkillReady": "status phase", "CharacterRevived": "status phase",
+    "ControlCounted": "end of the turn",
     "MovementCardChosen": "planning phase", "MovementCardCommitted": "planning phase",
     "MovementCardRevealed": "movement phase", "PathChosen": "movement phase", "CharacterMoved": "movement phase",
     "MatchEnded": "end of the game",

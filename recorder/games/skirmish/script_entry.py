@@ -22,11 +22,12 @@ OPT_INT = {"anyOf": [{"type": "null"}, INT]}
 KEY = {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,39}$"}
 OPT_KEY = {"anyOf": [{"type": "null"}, KEY]}
 FACING = {"enum": ["N", "E", "S", "W"]}
-ACTION = {"character": INT, "action": {"enum": ["attack", "skill", "item", "cure", "rest", "pass", "end", "none"]},
+ACTION = {"character": INT, "action": {"enum": ["attack", "skill", "item", "cure", "rest", "pass", "end", "none", "capture"]},
           "skill": OPT_KEY, "item": OPT_KEY, "target": OPT_INT, "x": OPT_INT, "y": OPT_INT}
 
 # Every request kind the engine asks: the answer's fields.
 ANSWERS: dict[str, dict[str, Any]] = {
+    "objective": {"player": INT, "kind": {"enum": ["tower", "obelisk"]}, "x": INT, "y": INT},
     "obstacle": {"player": INT, "x": INT, "y": INT},
     "shop": {"character": INT, "item": OPT_KEY},
     "deploy": {"character": INT, "x": INT, "y": INT},
@@ -42,7 +43,7 @@ ANSWERS: dict[str, dict[str, Any]] = {
     "teleport": {"character": INT, "x": INT, "y": INT, "facing": FACING},
 }
 DECISION_KINDS: tuple[str, ...] = tuple(ANSWERS)
-LISTS: dict[str, str] = {"obstacles": "obstacle", "purchases": "shop", "deployments": "deploy",
+LISTS: dict[str, str] = {"objectives": "objective", "obstacles": "obstacle", "purchases": "shop", "deployments": "deploy",
                          "discards": "discard", "cards": "card", "paths": "path",
                          "movement_skills": "movement skill", "actions": "combat", "reactions": "reaction",
                          "focus": "focus", "teleports": "teleport"}

@@ -22,10 +22,10 @@ from . import board
 from . import events as ev
 from .combat import INVENTORY_SLOTS
 from .kit import ABOUT, check_kit, kit_digest, starter_kit
+from .scenarios import SCENARIOS, obstacle_allowed, place_objectives
 from .state import SkirmishState
 
 OPTION_KEYS = ("kit", "scenario", "turns", "tie_order", "obstacles", "deploy")
-SCENARIOS = ("skirmish",)
 OBSTACLES_PER_TEAM = 6
 START_COINS = 3
 MAX_SEATS = 4
@@ -78,7 +78,11 @@ def parse_options(options: dict[str, Any], sides: list[str]) -> Options:
     kit = check_kit(options.get("kit"))
     scenario = options.get("scenario", "skirmish")
     if scenario not in SCENARIOS:
-        raise InvalidDecision(f"option scenario {scenario!r} is not one of: {', '.join(SCENARIOS)}")
+        close = difflib.get_close_matches(str(scenario), list(SCENARIOS), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise InvalidDecision(f"option scenario {scenario!r} is not one of: {', '.join(SCENARIOS)}{hint}")
+    if SCENARIOS[scenario].teams_only and len(sides) != 2:
+        raise InvalidDecision(f"scenario {scenario} is team based: it takes two players (two teams), got {len(sides)}")
     turns = options.get("turns", 30)
     if type(turns) is not int or not 1 <= turns <= 200:
         raise InvalidDecision(f"option turns {turns!r} must be an integer from 1 to 200")
@@ -114,7 +118,8 @@ def parse_options(options: dict[str, Any], sides: list[str]) -> Options:
 
 def new_state(names: list[str], sides: list[str], opts: Options) -> SkirmishState:
     return SkirmishState(players=list(names), sides=list(sides), teams=list(range(len(names))), kit=opts.kit,
-                         scenario=opts.scenario, team_count=len(names), turn_limit=opts.turns)
+                         scenario=opts.scenario, team_count=len(names), turn_limit=opts.turns,
+                         souls=[0] * len(names), crystals=[0] * len(names))
 
 
 def set_up(ctx: Context, opts: Options) -> Generator[Request, Any, None]:
@@ -135,6 +140,7 @@ def set_up(ctx: Context, opts: Options) -> Generator[Request, Any, None]:
     order = opts.tie_order or list(range(cid))
     ctx.emit(ev.TieOrderFixed(order=tuple(order), how="agreed" if opts.tie_order else "join order (none agreed)"),
              cause=loaded)
+    yield from place_objectives(ctx, loaded)
     yield from place_obstacles(ctx, opts, loaded)
     yield from shop(ctx)
     yield from deploy(ctx, opts, loaded)
@@ -143,7 +149,7 @@ def set_up(ctx: Context, opts: Options) -> Generator[Request, Any, None]:
 def obstacle_options(s: SkirmishState, seat: int) -> list[dict[str, Any]]:
     """Tiles an obstacle may go on: outside every team zone, empty, at least range 2 from every objective."""
     return [{"player": seat, "x": x, "y": y} for y in range(board.HEIGHT) for x in range(board.WIDTH)
-            if not board.in_any_zone((x, y), s.team_count) and (x, y) not in s.obstacles]
+            if not board.in_any_zone((x, y), s.team_count) and not s.occupied((x, y)) and obstacle_allowed(s, (x, y))]
 
 
 def place_obstacles(ctx: Context, opts: Options, cause: int) -> Generator[Request, Any, None]:
@@ -156,6 +162,8 @@ def place_obstacles(ctx: Context, opts: Options, cause: int) -> Generator[Reques
     for _ in range(OBSTACLES_PER_TEAM):
         for seat in range(len(s.players)):
             options = obstacle_options(s, seat)
+            if not options:
+                return  # no legal tile left (a crowded free-for-all): the rest are not placed (docs/rulings.md)
             pick = yield from ctx.ask(Request(
                 player=seat, kind="obstacle", event=ev.ObstacleChosen, options=tuple(options),
                 prompt=f"{s.players[seat]}: place an obstacle ({len(s.obstacles) + 1} of "

@@ -50,6 +50,8 @@ class Character:
     action_used: bool = False  # this turn's action
     done: bool = False  # its combat phase is over (rest, pass an item, end)
     used: list[str] = field(default_factory=list)  # skills used this turn (once each per turn)
+    recovering: bool = False  # endless scenarios: back at its obelisk after dying, until its HP is full
+    crystal: int | None = None  # Endless Battlefield (Capture): the team whose crystal it carries
 
     @property
     def tile(self) -> Tile | None:
@@ -58,6 +60,24 @@ class Character:
     @property
     def on_grid(self) -> bool:
         return self.alive and self.x is not None
+
+    @property
+    def in_play(self) -> bool:
+        """On the grid and able to act and be targeted (not recovering at an obelisk)."""
+        return self.on_grid and not self.recovering
+
+
+@dataclass
+class Objective:
+    id: int
+    kind: str  # tower, obelisk
+    x: int
+    y: int
+    team: int | None  # a tower's controller, an obelisk's team (None: the central obelisk of a free-for-all)
+
+    @property
+    def tile(self) -> Tile:
+        return (self.x, self.y)
 
 
 @dataclass
@@ -72,6 +92,11 @@ class SkirmishState:
     turn: int = 0
     characters: dict[int, Character] = field(default_factory=dict)
     obstacles: list[Tile] = field(default_factory=list)
+    objectives: dict[int, Objective] = field(default_factory=dict)
+    control: dict[int, int] = field(default_factory=dict)  # team -> turns it has held every tower
+    souls: list[int] = field(default_factory=list)  # per team (Deathmatch)
+    crystals: list[int] = field(default_factory=list)  # per team: crystals delivered (Capture)
+    dropped: list[list[int]] = field(default_factory=list)  # [x, y, crystal's team] lying on the ground
     tie_order: list[int] = field(default_factory=list)
     seq: int = 0  # events folded so far: while an event is folded, its own seq
     over: bool = False
@@ -88,8 +113,12 @@ class SkirmishState:
                 return c
         return None
 
+    def objective_at(self, t: Tile) -> Objective | None:
+        return next((o for o in self.objectives.values() if o.tile == t), None)
+
     def occupied(self, t: Tile) -> bool:
-        return t in self.obstacles or self.at(t) is not None
+        """An obstacle, an objective token (tower, obelisk) or a character stands there."""
+        return t in self.obstacles or self.objective_at(t) is not None or self.at(t) is not None
 
     def active(self, c: Character, status: str) -> bool:
         """Whether ``status`` holds for ``c`` now."""
@@ -112,10 +141,13 @@ class SkirmishState:
         return value
 
     def enemies(self, c: Character) -> list[Character]:
-        return [o for o in self.living() if o.team != c.team]
+        return [o for o in self.living() if o.team != c.team and o.in_play]
 
     def allies(self, c: Character) -> list[Character]:
-        return [o for o in self.living() if o.team == c.team and o.id != c.id]
+        return [o for o in self.living() if o.team == c.team and o.id != c.id and o.in_play]
+
+    def acting(self) -> list[Character]:
+        return [c for c in self.living() if not c.recovering]
 
     def teams_alive(self) -> list[int]:
         return sorted({c.team for c in self.living()})
@@ -132,11 +164,16 @@ def snapshot_of(state: SkirmishState) -> dict[str, Any]:
             "alive": c.alive, "coins": c.coins, "inventory": [list(i) for i in c.inventory],
             "statuses": dict(sorted(c.statuses.items())), "ready": dict(sorted(c.ready.items())),
             "deck": sorted(c.deck), "discard": list(c.discard), "committed": c.committed,
+            "recovering": c.recovering, "crystal": c.crystal,
         })
     return {
         "turn": state.turn, "players": list(state.players), "sides": list(state.sides),
         "teams": list(state.teams), "scenario": state.scenario, "grid": [10, 14],
         "obstacles": [list(t) for t in state.obstacles], "tie_order": list(state.tie_order),
+        "objectives": [{"id": o.id, "kind": o.kind, "x": o.x, "y": o.y, "team": o.team}
+                       for o in state.objectives.values()],
+        "control": {str(k): v for k, v in state.control.items()}, "souls": list(state.souls),
+        "crystals": list(state.crystals), "dropped": [list(d) for d in state.dropped],
         "characters": chars,
         "planned": {str(c.id): c.planned for c in state.characters.values() if c.planned is not None},
         "over": state.over, "winner": state.winner, "reason": state.reason,

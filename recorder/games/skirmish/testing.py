@@ -81,7 +81,8 @@ def events_of(match: Match, type_name: str) -> list[Any]:
 
 
 def arena(sides: tuple[str, ...], positions: list[tuple[int, int, str]], *, kit_: dict[str, Any] | None = None,
-          dice: Iterable[int] = (), obstacles: list[list[int]] | None = None, turn: int = 1) -> Context:
+          dice: Iterable[int] = (), obstacles: list[list[int]] | None = None, turn: int = 1,
+          choose: Callable[[Request], dict[str, Any] | None] = lambda r: None, **options: Any) -> Context:
     """A match context after the set-up, each character moved to its ``(x, y, facing)``, turn ``turn`` begun:
     for calling one rule (an attack, a knockback, a status phase) and checking its events."""
     players = tuple(Player(n, s) for n, s in zip(("Ann", "Ben", "Cy", "Di"), sides))
@@ -90,10 +91,10 @@ def arena(sides: tuple[str, ...], positions: list[tuple[int, int, str]], *, kit_
     zones = [board.zone(seat, len(sides)) for seat in range(len(sides))]
     owners = [seat for seat, s in enumerate(sides) for _ in roster(k, s)]
     deploy = [list(zones[o][i]) for i, o in enumerate(owners)]
-    opts = {"kit": k, "deploy": deploy, "obstacles": obstacles or []}
+    opts = {"kit": k, "deploy": deploy, "obstacles": obstacles or [], **options}
     header = GAME.make_header(players=players, edition="standard", seed=1, options=opts)
     ctx = Context(GAME, header, GAME.new_state(header), ScriptedDice(dice))
-    drive(set_up(ctx, parse_options(header.options, list(sides))))
+    drive(set_up(ctx, parse_options(header.options, list(sides))), choose)
     for cid, (x, y, facing) in zip(range(count), positions):
         ctx.emit(ev.CharacterMoved(character=cid, path=(), x=x, y=y, facing=facing, spent=0, lost=0))
     ctx.set_clock(1, turn)

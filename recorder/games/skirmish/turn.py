@@ -14,6 +14,7 @@ from . import board
 from . import events as ev
 from .combat import NO_TARGET, action_label, combat_turn, skill_usable, targets, use
 from .effects import defense_check, lose_hp
+from .scenarios import end_of_turn, recover, victory
 from .setup import Options, set_up
 from .state import TIMED, Character, SkirmishState
 
@@ -33,7 +34,10 @@ def play(ctx: Context, opts: Options) -> Generator[Request, Any, None]:
         yield from planning_phase(ctx, begun)
         yield from movement_phase(ctx, begun)
         yield from combat_phase(ctx, begun)
-        if s.over or check_victory(ctx, begun):
+        if s.over:
+            return
+        end_of_turn(ctx, begun)
+        if check_victory(ctx, begun):
             return
         if s.turn_limit and turn >= s.turn_limit:
             ctx.emit(ev.MatchEnded(winner=None, reason=f"turn limit reached ({turn} turns): drawn"), cause=begun)
@@ -44,7 +48,7 @@ def play(ctx: Context, opts: Options) -> Generator[Request, Any, None]:
 def agi_order(s: SkirmishState, *, lowest_first: bool) -> list[Character]:
     """The living characters by AGI (after statuses), ties in the order agreed at the start."""
     rank = {cid: i for i, cid in enumerate(s.tie_order)}
-    chars = s.living()
+    chars = s.acting()
     sign = 1 if lowest_first else -1
     return sorted(chars, key=lambda c: (sign * s.stat(c, "agi"), rank.get(c.id, c.id)))
 
@@ -63,6 +67,9 @@ def status_phase(ctx: Context, begun: int) -> Generator[Request, Any, None]:
         if not c.deck:
             refilled = ctx.emit(ev.DeckRefilled(character=c.id, cards=tuple(sorted(c.discard))), cause=begun)
             yield from pierced_discard(ctx, c, refilled)
+        if c.recovering:
+            yield from recover(ctx, c, begun)
+            continue
         for status in list(c.statuses):
             if status in TIMED and c.statuses[status] < s.turn:
                 ctx.emit(ev.StatusEnded(character=c.id, status=status), cause=begun)
@@ -78,6 +85,8 @@ def status_phase(ctx: Context, begun: int) -> Generator[Request, Any, None]:
         for skill, ready in list(c.ready.items()):
             if ready <= s.turn and c.on_grid:
                 ctx.emit(ev.SkillReady(character=c.id, skill=skill), cause=begun)
+        if c.on_grid:
+            yield from recover(ctx, c, begun)
 
 
 def pierced_discard(ctx: Context, c: Character, cause: int) -> Generator[Request, Any, None]:
@@ -110,6 +119,8 @@ def planning_phase(ctx: Context, begun: int) -> Generator[Request, Any, None]:
     """Every character picks a movement card face down; a rooted one cannot move and picks none."""
     s: SkirmishState = ctx.state
     for c in in_tie_order(s):
+        if c.recovering:
+            continue
         if s.active(c, "root"):
             ctx.emit(ev.PhaseSkipped(character=c.id, phase="planning", reason="rooted"), cause=begun)
             continue
@@ -206,16 +217,13 @@ def combat_phase(ctx: Context, begun: int) -> Generator[Request, Any, None]:
 
 # -- victory -----------------------------------------------------------------------------
 def check_victory(ctx: Context, cause: int) -> bool:
-    """Skirmish: eliminate all enemies. The last team with a character standing wins; none standing is a draw."""
+    """The scenario's victory condition (Skirmish: the last team with a character standing; none standing is a
+    draw)."""
     s: SkirmishState = ctx.state
     if s.over:
         return True
-    alive = s.teams_alive()
-    if len(alive) > 1:
+    ended = victory(s)
+    if ended is None:
         return False
-    if alive:
-        seat = alive[0]
-        ctx.emit(ev.MatchEnded(winner=seat, reason=f"{s.players[seat]} eliminated all enemies"), cause=ctx.last_seq)
-    else:
-        ctx.emit(ev.MatchEnded(winner=None, reason="no character is left standing: drawn"), cause=ctx.last_seq)
+    ctx.emit(ev.MatchEnded(winner=ended[0], reason=ended[1]), cause=ctx.last_seq)
     return True
