@@ -3,8 +3,9 @@
 Simulates a small round-robin per game (BattleCON: every pairing of the
 fighters, the greedy bot against the random one, with the game's tournament
 options -- Special Actions on; Cogs of Valor: three ready fleets, the
-sensible bot against the random one; two matches per pairing with seats
-swapped) into one store, verifies every match by re-executing it,
+sensible bot against the random one; grid skirmish: the starter kit's three
+rosters, the sensible bot against the random one, the Skirmish scenario; two
+matches per pairing with seats swapped) into one store, verifies every match by re-executing it,
 writes each match as a JSONL log, renders one static site for all of them and
 returns where its ``index.html`` is. The seed is fixed, so the demo records
 the same matches everywhere; run again into the same folder it reuses what is
@@ -50,6 +51,7 @@ class DemoTournament:
 DEMO_TOURNAMENTS = (
     DemoTournament("battlecon", "all", DEMO_BOTS, DEMO_DUELS),
     DemoTournament("cogs", "lions,herons,griffins", "sensible,random"),
+    DemoTournament("skirmish", "vanguard,arcane,shadows", "sensible,random"),
 )
 
 Say = Callable[[str], None]

@@ -51,6 +51,7 @@ def _turn(s: SkirmishState, e: ev.TurnBegan) -> None:
     for c in s.characters.values():
         c.main_used = c.action_used = c.done = False
         c.used.clear()
+        c.path = []
         c.statuses.pop("guard", None)
 
 
@@ -93,6 +94,7 @@ def _revealed(s: SkirmishState, e: ev.MovementCardRevealed) -> None:
 
 def _moved(s: SkirmishState, e: ev.CharacterMoved) -> None:
     c = s.characters[e.character]
+    c.path = [[c.x, c.y]] + [list(t) for t in e.path]
     c.x, c.y, c.facing = e.x, e.y, e.facing
 
 

@@ -40,7 +40,8 @@ class SkirmishGame:
         return tuple(starter_kit().get("rosters", {}))
 
     def tournament_options(self, edition: str) -> dict[str, Any]:
-        return {}
+        """Tournaments (``simulate``, ``demo``) play the Skirmish scenario with a 20-turn limit."""
+        return {"turns": 20}
 
     def make_header(self, *, players: tuple[Player, ...], edition: str, seed: int,
                     options: dict[str, Any], match_id: str | None = None) -> Header:

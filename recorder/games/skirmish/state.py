@@ -51,6 +51,7 @@ class Character:
     done: bool = False  # its combat phase is over (rest, pass an item, end)
     used: list[str] = field(default_factory=list)  # skills used this turn (once each per turn)
     recovering: bool = False  # endless scenarios: back at its obelisk after dying, until its HP is full
+    path: list[list[int]] = field(default_factory=list)  # this turn's card movement, from where it started
     crystal: int | None = None  # Endless Battlefield (Capture): the team whose crystal it carries
 
     @property
@@ -164,7 +165,7 @@ def snapshot_of(state: SkirmishState) -> dict[str, Any]:
             "alive": c.alive, "coins": c.coins, "inventory": [list(i) for i in c.inventory],
             "statuses": dict(sorted(c.statuses.items())), "ready": dict(sorted(c.ready.items())),
             "deck": sorted(c.deck), "discard": list(c.discard), "committed": c.committed,
-            "recovering": c.recovering, "crystal": c.crystal,
+            "recovering": c.recovering, "crystal": c.crystal, "path": [list(t) for t in c.path],
         })
     return {
         "turn": state.turn, "players": list(state.players), "sides": list(state.sides),
