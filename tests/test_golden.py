@@ -87,6 +87,9 @@ RECIPES += [
            "Grid skirmish, Endless Battlefield (Deathmatch), three-player free-for-all: deaths, recovery at the "
            "central obelisk, souls.", ("sensible", "random", "sensible"), names=("Ann", "Ben", "Cy"),
            options={"scenario": "eb_deathmatch", "turns": 10}),
+    Recipe("skirmish-eb-capture", "skirmish", "standard", ("vanguard", "shadows"), 1,
+           "Grid skirmish, Endless Battlefield (Capture): crystals stolen, carried and delivered, sensible vs sensible.",
+           ("sensible", "sensible"), options={"scenario": "eb_capture"}),
     Recipe("skirmish-eb-domination", "skirmish", "standard", ("arcane", "vanguard"), 8,
            "Grid skirmish, Endless Battlefield (Domination): towers, obelisks, recovery, sensible vs sensible.",
            ("sensible", "sensible"), options={"scenario": "eb_domination", "turns": 15}),

@@ -29,7 +29,8 @@ def check(state, seq):
         assert 0 <= c.hp <= c.max_hp and 0 <= c.sp <= c.max_sp, f"seq {seq}: {c.name} HP/SP out of bounds"
         assert sorted(c.deck + c.discard) == sorted(state.kit["characters"][c.key]["movement"]), \
             f"seq {seq}: {c.name}'s movement cards are not conserved"
-        assert len(c.inventory) <= 3 and c.coins >= 0
+        assert len(c.inventory) + (c.crystal is not None) <= 3 and c.coins >= 0
+        assert c.crystal is None or c.crystal != c.team
         assert c.alive or c.hp == 0
         assert not c.recovering or c.alive
 

@@ -144,3 +144,56 @@ def test_obelisk_heals_in_range_2_in_endless_domination():
     drive(status_phase(ctx, ctx.emit(ev.TurnBegan(turn=2))))
     healed = [e for e in events(ctx, "HpRestored") if e.reason == "obelisk"]
     assert healed and healed[0].character == 0 and hero.hp == 5
+
+
+def _obelisks_at(r):
+    if r.kind == "objective":
+        return next(o for o in r.options if (o["x"], o["y"]) in ((4, 1), (4, 12)))
+    return None
+
+
+def test_capture_steal_carry_deposit_and_win():
+    ctx = arena(("hero", "brute"), [(4, 11, "N"), (8, 8, "S")], kit_=K, scenario="eb_capture", choose=_obelisks_at)
+    s = ctx.state
+    hero = s.characters[0]
+    steal = [o for o in combat_options(s, hero) if o["action"] == "steal"]
+    assert [o["target"] for o in steal] == [1] and not hero.main_used
+    drive(combat_turn(ctx, hero, None), lambda r: next((o for o in r.options if o["action"] == "steal"),
+                                                       next(o for o in r.options if o["action"] == "end")))
+    assert hero.crystal == 1 and not hero.action_used  # a special action "any time": no attack or action spent
+    assert not [o for o in combat_options(s, hero) if o["action"] == "steal"]  # one crystal at most
+    ctx.emit(ev.CharacterMoved(character=0, path=(), x=4, y=2, facing="S", spent=0, lost=0))
+    from recorder.games.skirmish.scenarios import crystal_action
+    deposit = [o for o in combat_options(s, hero) if o["action"] == "deposit"]
+    assert deposit
+    crystal_action(ctx, hero, "deposit", deposit[0]["target"], None, None, 0)
+    assert s.crystals == [1, 0] and hero.crystal is None
+    s.crystals[0] = 3
+    assert victory(s) == (0, "Ann delivered 3 crystals")
+
+
+def test_no_crystal_without_a_free_slot_and_never_ones_own():
+    ctx = arena(("hero", "brute"), [(4, 2, "N"), (4, 11, "S")], kit_=K, scenario="eb_capture", choose=_obelisks_at)
+    s = ctx.state
+    hero = s.characters[0]
+    assert not [o for o in combat_options(s, hero) if o["action"] == "steal"]  # next to its own obelisk
+    ctx.emit(ev.CharacterMoved(character=0, path=(), x=3, y=12, facing="E", spent=0, lost=0))
+    for item in ("ether", "ether", "ether"):
+        ctx.emit(ev.ItemBought(character=0, item=item, price=1, coins=0, uses=1))
+    assert not [o for o in combat_options(s, hero) if o["action"] == "steal"]
+
+
+def test_a_dropped_crystal_returns_or_is_carried_on():
+    ctx = arena(("hero", "brute"), [(4, 11, "N"), (4, 10, "S")], kit_=K, scenario="eb_capture", choose=_obelisks_at)
+    s = ctx.state
+    hero, brute = s.characters[0], s.characters[1]
+    ctx.emit(ev.CrystalTaken(character=0, team=1, how="obelisk"))
+    lose_hp(ctx, hero, 9, "hit", 1, None)
+    dropped = events(ctx, "CrystalDropped")[0]
+    assert (dropped.team, dropped.x, dropped.y) == (1, 4, 11) and s.dropped == [[4, 11, 1]]
+    assert hero.recovering and hero.crystal is None
+    pick = [o for o in combat_options(s, brute) if o["action"] == "pick up"]
+    assert pick
+    drive(combat_turn(ctx, brute, None), lambda r: next((o for o in r.options if o["action"] == "pick up"),
+                                                        next(o for o in r.options if o["action"] == "end")))
+    assert events(ctx, "CrystalReturned") and s.dropped == [] and brute.crystal is None

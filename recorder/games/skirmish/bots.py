@@ -47,7 +47,12 @@ def _nearest_enemy(s: SkirmishState, c: Character, at: board.Tile | None = None)
 
 def _goal(s: SkirmishState, c: Character) -> board.Tile | None:
     """A tower this character's team does not control yet (Domination), nearest first."""
-    if scenario_of(s).victory != "control":
+    sc = scenario_of(s)
+    if sc.crystals:
+        obelisks = [o.tile for o in s.objectives.values() if o.kind == "obelisk"
+                    and (o.team == c.team) == (c.crystal is not None)]
+        return min(obelisks, key=lambda t: (board.distance(c.tile, t), t)) if obelisks else None
+    if sc.victory != "control":
         return None
     towers = [o.tile for o in s.objectives.values() if o.kind == "tower" and o.team != c.team]
     return min(towers, key=lambda t: (board.distance(c.tile, t), t)) if towers else None
@@ -58,6 +63,8 @@ def _position_score(s: SkirmishState, c: Character, at: board.Tile, facing: str)
     enemy, facing it."""
     goal = _goal(s, c)
     if goal is not None:
+        if scenario_of(s).crystals and c.crystal is None:  # stealing takes an adjacent tile (no diagonal)
+            return (0, abs(at[0] - goal[0]) + abs(at[1] - goal[1]) - 1, 0)
         return (0, max(0, board.distance(at, goal) - 1), 0)
     foe = _nearest_enemy(s, c, at)
     if foe is None:
@@ -98,6 +105,8 @@ class SensibleBot:
     def _shop(self, s: SkirmishState, options) -> dict:
         items = s.kit["items"]
         owned = [i for i, _ in s.characters[options[0]["character"]].inventory]
+        if scenario_of(s).crystals and len(owned) >= 2:
+            return options[0]  # a slot stays free to carry a crystal
 
         def value(o: dict) -> tuple:
             if o["item"] is None:
@@ -142,6 +151,9 @@ class SensibleBot:
             spec = s.kit["items" if o["action"] == "item" else "skills"][o["item"] or o["skill"]]
             if hurt and o["target"] == c.id and any(e["effect"] == "heal" for e in spec["effects"]):
                 return o
+        for special in ("deposit", "steal", "pick up"):
+            if special in by_action:
+                return by_action[special][0]
         if "capture" in by_action:
             return by_action["capture"][0]
         if "attack" in by_action:

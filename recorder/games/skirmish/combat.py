@@ -17,7 +17,7 @@ from . import events as ev
 from .dice import count, die
 from .dice import roll as roll_dice
 from .effects import apply_effect, defense_check, knockback, lose_hp
-from .scenarios import capture, capture_options, near_tower, scenario_of
+from .scenarios import capture, capture_options, crystal_action, crystal_options, near_tower, scenario_of
 from .state import Character, SkirmishState
 
 FIST = {"name": "Fist", "range": 1, "critical": []}
@@ -200,6 +200,7 @@ def combat_options(s: SkirmishState, c: Character) -> list[dict[str, Any]]:
         if skill_usable(s, c, key, "combat"):
             out += [{**base, "action": "skill", **NO_TARGET, "skill": key, **t} for t in targets(s, c, s.kit["skills"][key])]
     out += capture_options(s, c)
+    out += crystal_options(s, c)
     if not c.action_used:
         seen: list[str] = []
         for item, _ in c.inventory:
@@ -214,7 +215,7 @@ def combat_options(s: SkirmishState, c: Character) -> list[dict[str, Any]]:
         out.append({**base, "action": "rest", **NO_TARGET})
         for item in seen:
             for o in s.allies(c):
-                if board.distance(c.tile, o.tile) <= 1 and len(o.inventory) < INVENTORY_SLOTS:
+                if board.distance(c.tile, o.tile) <= 1 and len(o.inventory) + (o.crystal is not None) < INVENTORY_SLOTS:
                     out.append({**base, "action": "pass", **NO_TARGET, "item": item, "target": o.id})
     out.append({**base, "action": "end", **NO_TARGET})
     return out
@@ -237,6 +238,12 @@ def action_label(s: SkirmishState, o: dict[str, Any]) -> str:
     if a == "capture":
         tower = s.objectives[o["target"]]
         return f"capture the tower at ({tower.x}, {tower.y}) (the attack and the action)"
+    if a in ("steal", "deposit"):
+        ob = s.objectives[o["target"]]
+        return (f"steal a crystal from {s.players[ob.team]}'s obelisk" if a == "steal"
+                else "deposit the crystal at your obelisk") + " (a special action: no attack or action spent)"
+    if a == "pick up":
+        return f"pick up the crystal at ({o['x']}, {o['y']}) (a special action)"
     if a == "cure":
         return f"spend the action on a defense check against {o['skill']}"
     if a == "pass" and o["item"] is not None:
@@ -266,6 +273,8 @@ def combat_turn(ctx: Context, c: Character, cause: int | None) -> Generator[Requ
         elif pick.action in ("skill", "item"):
             key = pick.skill if pick.action == "skill" else pick.item
             yield from use(ctx, c, pick.action, key, pick.target, pick.x, pick.y, chosen, own_turn=True)
+        elif pick.action in ("steal", "deposit", "pick up"):
+            crystal_action(ctx, c, pick.action, pick.target, pick.x, pick.y, chosen)
         elif pick.action == "capture":
             capture(ctx, c, pick.target, chosen)
         elif pick.action == "cure":

@@ -66,6 +66,11 @@ CITES = {
     "CharacterDowned": f"{R}, Endless Battlefield: a character that dies is moved to the obelisk of its team",
     "CharacterRevived": f"{R}, Endless Battlefield: 2 HP every turn; at maximum HP it can move and act again",
     "SoulScored": f"{R}, Endless Battlefield (Deathmatch): the killing team (or player) gains a soul token",
+    "CrystalTaken": f"{R}, Endless Battlefield (Capture): Steal crystal, adjacent to the enemy obelisk, with "
+                    "inventory space; a dropped enemy crystal can be carried on",
+    "CrystalDropped": f"{R}, Endless Battlefield (Capture): a character carrying a crystal dies: it drops on the ground",
+    "CrystalReturned": f"{R}, Endless Battlefield (Capture): picked up by its own team it returns to their obelisk",
+    "CrystalDelivered": f"{R}, Endless Battlefield (Capture): Deposit crystal in range of your obelisk; victory: 3",
     "ChanceDrawn": None,
 }
 HP_CITES = {
@@ -236,6 +241,14 @@ LINES: dict[str, Callable[[SkirmishState, dict[str, Any]], str]] = {
                                      "recovering: it cannot move or act until its HP is full"),
     "CharacterRevived": lambda s, d: f"{_name(s, d['character'])} has full HP again: it can move and act",
     "SoulScored": lambda s, d: f"{s.players[d['team']]} gains a soul token ({d['souls']} now) for {_name(s, d['by'])}'s kill",
+    "CrystalTaken": lambda s, d: (f"{_name(s, d['character'])} takes a crystal of {s.players[d['team']]} "
+                                  + ("from their obelisk" if d["how"] == "obelisk" else "from the ground")),
+    "CrystalDropped": lambda s, d: (f"{_name(s, d['character'])} drops {s.players[d['team']]}'s crystal at "
+                                    f"({d['x']}, {d['y']})"),
+    "CrystalReturned": lambda s, d: (f"{_name(s, d['character'])} picks up its team's crystal at ({d['x']}, {d['y']}): "
+                                     "it returns to their obelisk"),
+    "CrystalDelivered": lambda s, d: (f"{_name(s, d['character'])} deposits a crystal: {s.players[d['team']]} has "
+                                      f"delivered {d['delivered']}"),
     "MatchEnded": lambda s, d: (f"the match ends: {s.players[d['winner']]} wins ({d['reason']})"
                                 if d["winner"] is not None else f"the match ends drawn ({d['reason']})"),
 }

@@ -628,6 +628,49 @@ class SoulScored(Event):
 
 @reg
 @dataclass(frozen=True, slots=True)
+class CrystalTaken(Event):
+    """Endless Battlefield (Capture): a character takes a crystal of ``team`` -- stolen from that team's obelisk,
+    or picked up from the ground (``how``); it fills one inventory slot."""
+
+    character: int
+    team: int
+    how: str
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class CrystalDropped(Event):
+    """A character carrying a crystal dies: the crystal of ``team`` lies on (x, y)."""
+
+    character: int
+    team: int
+    x: int
+    y: int
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class CrystalReturned(Event):
+    """A character of the crystal's own team picks it up from (x, y): it returns to their obelisk."""
+
+    character: int
+    team: int
+    x: int
+    y: int
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class CrystalDelivered(Event):
+    """A character deposits an enemy crystal at its own team's obelisk; ``delivered`` is its team's total."""
+
+    character: int
+    team: int
+    delivered: int
+
+
+@reg
+@dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
     """The winner (a seat; null for a draw) and why the match ended."""
 

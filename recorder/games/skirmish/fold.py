@@ -231,6 +231,27 @@ def _soul(s: SkirmishState, e: ev.SoulScored) -> None:
     s.souls[e.team] = e.souls
 
 
+def _crystal_taken(s: SkirmishState, e: ev.CrystalTaken) -> None:
+    c = s.characters[e.character]
+    c.crystal = e.team
+    if e.how == "ground":
+        s.dropped.remove(next(d for d in s.dropped if d[2] == e.team and abs(d[0] - c.x) <= 1 and abs(d[1] - c.y) <= 1))
+
+
+def _crystal_dropped(s: SkirmishState, e: ev.CrystalDropped) -> None:
+    s.characters[e.character].crystal = None
+    s.dropped.append([e.x, e.y, e.team])
+
+
+def _crystal_returned(s: SkirmishState, e: ev.CrystalReturned) -> None:
+    s.dropped.remove([e.x, e.y, e.team])
+
+
+def _crystal_delivered(s: SkirmishState, e: ev.CrystalDelivered) -> None:
+    s.characters[e.character].crystal = None
+    s.crystals[e.team] = e.delivered
+
+
 def _died(s: SkirmishState, e: ev.CharacterDied) -> None:
     c = s.characters[e.character]
     c.alive, c.hp = False, 0
@@ -253,5 +274,6 @@ HANDLERS: dict[type, Callable[[SkirmishState, Any], None]] = {
     ev.Teleported: _teleported, ev.Rested: _rested, ev.ItemPassed: _passed, ev.ActionChosen: _action,
     ev.CharacterDied: _died, ev.BurnHalved: _burn_halved, ev.ObjectivePlaced: _objective,
     ev.CaptureAttempted: _capture, ev.TowerCaptured: _tower, ev.ControlCounted: _control,
-    ev.CharacterDowned: _downed, ev.CharacterRevived: _revived, ev.SoulScored: _soul, ev.MatchEnded: _ended,
+    ev.CrystalTaken: _crystal_taken, ev.CrystalDropped: _crystal_dropped, ev.CrystalReturned: _crystal_returned,
+    ev.CrystalDelivered: _crystal_delivered, ev.CharacterDowned: _downed, ev.CharacterRevived: _revived, ev.SoulScored: _soul, ev.MatchEnded: _ended,
 }

@@ -2,7 +2,8 @@
 (rules, Scenarios). The turn, the attack and the set-up call the hooks below; the Skirmish scenario needs
 none of them.
 
-Implemented: Skirmish, Domination, Endless Battlefield (Deathmatch), Endless Battlefield (Domination).
+Implemented: Skirmish, Domination, Endless Battlefield (Capture), Endless Battlefield (Deathmatch), Endless
+Battlefield (Domination).
 """
 
 from __future__ import annotations
@@ -30,12 +31,15 @@ class Scenario:
     obelisk_heal: bool = False  # in range 2 of the team's obelisk: +2 HP per turn
     tower_knockback: bool = False  # in range 1 of a tower: Knockback 1 when successfully attacked
     revive_teleport: int = 0  # on revival the character may Teleport X
-    victory: str = "elimination"  # elimination, control (all towers for 3 turns), souls
+    crystals: bool = False  # steal enemy crystals from their obelisk, deposit them at one's own
+    victory: str = "elimination"  # elimination, control (all towers for 3 turns), souls, crystals
 
 
 SCENARIOS: dict[str, Scenario] = {s.name: s for s in (
     Scenario("skirmish", "Skirmish"),
     Scenario("domination", "Domination", teams_only=True, towers=True, tower_knockback=True, victory="control"),
+    Scenario("eb_capture", "Endless Battlefield (Capture)", teams_only=True, obelisks=True, endless=True,
+             obelisk_heal=True, crystals=True, victory="crystals"),
     Scenario("eb_deathmatch", "Endless Battlefield (Deathmatch)", obelisks=True, endless=True, revive_teleport=8,
              victory="souls"),
     Scenario("eb_domination", "Endless Battlefield (Domination)", teams_only=True, towers=True, obelisks=True,
@@ -47,6 +51,8 @@ CONTROL_TURNS = 3
 RECOVERY = 2  # HP per turn, recovering at an obelisk and standing in range 2 of one's own
 OBELISK_REACH = 2
 SOULS_TEAMS, SOULS_FREE_FOR_ALL = 15, 7
+CRYSTALS_TO_WIN = 3
+SLOTS = 3
 CAPTURE_DICE = 3
 
 
@@ -113,6 +119,8 @@ def on_death(ctx: Context, c: Character, by: int | None, cause: int) -> None:
     if sc.victory == "souls" and by is not None and s.characters[by].team != c.team:
         team = s.characters[by].team
         ctx.emit(ev.SoulScored(team=team, by=by, souls=s.souls[team] + 1), cause=cause)
+    if c.crystal is not None:
+        ctx.emit(ev.CrystalDropped(character=c.id, team=c.crystal, x=c.x, y=c.y), cause=cause)
     if sc.endless:
         obelisk = obelisk_of(s, c.team)
         spot = nearest_free(s, obelisk.tile) if obelisk else None
@@ -203,6 +211,43 @@ def end_of_turn(ctx: Context, begun: int) -> None:
         ctx.emit(ev.ControlCounted(team=None, turns=0), cause=begun)
 
 
+# -- crystals (Endless Battlefield: Capture) ---------------------------------------------
+def crystal_options(s: SkirmishState, c: Character) -> list[dict[str, Any]]:
+    """The special actions "any time" of the Capture scenario (they use neither the attack nor the action):
+    steal a crystal next to an enemy obelisk, deposit one in range 1 of one's own, pick one up in range 1."""
+    if not scenario_of(s).crystals:
+        return []
+    base = {"character": c.id, "skill": None, "item": None, "target": None, "x": None, "y": None}
+    out = []
+    free = len(c.inventory) < SLOTS
+    for o in s.objectives.values():
+        if o.kind != "obelisk":
+            continue
+        if o.team != c.team and c.crystal is None and free and board.adjacent(c.tile, o.tile):
+            out.append({**base, "action": "steal", "target": o.id})
+        if o.team == c.team and c.crystal is not None and board.distance(c.tile, o.tile) <= 1:
+            out.append({**base, "action": "deposit", "target": o.id})
+    for x, y, team in s.dropped:
+        if board.distance(c.tile, (x, y)) <= 1 and (team == c.team or (c.crystal is None and free)):
+            out.append({**base, "action": "pick up", "x": x, "y": y})
+    return out
+
+
+def crystal_action(ctx: Context, c: Character, action: str, target: int | None, x: int | None, y: int | None,
+                   cause: int) -> None:
+    s: SkirmishState = ctx.state
+    if action == "steal":
+        ctx.emit(ev.CrystalTaken(character=c.id, team=s.objectives[target].team, how="obelisk"), cause=cause)
+    elif action == "deposit":
+        ctx.emit(ev.CrystalDelivered(character=c.id, team=c.team, delivered=s.crystals[c.team] + 1), cause=cause)
+    else:
+        team = next(t for dx, dy, t in s.dropped if (dx, dy) == (x, y))
+        if team == c.team:
+            ctx.emit(ev.CrystalReturned(character=c.id, team=team, x=x, y=y), cause=cause)
+        else:
+            ctx.emit(ev.CrystalTaken(character=c.id, team=team, how="ground"), cause=cause)
+
+
 # -- victory --------------------------------------------------------------------------
 def victory(s: SkirmishState) -> tuple[int | None, str] | None:
     """(winner seat or None, reason) once the scenario's victory condition is met, else None."""
@@ -216,6 +261,10 @@ def victory(s: SkirmishState) -> tuple[int | None, str] | None:
         for team, turns in s.control.items():
             if turns >= CONTROL_TURNS:
                 return team, f"{s.players[team]} controlled all towers for {CONTROL_TURNS} turns"
+    if sc.victory == "crystals":
+        for team, delivered in enumerate(s.crystals):
+            if delivered >= CRYSTALS_TO_WIN:
+                return team, f"{s.players[team]} delivered {delivered} crystals"
     if sc.victory == "souls":
         target = souls_target(s)
         for team, souls in enumerate(s.souls):

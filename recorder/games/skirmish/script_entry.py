@@ -22,7 +22,7 @@ OPT_INT = {"anyOf": [{"type": "null"}, INT]}
 KEY = {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,39}$"}
 OPT_KEY = {"anyOf": [{"type": "null"}, KEY]}
 FACING = {"enum": ["N", "E", "S", "W"]}
-ACTION = {"character": INT, "action": {"enum": ["attack", "skill", "item", "cure", "rest", "pass", "end", "none", "capture"]},
+ACTION = {"character": INT, "action": {"enum": ["attack", "skill", "item", "cure", "rest", "pass", "end", "none", "capture", "steal", "deposit", "pick up"]},
           "skill": OPT_KEY, "item": OPT_KEY, "target": OPT_INT, "x": OPT_INT, "y": OPT_INT}
 
 # Every request kind the engine asks: the answer's fields.
