@@ -1,6 +1,6 @@
 """Record the sample logs in ``sample_logs/skirmish/`` (deterministic).
 
-Grid skirmish matches with beatlog's starter kit, one per implemented scenario: Skirmish, Domination,
+Grid skirmish matches with beatlog's starter kit, one per scenario: Skirmish, Caravan Escort, Domination,
 Endless Battlefield (Capture), Endless Battlefield (Deathmatch) as a three-player free-for-all, and Endless
 Battlefield (Domination). Seeds are fixed and the header's ``created_at`` is
 pinned, so running this again gives byte-identical files unless the rules engine changed (``beatlog
@@ -38,6 +38,8 @@ MATCHES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int,
     "skirmish-vanguard-vs-arcane": (("Ann", "Ben"), ("vanguard", "arcane"), ("sensible", "random"), 1, {"turns": 20}),
     "domination-shadows-vs-vanguard": (("Ann", "Ben"), ("shadows", "vanguard"), ("sensible", "random"), 2,
                                        {"scenario": "domination", "turns": 20}),
+    "caravan-vanguard-vs-shadows": (("Ann", "Ben"), ("vanguard", "shadows"), ("sensible", "sensible"), 3,
+                                    {"scenario": "caravan"}),
     "eb-capture-vanguard-vs-shadows": (("Ann", "Ben"), ("vanguard", "shadows"), ("sensible", "sensible"), 7,
                                        {"scenario": "eb_capture"}),
     "eb-deathmatch-ffa-3p": (("Ann", "Ben", "Cy"), ("vanguard", "arcane", "shadows"), ("sensible", "random", "sensible"),

@@ -87,6 +87,9 @@ RECIPES += [
            "Grid skirmish, Endless Battlefield (Deathmatch), three-player free-for-all: deaths, recovery at the "
            "central obelisk, souls.", ("sensible", "random", "sensible"), names=("Ann", "Ben", "Cy"),
            options={"scenario": "eb_deathmatch", "turns": 10}),
+    Recipe("skirmish-caravan", "skirmish", "standard", ("vanguard", "shadows"), 1,
+           "Grid skirmish, Caravan Escort: caravans moving, sped up and robbed, sensible vs sensible.",
+           ("sensible", "sensible"), options={"scenario": "caravan"}),
     Recipe("skirmish-eb-capture", "skirmish", "standard", ("vanguard", "shadows"), 1,
            "Grid skirmish, Endless Battlefield (Capture): crystals stolen, carried and delivered, sensible vs sensible.",
            ("sensible", "sensible"), options={"scenario": "eb_capture"}),

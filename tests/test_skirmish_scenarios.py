@@ -197,3 +197,64 @@ def test_a_dropped_crystal_returns_or_is_carried_on():
     drive(combat_turn(ctx, brute, None), lambda r: next((o for o in r.options if o["action"] == "pick up"),
                                                         next(o for o in r.options if o["action"] == "end")))
     assert events(ctx, "CrystalReturned") and s.dropped == [] and brute.crystal is None
+
+
+def _caravans_at(r):
+    """Caravans on columns 1, 4 and 7 (each request offers only the columns still free)."""
+    if r.kind == "objective" and r.options[0]["kind"] == "caravan":
+        return next(o for o in r.options if o["x"] in (1, 4, 7))
+    return None
+
+
+def test_caravans_placed_on_the_defenders_border_and_move_first():
+    from recorder.games.skirmish.caravan import move_all
+    ctx = arena(("hero", "brute"), [(8, 2, "N"), (8, 11, "S")], kit_=K, scenario="caravan", choose=_caravans_at)
+    s = ctx.state
+    assert [(cv.tail, cv.head, cv.loot) for cv in s.caravans.values()] == [((1, 0), (1, 1), 2), ((4, 0), (4, 1), 2),
+                                                                          ((7, 0), (7, 1), 2)]
+    assert s.occupied((4, 1)) and s.occupied((4, 0))
+    ctx.emit(ev.CaravanSpedUp(caravan=1, character=0, boost=1))
+    drive(move_all(ctx, 0))
+    moved = {e.caravan: e for e in events(ctx, "CaravanMoved")}
+    assert (moved[0].head_y, moved[0].tail_y, moved[0].steps) == (2, 1, 1)
+    assert (moved[1].head_y, moved[1].tail_y, moved[1].steps) == (3, 2, 2) and s.caravans[1].boost == 0
+
+
+def test_a_blocked_caravan_goes_around_the_way_the_defenders_choose():
+    from recorder.games.skirmish.caravan import move_all
+    ctx = arena(("hero", "brute"), [(8, 2, "N"), (8, 11, "S")], kit_=K, scenario="caravan", choose=_caravans_at,
+                obstacles=[[4, 4]])
+    s = ctx.state
+    ctx.emit(ev.CaravanMoved(caravan=1, head_x=4, head_y=3, tail_x=4, tail_y=2, steps=2, blocked=False))
+    log = []
+    drive(move_all(ctx, 0), lambda r: next(o for o in r.options if o["x"] == 5) if r.kind == "caravan route" else None,
+          log)
+    assert [r.kind for r in log] == ["caravan route"]
+    cv = s.caravans[1]
+    assert cv.head == (5, 3) and cv.tail == (4, 3)  # the tail follows the head like a snake
+
+
+def test_robbers_steal_loot_on_criticals_and_two_bare_caravans_win():
+    ctx = arena(("hero", "brute"), [(8, 2, "N"), (2, 1, "E")], kit_=K, scenario="caravan", choose=_caravans_at,
+                dice=[10, 10, 3])
+    s = ctx.state
+    brute = s.characters[1]
+    rob = [o for o in combat_options(s, brute) if o["action"] == "rob"]
+    assert [o["target"] for o in rob] == [0]
+    drive(combat_turn(ctx, brute, None), lambda r: next((o for o in r.options if o["action"] == "rob"), None))
+    stolen = events(ctx, "LootStolen")[0]
+    assert (stolen.criticals, stolen.loot) == (2, 0) and brute.done
+    assert s.caravans[0].gone == "robbed" and not s.occupied((1, 0))
+    assert victory(s) is None
+    ctx.emit(ev.CaravanRemoved(caravan=2, reason="robbed", loot=0))
+    assert victory(s) == (1, "Ben robbed 2 caravans bare")
+
+
+def test_defenders_win_with_two_caravans_arriving_with_loot_even_if_all_dead():
+    ctx = arena(("hero", "brute"), [(8, 2, "N"), (8, 11, "S")], kit_=K, scenario="caravan", choose=_caravans_at)
+    s = ctx.state
+    lose_hp(ctx, s.characters[0], 99, "hit", 1, None)
+    assert victory(s) is None
+    for i in (0, 1):
+        ctx.emit(ev.CaravanRemoved(caravan=i, reason="arrived", loot=2))
+    assert victory(s) == (0, "Ann brought 2 caravans with loot to the far edge")

@@ -133,3 +133,24 @@ def test_phone_width_has_no_sideways_scroll(browser, match):
     assert box and box["width"] <= 390
     assert errors == []
     page.close()
+
+
+def test_caravans_are_drawn_as_the_fold_has_them(browser, tmp_path):
+    sample = ROOT / "sample_logs" / "skirmish" / "caravan-vanguard-vs-shadows.jsonl"
+    log = read_jsonl(sample)
+    game = load_game("skirmish")
+    snaps = _Snapshots(game)
+    walk(log.header, log.records, [snaps], game)
+    page_path = render_site([Source(sample.name, log)], tmp_path).matches[0][1]
+    moved = [r.seq for r in log.records if r.type == "CaravanMoved"][::7][:4]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    for seq in moved:
+        page.goto(page_path.resolve().as_uri() + f"#e={seq}")
+        page.reload()
+        page.wait_for_selector(READY, state="attached")
+        shown = page.evaluate("""() => Array.from(document.querySelectorAll('#board g.caravan')).map(g =>
+            [Number(g.dataset.caravan), g.dataset.head, Number(g.dataset.loot)])""")
+        frame = snaps.frames[seq]
+        assert shown == [[cv["id"], ",".join(map(str, cv["head"])), cv["loot"]] for cv in frame["caravans"]
+                         if cv["gone"] is None], seq
+    page.close()

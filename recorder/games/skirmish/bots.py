@@ -48,6 +48,9 @@ def _nearest_enemy(s: SkirmishState, c: Character, at: board.Tile | None = None)
 def _goal(s: SkirmishState, c: Character) -> board.Tile | None:
     """A tower this character's team does not control yet (Domination), nearest first."""
     sc = scenario_of(s)
+    if sc.caravans:
+        moving = [t for cv in s.caravans.values() if cv.gone is None for t in cv.tiles]
+        return min(moving, key=lambda t: (board.distance(c.tile, t), t)) if moving else None
     if sc.crystals:
         obelisks = [o.tile for o in s.objectives.values() if o.kind == "obelisk"
                     and (o.team == c.team) == (c.crystal is not None)]
@@ -94,7 +97,10 @@ class SensibleBot:
         return Answer(choice, self.name)
 
     def _objective(self, s: SkirmishState, options) -> dict:
-        """A tower close to its own zone; an obelisk in the middle of the zone's front row."""
+        """A tower close to its own zone; an obelisk in the middle of the zone's front row; caravans spread out."""
+        if options[0]["kind"] == "caravan":
+            want = (1, 4, 7)[len(s.caravans) % 3]
+            return min(options, key=lambda o: (abs(o["x"] - want), o["x"]))
         seat = options[0]["player"]
         home = board.zone(seat, s.team_count)[len(board.zone(seat, s.team_count)) // 2]
         return min(options, key=lambda o: (board.distance((o["x"], o["y"]), home), o["x"], o["y"]))
@@ -151,7 +157,9 @@ class SensibleBot:
             spec = s.kit["items" if o["action"] == "item" else "skills"][o["item"] or o["skill"]]
             if hurt and o["target"] == c.id and any(e["effect"] == "heal" for e in spec["effects"]):
                 return o
-        for special in ("deposit", "steal", "pick up"):
+        if "attack" in by_action:
+            return min(by_action["attack"], key=lambda o: (s.characters[o["target"]].hp, o["target"]))
+        for special in ("deposit", "steal", "pick up", "rob", "speed up"):
             if special in by_action:
                 return by_action[special][0]
         if "capture" in by_action:

@@ -17,6 +17,7 @@ from . import events as ev
 from .dice import count, die
 from .dice import roll as roll_dice
 from .effects import apply_effect, defense_check, knockback, lose_hp
+from . import caravan
 from .scenarios import capture, capture_options, crystal_action, crystal_options, near_tower, scenario_of
 from .state import Character, SkirmishState
 
@@ -201,6 +202,7 @@ def combat_options(s: SkirmishState, c: Character) -> list[dict[str, Any]]:
             out += [{**base, "action": "skill", **NO_TARGET, "skill": key, **t} for t in targets(s, c, s.kit["skills"][key])]
     out += capture_options(s, c)
     out += crystal_options(s, c)
+    out += caravan.options(s, c)
     if not c.action_used:
         seen: list[str] = []
         for item, _ in c.inventory:
@@ -242,6 +244,10 @@ def action_label(s: SkirmishState, o: dict[str, Any]) -> str:
         ob = s.objectives[o["target"]]
         return (f"steal a crystal from {s.players[ob.team]}'s obelisk" if a == "steal"
                 else "deposit the crystal at your obelisk") + " (a special action: no attack or action spent)"
+    if a == "speed up":
+        return f"speed up caravan {o['target']} (its next move one longer; ends the phase)"
+    if a == "rob":
+        return f"steal loot from caravan {o['target']} (3 attack dice, each critical a loot token; ends the phase)"
     if a == "pick up":
         return f"pick up the crystal at ({o['x']}, {o['y']}) (a special action)"
     if a == "cure":
@@ -273,6 +279,8 @@ def combat_turn(ctx: Context, c: Character, cause: int | None) -> Generator[Requ
         elif pick.action in ("skill", "item"):
             key = pick.skill if pick.action == "skill" else pick.item
             yield from use(ctx, c, pick.action, key, pick.target, pick.x, pick.y, chosen, own_turn=True)
+        elif pick.action in ("speed up", "rob"):
+            caravan.act(ctx, c, pick.action, pick.target, chosen)
         elif pick.action in ("steal", "deposit", "pick up"):
             crystal_action(ctx, c, pick.action, pick.target, pick.x, pick.y, chosen)
         elif pick.action == "capture":

@@ -71,6 +71,13 @@ CITES = {
     "CrystalDropped": f"{R}, Endless Battlefield (Capture): a character carrying a crystal dies: it drops on the ground",
     "CrystalReturned": f"{R}, Endless Battlefield (Capture): picked up by its own team it returns to their obelisk",
     "CrystalDelivered": f"{R}, Endless Battlefield (Capture): Deposit crystal in range of your obelisk; victory: 3",
+    "CaravanPlaced": f"{R}, Caravan Escort: defenders place 3 caravan tokens (2x1) on their border, 2 loot each",
+    "CaravanRouteChosen": f"{R}, Caravan Escort: around an obstacle the way chosen by the defender team",
+    "CaravanMoved": f"{R}, Caravan Escort: forward 1 (plus speed-ups), always first, snake-like: the tail follows",
+    "CaravanSpedUp": f"{R}, Caravan Escort, defenders' special action: speed up the caravan's next move by one "
+                     "(stacks up to two times)",
+    "LootStolen": f"{R}, Caravan Escort, robbers' special action: 3 dice as an attack, each critical a loot token",
+    "CaravanRemoved": f"{R}, Caravan Escort: arrived at the other edge, or removed when robbed of its last loot",
     "ChanceDrawn": None,
 }
 HP_CITES = {
@@ -249,6 +256,18 @@ LINES: dict[str, Callable[[SkirmishState, dict[str, Any]], str]] = {
                                      "it returns to their obelisk"),
     "CrystalDelivered": lambda s, d: (f"{_name(s, d['character'])} deposits a crystal: {s.players[d['team']]} has "
                                       f"delivered {d['delivered']}"),
+    "CaravanPlaced": lambda s, d: (f"caravan {d['caravan']} stands on ({d['x']}, {d['y']})-({d['head_x']}, "
+                                   f"{d['head_y']}) with {d['loot']} loot"),
+    "CaravanRouteChosen": lambda s, d: (f"{s.players[d['player']]} sends caravan {d['caravan']} around, to "
+                                        f"({d['x']}, {d['y']})"),
+    "CaravanMoved": lambda s, d: (f"caravan {d['caravan']} moves {d['steps']}: head at ({d['head_x']}, {d['head_y']}), "
+                                  f"tail at ({d['tail_x']}, {d['tail_y']})" + (", blocked" if d["blocked"] else "")),
+    "CaravanSpedUp": lambda s, d: (f"{_name(s, d['character'])} speeds up caravan {d['caravan']}: its next move is "
+                                   f"{d['boost']} longer"),
+    "LootStolen": lambda s, d: (f"{_name(s, d['character'])} robs caravan {d['caravan']}: {d['criticals']} "
+                                f"critical(s), {d['loot']} loot left"),
+    "CaravanRemoved": lambda s, d: (f"caravan {d['caravan']} arrives at the far edge with {d['loot']} loot"
+                                    if d["reason"] == "arrived" else f"caravan {d['caravan']} is robbed bare and leaves the game"),
     "MatchEnded": lambda s, d: (f"the match ends: {s.players[d['winner']]} wins ({d['reason']})"
                                 if d["winner"] is not None else f"the match ends drawn ({d['reason']})"),
 }

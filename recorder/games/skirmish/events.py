@@ -671,6 +671,81 @@ class CrystalDelivered(Event):
 
 @reg
 @dataclass(frozen=True, slots=True)
+class CaravanPlaced(Event):
+    """Caravan Escort: a caravan (2×1) on the defenders' border, its tail at (x, y) and its head ahead of it, with
+    its loot tokens."""
+
+    caravan: int
+    x: int
+    y: int
+    head_x: int
+    head_y: int
+    loot: int
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class CaravanRouteChosen(Event):
+    """The defending team chooses the way around what blocks a caravan: the tile its head moves to."""
+
+    KIND: ClassVar[str] = INPUT
+    player: int
+    caravan: int
+    x: int
+    y: int
+    source: str
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class CaravanMoved(Event):
+    """A caravan moves like a snake: the head to (head_x, head_y), the tail onto the head's last tile;
+    ``steps`` tiles (1 plus its speed-ups), ``blocked`` when it could not go as far."""
+
+    caravan: int
+    head_x: int
+    head_y: int
+    tail_x: int
+    tail_y: int
+    steps: int
+    blocked: bool
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class CaravanSpedUp(Event):
+    """A defender's special action at the end of its combat phase: the caravan's next move is one longer
+    (``boost``, at most 2, spent when it moves)."""
+
+    caravan: int
+    character: int
+    boost: int
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class LootStolen(Event):
+    """A robber's special action at the end of its combat phase: 3 attack dice; each critical removes a loot
+    token; ``loot`` is what the caravan has left."""
+
+    caravan: int
+    character: int
+    criticals: int
+    loot: int
+
+
+@reg
+@dataclass(frozen=True, slots=True)
+class CaravanRemoved(Event):
+    """A caravan leaves the game: ``reason`` arrived (at the far edge, with its loot) or robbed (no loot left)."""
+
+    caravan: int
+    reason: str
+    loot: int
+
+
+@reg
+@dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
     """The winner (a seat; null for a draw) and why the match ended."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import events as ev
-from .state import Character, Objective, SkirmishState
+from .state import Caravan, Character, Objective, SkirmishState
 
 
 def apply(state: SkirmishState, event: Any) -> None:
@@ -252,6 +252,31 @@ def _crystal_delivered(s: SkirmishState, e: ev.CrystalDelivered) -> None:
     s.crystals[e.team] = e.delivered
 
 
+def _caravan_placed(s: SkirmishState, e: ev.CaravanPlaced) -> None:
+    s.caravans[e.caravan] = Caravan(e.caravan, (e.head_x, e.head_y), (e.x, e.y), e.loot)
+
+
+def _caravan_moved(s: SkirmishState, e: ev.CaravanMoved) -> None:
+    cv = s.caravans[e.caravan]
+    cv.head, cv.tail, cv.boost = (e.head_x, e.head_y), (e.tail_x, e.tail_y), 0
+
+
+def _sped_up(s: SkirmishState, e: ev.CaravanSpedUp) -> None:
+    s.caravans[e.caravan].boost = e.boost
+    c = s.characters[e.character]
+    c.action_used = c.done = True
+
+
+def _loot(s: SkirmishState, e: ev.LootStolen) -> None:
+    s.caravans[e.caravan].loot = e.loot
+    c = s.characters[e.character]
+    c.action_used = c.done = True
+
+
+def _caravan_removed(s: SkirmishState, e: ev.CaravanRemoved) -> None:
+    s.caravans[e.caravan].gone = e.reason
+
+
 def _died(s: SkirmishState, e: ev.CharacterDied) -> None:
     c = s.characters[e.character]
     c.alive, c.hp = False, 0
@@ -274,6 +299,7 @@ HANDLERS: dict[type, Callable[[SkirmishState, Any], None]] = {
     ev.Teleported: _teleported, ev.Rested: _rested, ev.ItemPassed: _passed, ev.ActionChosen: _action,
     ev.CharacterDied: _died, ev.BurnHalved: _burn_halved, ev.ObjectivePlaced: _objective,
     ev.CaptureAttempted: _capture, ev.TowerCaptured: _tower, ev.ControlCounted: _control,
-    ev.CrystalTaken: _crystal_taken, ev.CrystalDropped: _crystal_dropped, ev.CrystalReturned: _crystal_returned,
+    ev.CaravanPlaced: _caravan_placed, ev.CaravanMoved: _caravan_moved, ev.CaravanSpedUp: _sped_up,
+    ev.LootStolen: _loot, ev.CaravanRemoved: _caravan_removed, ev.CrystalTaken: _crystal_taken, ev.CrystalDropped: _crystal_dropped, ev.CrystalReturned: _crystal_returned,
     ev.CrystalDelivered: _crystal_delivered, ev.CharacterDowned: _downed, ev.CharacterRevived: _revived, ev.SoulScored: _soul, ev.MatchEnded: _ended,
 }

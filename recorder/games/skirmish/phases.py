@@ -20,7 +20,8 @@ BY_TYPE = {
     "SkillReady": "status phase", "CharacterRevived": "status phase",
     "ControlCounted": "end of the turn",
     "MovementCardChosen": "planning phase", "MovementCardCommitted": "planning phase",
-    "MovementCardRevealed": "movement phase", "PathChosen": "movement phase", "CharacterMoved": "movement phase",
+    "MovementCardRevealed": "movement phase", "CaravanRouteChosen": "movement phase",
+    "CaravanMoved": "movement phase", "PathChosen": "movement phase", "CharacterMoved": "movement phase",
     "MatchEnded": "end of the game",
 }
 

@@ -2,8 +2,8 @@
 (rules, Scenarios). The turn, the attack and the set-up call the hooks below; the Skirmish scenario needs
 none of them.
 
-Implemented: Skirmish, Domination, Endless Battlefield (Capture), Endless Battlefield (Deathmatch), Endless
-Battlefield (Domination).
+All six: Skirmish, Caravan Escort (its caravans in :mod:`.caravan`), Domination, Endless Battlefield (Capture),
+Endless Battlefield (Deathmatch), Endless Battlefield (Domination).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any, Generator
 from recorder.context import Context
 from recorder.decisions import Request
 
-from . import board
+from . import board, caravan
 from . import events as ev
 from .dice import count, roll
 from .state import Character, Objective, SkirmishState
@@ -32,11 +32,13 @@ class Scenario:
     tower_knockback: bool = False  # in range 1 of a tower: Knockback 1 when successfully attacked
     revive_teleport: int = 0  # on revival the character may Teleport X
     crystals: bool = False  # steal enemy crystals from their obelisk, deposit them at one's own
+    caravans: bool = False  # three caravans cross the map; seat 0 defends them, seat 1 robs them
     victory: str = "elimination"  # elimination, control (all towers for 3 turns), souls, crystals
 
 
 SCENARIOS: dict[str, Scenario] = {s.name: s for s in (
     Scenario("skirmish", "Skirmish"),
+    Scenario("caravan", "Caravan Escort", teams_only=True, caravans=True, victory="caravans"),
     Scenario("domination", "Domination", teams_only=True, towers=True, tower_knockback=True, victory="control"),
     Scenario("eb_capture", "Endless Battlefield (Capture)", teams_only=True, obelisks=True, endless=True,
              obelisk_heal=True, crystals=True, victory="crystals"),
@@ -64,6 +66,8 @@ def scenario_of(s: SkirmishState) -> Scenario:
 def place_objectives(ctx: Context, cause: int) -> Generator[Request, Any, None]:
     s: SkirmishState = ctx.state
     sc = scenario_of(s)
+    if sc.caravans:
+        yield from caravan.place(ctx, cause)
     if sc.towers:
         _place(ctx, "tower", MIDDLE, None, "scenario", cause)
         for seat in range(len(s.players)):
@@ -94,7 +98,8 @@ def _place(ctx: Context, kind: str, tile: board.Tile, team: int | None, how: str
 
 def obstacle_allowed(s: SkirmishState, t: board.Tile) -> bool:
     """An obstacle "must be minimum in range of 2 from the objectives"."""
-    return all(board.distance(t, o.tile) >= 2 for o in s.objectives.values())
+    tokens = [o.tile for o in s.objectives.values()] + caravan.tiles_reserved(s)
+    return all(board.distance(t, o) >= 2 for o in tokens)
 
 
 # -- deaths, recovery, obelisks --------------------------------------------------------
@@ -252,6 +257,8 @@ def crystal_action(ctx: Context, c: Character, action: str, target: int | None, 
 def victory(s: SkirmishState) -> tuple[int | None, str] | None:
     """(winner seat or None, reason) once the scenario's victory condition is met, else None."""
     sc = scenario_of(s)
+    if sc.caravans:  # "you can win even if every hero on your side is dead"
+        return caravan.victory(s)
     standing = sorted({c.team for c in s.living()})
     if not standing:
         return None, "no character is left standing: drawn"

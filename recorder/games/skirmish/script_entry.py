@@ -22,12 +22,14 @@ OPT_INT = {"anyOf": [{"type": "null"}, INT]}
 KEY = {"type": "string", "pattern": "^[a-z][a-z0-9_]{0,39}$"}
 OPT_KEY = {"anyOf": [{"type": "null"}, KEY]}
 FACING = {"enum": ["N", "E", "S", "W"]}
-ACTION = {"character": INT, "action": {"enum": ["attack", "skill", "item", "cure", "rest", "pass", "end", "none", "capture", "steal", "deposit", "pick up"]},
+ACTION = {"character": INT, "action": {"enum": ["attack", "skill", "item", "cure", "rest", "pass", "end", "none", "capture", "steal", "deposit", "pick up",
+                                                         "speed up", "rob"]},
           "skill": OPT_KEY, "item": OPT_KEY, "target": OPT_INT, "x": OPT_INT, "y": OPT_INT}
 
 # Every request kind the engine asks: the answer's fields.
 ANSWERS: dict[str, dict[str, Any]] = {
-    "objective": {"player": INT, "kind": {"enum": ["tower", "obelisk"]}, "x": INT, "y": INT},
+    "objective": {"player": INT, "kind": {"enum": ["tower", "obelisk", "caravan"]}, "x": INT, "y": INT},
+    "caravan route": {"player": INT, "caravan": INT, "x": INT, "y": INT},
     "obstacle": {"player": INT, "x": INT, "y": INT},
     "shop": {"character": INT, "item": OPT_KEY},
     "deploy": {"character": INT, "x": INT, "y": INT},
@@ -45,7 +47,7 @@ ANSWERS: dict[str, dict[str, Any]] = {
 DECISION_KINDS: tuple[str, ...] = tuple(ANSWERS)
 LISTS: dict[str, str] = {"objectives": "objective", "obstacles": "obstacle", "purchases": "shop", "deployments": "deploy",
                          "discards": "discard", "cards": "card", "paths": "path",
-                         "movement_skills": "movement skill", "actions": "combat", "reactions": "reaction",
+                         "movement_skills": "movement skill", "caravan_routes": "caravan route", "actions": "combat", "reactions": "reaction",
                          "focus": "focus", "teleports": "teleport"}
 GENERIC = ("choices", "answers")
 PARTS = ("duel", "beat", "player", "note", *GENERIC, *LISTS)

@@ -82,6 +82,23 @@ class Objective:
 
 
 @dataclass
+class Caravan:
+    """Caravan Escort: a 2×1 token, head and tail, with its loot; ``boost`` extra tiles on its next move;
+    ``gone`` once it has arrived or been robbed bare."""
+
+    id: int
+    head: Tile
+    tail: Tile
+    loot: int
+    boost: int = 0
+    gone: str | None = None  # arrived, robbed
+
+    @property
+    def tiles(self) -> tuple[Tile, Tile]:
+        return (self.head, self.tail)
+
+
+@dataclass
 class SkirmishState:
     players: list[str]
     sides: list[str]
@@ -94,6 +111,7 @@ class SkirmishState:
     characters: dict[int, Character] = field(default_factory=dict)
     obstacles: list[Tile] = field(default_factory=list)
     objectives: dict[int, Objective] = field(default_factory=dict)
+    caravans: dict[int, Caravan] = field(default_factory=dict)
     control: dict[int, int] = field(default_factory=dict)  # team -> turns it has held every tower
     souls: list[int] = field(default_factory=list)  # per team (Deathmatch)
     crystals: list[int] = field(default_factory=list)  # per team: crystals delivered (Capture)
@@ -119,7 +137,8 @@ class SkirmishState:
 
     def occupied(self, t: Tile) -> bool:
         """An obstacle, an objective token (tower, obelisk) or a character stands there."""
-        return t in self.obstacles or self.objective_at(t) is not None or self.at(t) is not None
+        return (t in self.obstacles or self.objective_at(t) is not None or self.at(t) is not None
+                or any(t in cv.tiles for cv in self.caravans.values() if cv.gone is None))
 
     def active(self, c: Character, status: str) -> bool:
         """Whether ``status`` holds for ``c`` now."""
@@ -175,6 +194,8 @@ def snapshot_of(state: SkirmishState) -> dict[str, Any]:
                        for o in state.objectives.values()],
         "control": {str(k): v for k, v in state.control.items()}, "souls": list(state.souls),
         "crystals": list(state.crystals), "dropped": [list(d) for d in state.dropped],
+        "caravans": [{"id": cv.id, "head": list(cv.head), "tail": list(cv.tail), "loot": cv.loot, "boost": cv.boost,
+                      "gone": cv.gone} for cv in state.caravans.values()],
         "characters": chars,
         "planned": {str(c.id): c.planned for c in state.characters.values() if c.planned is not None},
         "over": state.over, "winner": state.winner, "reason": state.reason,

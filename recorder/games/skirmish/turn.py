@@ -10,7 +10,7 @@ from recorder import canonical
 from recorder.context import Context
 from recorder.decisions import Request
 
-from . import board
+from . import board, caravan
 from . import events as ev
 from .combat import NO_TARGET, action_label, combat_turn, skill_usable, targets, use
 from .effects import defense_check, lose_hp
@@ -33,6 +33,8 @@ def play(ctx: Context, opts: Options) -> Generator[Request, Any, None]:
             return
         yield from planning_phase(ctx, begun)
         yield from movement_phase(ctx, begun)
+        if check_victory(ctx, begun):
+            return
         yield from combat_phase(ctx, begun)
         if s.over:
             return
@@ -139,6 +141,9 @@ def movement_phase(ctx: Context, begun: int) -> Generator[Request, Any, None]:
     """Lowest AGI first, each reveals its card and moves; then, in the same order, movement skills."""
     s: SkirmishState = ctx.state
     order = agi_order(s, lowest_first=True)
+    if s.caravans:
+        begun = ctx.emit(ev.OrderSet(phase="movement", order=(), agi=()), cause=begun)
+        yield from caravan.move_all(ctx, begun)  # "Caravans ... always move first"
     begun = ctx.emit(ev.OrderSet(phase="movement", order=tuple(c.id for c in order),
                                  agi=tuple(s.stat(c, "agi") for c in order)), cause=begun)
     for c in order:

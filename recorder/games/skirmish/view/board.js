@@ -86,6 +86,19 @@
                                   "data-team": o.team === null ? "" : o.team },
                            svg("title", { text: o.kind + " at (" + o.x + ", " + o.y + "), " + who }), shape));
     });
+    (s.caravans || []).forEach(function (cv) {
+      if (cv.gone) return;
+      var x1 = Math.min(cv.head[0], cv.tail[0]), x2 = Math.max(cv.head[0], cv.tail[0]);
+      var y1 = Math.max(cv.head[1], cv.tail[1]), y2 = Math.min(cv.head[1], cv.tail[1]);
+      var top = (g[1] - 1 - y1) * C, left = x1 * C;
+      root.appendChild(svg("g", { class: "caravan", "data-caravan": cv.id, "data-loot": cv.loot,
+                                  "data-head": cv.head.join(","), "data-tail": cv.tail.join(",") },
+        svg("title", { text: "caravan " + cv.id + ": head (" + cv.head.join(", ") + "), tail (" + cv.tail.join(", ") +
+                             "), " + cv.loot + " loot" + (cv.boost ? ", sped up " + cv.boost : "") }),
+        svg("rect", { class: "wagon", x: left + 5, y: top + 5, width: (x2 - x1 + 1) * C - 10, height: (y1 - y2 + 1) * C - 10, rx: 8 }),
+        svg("circle", { class: "head", cx: cx(cv.head[0]), cy: cy(ctx, cv.head[1]), r: 5 }),
+        svg("text", { class: "loot", x: cx(cv.tail[0]), y: cy(ctx, cv.tail[1]) + 5, "text-anchor": "middle", text: "$" + cv.loot })));
+    });
     (s.characters || []).forEach(function (c) {
       if (!c.alive || !c.path || c.path.length < 2) return;
       var pts = c.path.map(function (t) { return cx(t[0]) + "," + cy(ctx, t[1]); }).join(" ");
