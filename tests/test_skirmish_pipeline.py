@@ -167,3 +167,12 @@ def test_sample_logs_are_current():
     done = subprocess.run([sys.executable, str(ROOT / "sample_logs/make_skirmish_samples.py"), "--check", "--doc"],
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
+
+
+def test_sides_lists_the_starter_rosters(runner):
+    result = runner.invoke(main, ["sides", "--game", "skirmish", "vanguard"])
+    assert result.exit_code == 0, result.output
+    assert "beatlog's own sample content" in result.output
+    assert "Knight: HP 8" in result.output and "Shield bash: Combat, Enemy" in result.output
+    info = GAME.side_info("shadows")
+    assert [c["id"] for c in info["characters"]] == ["rogue", "warden"]

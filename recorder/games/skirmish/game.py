@@ -11,7 +11,7 @@ from recorder.errors import InvalidDecision
 from recorder.header import Header, Player, derive_match_id
 
 from . import describe as describe_mod
-from . import fold, phases, script_entry
+from . import catalog, fold, phases, script_entry
 from .bots import BOTS, make_bot
 from .events import EVENTS
 from .kit import starter_kit
@@ -119,6 +119,13 @@ class SkirmishGame:
 
     def phase(self, record: Record, current: str | None) -> str | None:
         return phases.phase(record, current)
+
+    def side_info(self, side: str) -> dict[str, Any]:
+        """A roster of the starter kit: its characters with their weapon and skills (``beatlog sides``)."""
+        return catalog.side_info(side)
+
+    def render_side(self, info: dict[str, Any]) -> str:
+        return catalog.render_side(info)
 
 
 GAME = SkirmishGame()
