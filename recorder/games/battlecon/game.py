@@ -26,6 +26,10 @@ from .kit_events import GENERIC_EVENTS
 from .duel import play_match
 from .events import EVENTS
 from . import special_events  # noqa: F401 (registers the Finisher and Special Action events into EVENTS)
+from .catalog import cards_of, render_side, side_info
+from .greedy import GreedyBot
+from .stat_events import STATS
+from .view import VIEW
 
 EDITIONS = ("woi", "preview")
 BEAT_LIMIT = {"woi": 15, "preview": None}
@@ -159,15 +163,11 @@ class BattleCON:
     @property
     def view(self) -> Any:
         """The viewer's drawing of a BattleCON board (viewer/gameview.py)."""
-        from .view import VIEW
-
         return VIEW
 
     @property
     def stat_events(self) -> Any:
         """What statistics count per event (replay/stats.py)."""
-        from .stat_events import STATS
-
         return STATS
 
     # -- header --------------------------------------------------------------
@@ -295,7 +295,6 @@ class BattleCON:
         if name == "random":
             return RandomBot(seed, player)
         if name == "greedy":
-            from .greedy import GreedyBot
             return GreedyBot(seed, player)
         raise InvalidDecision(f"unknown BattleCON bot {name!r}; known bots: {', '.join(self.bots())}")
 
@@ -303,8 +302,6 @@ class BattleCON:
         return ("random", "greedy")
 
     def fighter_cards(self, fighter: str) -> list[dict[str, Any]]:
-        from .catalog import cards_of
-
         return cards_of(fighter)
 
     def fighter_info(self, fighter: str) -> dict[str, Any]:
@@ -315,13 +312,9 @@ class BattleCON:
     # -- what people read -------------------------------------------------------------
     def side_info(self, fighter: str) -> dict[str, Any]:
         """A fighter, its tokens, forms, suggested discards and cards (``beatlog sides --json``)."""
-        from .catalog import side_info
-
         return side_info(fighter)
 
     def render_side(self, info: dict[str, Any]) -> str:
-        from .catalog import render_side
-
         return render_side(info)
 
     def phase(self, record, current: str | None) -> str | None:

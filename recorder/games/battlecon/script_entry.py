@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from recorder.errors import InvalidDecision
 
 from .fighters import DECISIONS as KIT_DECISIONS
+from .cards import KITS
 
 if TYPE_CHECKING:
     import jsonschema
@@ -269,8 +270,6 @@ PHASES = ("pair", "ante")
 def unused_reason(header: Any, player: int, kind: str, data: dict[str, Any], entries: list[Any]) -> str:
     """Why the scripted ``kind`` answer ``data`` of that beat's ante step went unused (``entries``: the beat's
     log), for the error message; "" when the log says nothing more than the legal options do."""
-    from .cards import KITS
-
     if kind != "ante":
         return ""
     ante = data.get("ante")
