@@ -3,8 +3,9 @@
 Simulates a small round-robin per game (BattleCON: every pairing of the
 fighters, the greedy bot against the random one, with the game's tournament
 options -- Special Actions on; Cogs of Valor: three ready fleets, the
-sensible bot against the random one; two matches per pairing with seats
-swapped) into one store, verifies every match by re-executing it,
+sensible bot against the random one; grid skirmish: the starter kit's three
+rosters, the sensible bot against the random one, the Skirmish scenario; two
+matches per pairing with seats swapped) into one store, verifies every match by re-executing it,
 writes each match as a JSONL log, renders one static site for all of them and
 returns where its ``index.html`` is. The seed is fixed, so the demo records
 the same matches everywhere; run again into the same folder it reuses what is
@@ -21,6 +22,14 @@ from pathlib import Path
 from typing import Any, Callable, ContextManager, Mapping
 
 from recorder.errors import BeatlogError, UsageError, VerificationFailed
+from recorder.jsonl import write_jsonl
+from recorder.store import Store
+from replay.source import load_store
+from replay.verify import verify_loaded
+from viewer.site import render_site
+from viewer.sources import from_store
+
+from .tournament import plan_tournament, run_tournament, schedule
 
 DEMO_SEED = 2024
 DEMO_MATCHES = 2  # per pairing: one with each fighter in seat 1
@@ -42,6 +51,7 @@ class DemoTournament:
 DEMO_TOURNAMENTS = (
     DemoTournament("battlecon", "all", DEMO_BOTS, DEMO_DUELS),
     DemoTournament("cogs", "lions,herons,griffins", "sensible,random"),
+    DemoTournament("skirmish", "vanguard,arcane,shadows", "sensible,random"),
 )
 
 Say = Callable[[str], None]
@@ -65,9 +75,6 @@ def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | N
     ``options`` (``--option``): ``KEY`` for every game, ``GAME.KEY`` for one;
     they go over each game's tournament defaults.
     """
-    from recorder.store import Store
-    from .tournament import run_tournament, schedule
-
     started = time.perf_counter()
     per_game = split_options(options or {}, [t.game for t in DEMO_TOURNAMENTS])
     plans = [_plan(t, per_game[t.game], shared=any("." not in key for key in options or {}))
@@ -102,8 +109,6 @@ def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | N
 
 
 def _plan(t: DemoTournament, options: dict[str, Any], *, shared: bool) -> Any:
-    from .tournament import plan_tournament
-
     try:
         return plan_tournament(game_name=t.game, fighters=t.fighters, matches=DEMO_MATCHES, bots=t.bots,
                                seed=DEMO_SEED, duels=t.duels, options=options)
@@ -144,10 +149,7 @@ def _wins(stats: list[dict[str, Any]]) -> list[tuple[str, int]]:
 
 
 def _verify_and_export(db: Path, logs: Path, say: Say) -> Path:
-    from replay.source import load_store
-    from replay.verify import verify_loaded
 
-    from recorder.jsonl import write_jsonl
 
     logs.mkdir(exist_ok=True)
     loaded = load_store(db, None)
@@ -164,14 +166,5 @@ def _verify_and_export(db: Path, logs: Path, say: Say) -> Path:
 
 def _render(db: Path, site: Path) -> Path:
     # The site is the viewer's (viewer.site.render_site, as `beatlog render` uses); the demo only calls it.
-    try:
-        from viewer.site import render_site
-        from viewer.sources import from_store
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("viewer", "viewer.site", "viewer.sources"):
-            raise
-        raise UsageError(f"the demo's matches are in {db}, but this beatlog has no viewer to render them "
-                         f"(module {exc.name!r} is missing); reinstall beatlog") from None
-
     written = render_site(from_store(db), site)
     return Path(written.index).resolve()

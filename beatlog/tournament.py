@@ -29,7 +29,10 @@ from recorder.game import Game, load_game
 from recorder.header import Header, Player
 from recorder.integrity import LogFile
 from recorder.recording import MemorySink, record, utc_now
+from recorder.store import Importable, Store
 from recorder.terms import Terms, terms_of
+from replay.stats import match_stats
+from replay.stats_store import keep
 
 MAX_SEED = 2**53
 BATCH = 50  # matches per store transaction
@@ -196,21 +199,16 @@ def play_fixture(plan: TournamentPlan, fixture: Fixture, clock: Callable[[], str
     return LogFile(sink.header, sink.records)
 
 
-def _play_batch(job: tuple[TournamentPlan, list[Fixture], str]) -> list[dict[str, Any]]:
+def _play_batch(job: tuple[TournamentPlan, list[Fixture], str, str]) -> list[dict[str, Any]]:
     """Play some fixtures, write them to the store in one transaction, return their statistics.
 
     Runs in a worker process when ``jobs`` > 1: only the small statistics
     dicts travel back, and SQLite's write lock orders the workers' commits.
     """
-    from replay.stats import match_stats
-    from replay.stats_store import keep
-
-    from recorder.store import Importable, Store
-
-    plan, fixtures, db = job
+    plan, fixtures, db, durability = job
     logs = [play_fixture(plan, fixture) for fixture in fixtures]
     stats = [match_stats(log.header, log.records) for log in logs]
-    with Store(db) as store:
+    with Store(db, durability=durability) as store:
         # The engine has just produced these logs, and the stats walk folded them: nothing to re-run.
         items = [Importable(log, match["finished"], stats=match) for log, match in zip(logs, stats)]
         store.import_logs(items)
@@ -241,8 +239,6 @@ def run_tournament(
     there already). With ``jobs`` > 1 matches are played by that many
     processes; what is written, and the statistics, are the same.
     """
-    from replay.stats import match_stats
-
     started = time.perf_counter()
     game = load_game(plan.game)
     stored = set(store.match_ids())
@@ -260,7 +256,7 @@ def run_tournament(
             if on_match is not None:
                 on_match(fixture, done[fixture.index], False)
     try:
-        for batch, stats in _play_all(plan, todo, jobs, store.location):
+        for batch, stats in _play_all(plan, todo, jobs, store.location, getattr(store, "durability", "full")):
             for fixture, match in zip(batch, stats):
                 done[fixture.index] = match
                 report.played += 1
@@ -272,14 +268,14 @@ def run_tournament(
     return report
 
 
-def _play_all(plan: TournamentPlan, todo: Sequence[Fixture], jobs: int,
-              db: str) -> Iterator[tuple[list[Fixture], list[dict[str, Any]]]]:
+def _play_all(plan: TournamentPlan, todo: Sequence[Fixture], jobs: int, db: str,
+              durability: str = "full") -> Iterator[tuple[list[Fixture], list[dict[str, Any]]]]:
     """(fixtures, their statistics) batch by batch, in schedule order, each batch already stored."""
     parallel = jobs > 1 and len(todo) >= 4 * jobs  # starting processes costs more than a few matches
     # Small batches early keep a progress bar moving; at most BATCH per transaction.
     size = max(1, min(BATCH, len(todo) // (4 * (jobs if parallel else 1)) or 1))
     batches = [list(todo[i:i + size]) for i in range(0, len(todo), size)]
-    work = [(plan, batch, db) for batch in batches]
+    work = [(plan, batch, db, durability) for batch in batches]
     if not parallel:
         for batch, job in zip(batches, work):
             yield batch, _play_batch(job)

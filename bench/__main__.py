@@ -7,7 +7,11 @@ this folder (``bench_verify.py``...) are reused where they exist.
 
 Figures:
   engine      beats/s and random-bot duels/s (BattleCON, single WoI duels, in memory)
-  verify      ms per 15-beat duel and events/s (re-execution with schema checks)
+  verify      ms per 15-beat duel and events/s (re-execution with schema checks); verify of
+              best-of-three JSONL logs against the floor of reading them (orjson.loads + SHA-256
+              of every line), as a ratio measured in the same run
+  cli         what a user waits for: beatlog --version, beatlog verify --help and beatlog verify
+              LOG.jsonl as processes (start-up included), wall and CPU
   store       events/s appended as a recording does (one transaction and fsync per beat),
               as import does (one transaction; with and without re-running each
               log), and raw sqlite3 executemany of the
@@ -15,14 +19,19 @@ Figures:
   render      match pages/s and the size of one single-file page (needs the viewer)
   stats       seconds for ``beatlog stats`` over a 10,000-match store (1,000 with --quick,
               --stats-matches N for another size; the goal is < 5 s at 100,000), adding up the
-              statistics rows kept in the store, and ms to walk one match (what --recompute does)
+              statistics rows kept in the store, and ms to walk one match (what --recompute does);
+              --stats-copies K also times a store of that store's statistics rows copied K times
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import platform
+import resource
+import shutil
+import subprocess
 import sqlite3
 import statistics
 import sys
@@ -31,6 +40,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
+
+import orjson
 
 from beatlog.importing import import_logs
 from recorder.envelope import FIELDS, Record
@@ -94,6 +105,24 @@ def beats_of(records: list[Record]) -> int:
     return len({(r.duel, r.beat) for r in records if r.beat > 0})
 
 
+def match_header(seed: int) -> Header:
+    """A best-of-three WoI match (the length of a tournament game)."""
+    a, b = FIGHTERS[seed % 4], FIGHTERS[(seed // 4 + 1 + seed % 4) % 4]
+    if a == b:
+        b = FIGHTERS[(FIGHTERS.index(a) + 1) % 4]
+    return GAME.make_header(players=(Player("A", a), Player("B", b)), edition="woi", seed=seed,
+                            options={"duels": 3})
+
+
+def best_of_three_logs(n: int) -> list[LogFile]:
+    out = []
+    for seed in range(1, n + 1):
+        match = Match(GAME, match_header(seed))
+        run(match, {p: GAME.bot("random", seed, p) for p in (0, 1)})
+        out.append(LogFile(match.header, sealed(match)))
+    return out
+
+
 def recorded_logs(n: int, first_seed: int = 1) -> list[LogFile]:
     out = []
     for seed in range(first_seed, first_seed + n):
@@ -152,8 +181,92 @@ def bench_verify(runs: int, logs: list[LogFile]) -> list[Row]:
             + f"; {statistics.median(cpu):.2f} ms CPU; records as objects, schema checks included"),
         Row("verify: events/s", f"{statistics.median(rates):,.0f}", "", f"{len(logs)} logs x {runs} runs"),
         Row(f"verify from JSONL: ms per {FULL_DUEL}-beat duel", f"{statistics.median(from_file):.2f}", "",
-            "strict read of the file's bytes + re-execution, as beatlog verify FILE"),
+            "read of the file's bytes + re-execution, as beatlog verify FILE"),
     ]
+
+
+def _floor(blob: bytes) -> None:
+    """The least any reader of a log does: parse every line and hash it."""
+    for line in blob.splitlines():
+        orjson.loads(line)
+        hashlib.sha256(line).digest()
+
+
+def bench_verify_floor(runs: int, logs: list[LogFile]) -> list[Row]:
+    """verify of best-of-three JSONL logs (as ``beatlog verify FILE``, reading aside) against the floor."""
+    from recorder.jsonl import encode_jsonl
+    from replay.verify_file import verify_lines
+
+    blobs = [encode_jsonl(log.header, log.records) for log in logs]
+    for blob in blobs:  # every one of them takes the one-pass way
+        report = verify_lines(blob, "bench.jsonl")
+        assert report is not None and report.ok
+    verify_ms, floor_ms, ratios = [], [], []
+    for _ in range(runs):
+        for blob in blobs:
+            start = time.process_time()
+            verify_lines(blob, "bench.jsonl")
+            spent = time.process_time() - start
+            start = time.process_time()
+            for _ in range(5):  # the floor is short: five times for a steadier clock
+                _floor(blob)
+            floor = (time.process_time() - start) / 5
+            verify_ms.append(spent * 1000)
+            floor_ms.append(floor * 1000)
+            ratios.append(spent / floor if floor else float("inf"))
+    ratio = statistics.median(ratios)
+    events = statistics.median(len(log.records) for log in logs)
+    return [
+        Row("verify JSONL, best-of-three match: CPU ms", f"{statistics.median(verify_ms):.2f}", "",
+            f"{len(logs)} matches x {runs} runs, median {events:,.0f} events"),
+        Row("floor (orjson.loads + sha256 per line): CPU ms", f"{statistics.median(floor_ms):.2f}", "",
+            "the same lines, the same run"),
+        Row("verify / floor", f"{ratio:.1f}x", "<= 6x", _verdict(ratio <= 6)),
+    ]
+
+
+# -- the command line as a user runs it ----------------------------------------------------
+
+
+def _command() -> list[str]:
+    script = Path(sys.executable).parent / "beatlog"
+    return [str(script)] if script.exists() else [shutil.which("beatlog") or "beatlog"]
+
+
+def time_process(argv: list[str], runs: int) -> tuple[float, float]:
+    """Median wall and CPU (user + system, of the child) in ms of running ``argv`` ``runs`` times."""
+    walls, cpus = [], []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        walls.append((time.perf_counter() - start) * 1000)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def bench_cli(runs: int, logs: list[LogFile]) -> list[Row]:
+    from recorder.jsonl import write_jsonl
+
+    beatlog = _command()
+    runs = max(runs, 10)
+    rows = []
+    python_wall, python_cpu = time_process([sys.executable, "-c", "pass"], runs)
+    rows.append(Row("python -c pass (the interpreter alone): ms", f"{python_wall:.0f}", "",
+                    f"{python_cpu:.0f} ms CPU; {runs} runs"))
+    for args in (["--version"], ["verify", "--help"]):
+        wall, cpu = time_process([*beatlog, *args], runs)
+        rows.append(Row(f"beatlog {' '.join(args)}: ms", f"{wall:.0f}", "< 80", _verdict(wall < 80)
+                        + f"; {cpu:.0f} ms CPU, start-up included; {runs} runs"))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "match.jsonl"
+        log = logs[0]
+        write_jsonl(path, log.header, log.records)
+        wall, cpu = time_process([*beatlog, "verify", str(path)], runs)
+        rows.append(Row("beatlog verify LOG.jsonl (one best-of-three match): ms", f"{wall:.0f}", "",
+                        f"{cpu:.0f} ms CPU, start-up included; {len(log.records)} events; {runs} runs"))
+    return rows
 
 
 # -- store -----------------------------------------------------------------------------
@@ -181,17 +294,21 @@ def bench_store(runs: int, logs: list[LogFile]) -> list[Row]:
 
     events = sum(len(log.records) for log in logs)
     recording, importing, unverified, raw = [], [], [], []
+    # How a recording appends, one beat per transaction: (durability, re-validate each batch).
+    ways = {("full", True): [], ("full", False): [], ("normal", False): []}
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as folder:
-            db = Path(folder) / "rec.db"
-            with Store(db) as store:
-                for log in logs:
-                    store.add_match(log.header)
-                start = time.perf_counter()
-                for log in logs:
-                    for batch in _batches(log):
-                        store.append(log.match_id, batch)
-                recording.append(events / (time.perf_counter() - start))
+            for (durability, validate), rates in ways.items():
+                db = Path(folder) / f"rec-{durability}-{validate}.db"
+                with Store(db, durability=durability) as store:
+                    for log in logs:
+                        store.add_match(log.header)
+                    start = time.perf_counter()
+                    for log in logs:
+                        for batch in _batches(log):
+                            store.append(log.match_id, batch, validate=validate)
+                    rates.append(events / (time.perf_counter() - start))
+            recording = ways[("full", False)]
             with Store(Path(folder) / "imp.db") as store:
                 start = time.perf_counter()
                 import_logs(store, logs)
@@ -214,8 +331,14 @@ def bench_store(runs: int, logs: list[LogFile]) -> list[Row]:
     rec, imp, nov, lim = (statistics.median(x) for x in (recording, importing, unverified, raw))
     batches = sum(len(_batches(log)) for log in logs)
     return [
-        Row("store: appends, events/s (recording)", f"{rec:,.0f}", ">= 100,000", _verdict(rec >= 100_000)
-            + f"; {batches} transactions of {events / batches:.1f} events, fsync each"),
+        Row("store: appends, events/s (recording, durability full)", f"{rec:,.0f}", ">= 100,000",
+            _verdict(rec >= 100_000) + f"; {batches} transactions of {events / batches:.1f} events, fsync each; "
+            "the engine's just-sealed records not re-validated (the recorder's way)"),
+        Row("store: appends re-validating each batch, durability full", f"{statistics.median(ways[('full', True)]):,.0f}",
+            "", "schema + hash of every record again (before: what a recording did)"),
+        Row("store: appends, durability normal (synchronous=NORMAL)",
+            f"{statistics.median(ways[('normal', False)]):,.0f}", "",
+            "--durability normal: safe against a crash of beatlog, not of the machine"),
         Row("store: import, events/s (one transaction)", f"{imp:,.0f}", "", "as beatlog import: checks hashes +"
             " schemas, folds and re-runs (verifies) each log"),
         Row("store: import --no-verify, events/s", f"{nov:,.0f}", ">= 100,000", _verdict(nov >= 100_000)
@@ -318,6 +441,75 @@ def bench_stats(runs: int, matches: int, cache: Path) -> list[Row]:
     ]
 
 
+def replicated_store(source: Path, copies: int, cache: Path) -> Path:
+    """A store whose statistics rows are ``source``'s, ``copies`` times over under new match ids.
+
+    Only what ``stats`` reads is copied -- each match's row (with no events: its final hash is its
+    header's) and its statistics rows -- so the SQL path can be timed at a size ``simulate`` takes hours
+    to build on a small machine. The events, and so --recompute and render, are not in it.
+    """
+    from recorder.store import Store
+    from replay.stats_store import create_tables
+
+    db = cache / f"{source.stem}-x{copies}.db"
+    if db.exists():
+        return db
+    tmp = db.with_suffix(".tmp")
+    for path in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+        path.unlink(missing_ok=True)
+    Store(tmp).close()
+    conn = sqlite3.connect(tmp, isolation_level=None)
+    conn.execute("ATTACH ? AS src", (str(source),))
+    conn.execute("BEGIN")
+    create_tables(conn)
+    conn.execute("INSERT INTO stat_keys SELECT * FROM src.stat_keys")
+    conn.execute("INSERT INTO stat_names SELECT * FROM src.stat_names")
+    offset = conn.execute("SELECT max(stats_id) FROM src.match_stats").fetchone()[0]
+    columns = ("format, game, edition, engine_version, rules_version, seed, players, options, header_hash, "
+               "header, created_at")
+    for k in range(copies):
+        conn.execute(f"INSERT INTO matches (match_id, {columns}, event_count, final_hash, finished) "
+                     f"SELECT match_id || '-{k}', {columns}, 0, header_hash, 0 FROM src.matches")
+        conn.execute(
+            "INSERT INTO match_stats SELECT s.stats_id + ?, s.match_id || '-' || ?, m.header_hash, s.engine_version, "
+            "s.stats_version, s.game, s.edition, s.seed, s.created_at, s.finished, s.winner, s.reason, s.events, "
+            "s.duels, s.beats, s.error FROM src.match_stats s JOIN src.matches m ON m.match_id = s.match_id "
+            "AND m.final_hash = s.final_hash", (k * offset, k))
+        conn.execute("INSERT INTO seat_stats SELECT stats_id + ?, seat, key_id, player, side, outcome "
+                     "FROM src.seat_stats", (k * offset,))
+        conn.execute("INSERT INTO seat_values SELECT key_id, name_id, stats_id + ?, seat, value, n "
+                     "FROM src.seat_values", (k * offset,))
+    conn.execute("COMMIT")
+    conn.close()
+    tmp.replace(db)
+    for suffix in ("-wal", "-shm"):
+        Path(f"{tmp}{suffix}").unlink(missing_ok=True)
+    return db
+
+
+def bench_stats_replicated(runs: int, source: Path, copies: int, cache: Path) -> list[Row]:
+    from click.testing import CliRunner
+
+    from beatlog.cli import main as cli
+    from recorder.store import Store
+
+    db = replicated_store(source, copies, cache)
+    with Store(db, readonly=True) as store:
+        n = len(store.match_ids())
+
+    def stats_run() -> None:
+        result = CliRunner().invoke(cli, ["stats", "--db", str(db), "--format", "json"])
+        assert result.exit_code == 0 and not result.stderr, result.output + (result.stderr or "")
+
+    stats_run()
+    times = [_timed(stats_run) for _ in range(runs)]
+    wall = statistics.median(t[0] for t in times)
+    cpu = statistics.median(t[1] for t in times)
+    return [Row(f"stats: {n:,} matches (rows of {source.name} x{copies}), s", f"{wall:.2f}", "< 5",
+                f"{cpu:.2f} s CPU; {_verdict(wall < 5)}; {os.path.getsize(db) / 2**20:,.0f} MB; statistics rows only "
+                "(no events): the SQL path at this size")]
+
+
 # -- table -----------------------------------------------------------------------------
 
 
@@ -341,25 +533,32 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="smaller inputs (stats over 1,000 matches)")
     parser.add_argument("--runs", type=int, default=5, help="runs per figure; the median is printed")
     parser.add_argument("--only", metavar="AREA", action="append",
-                        choices=["engine", "verify", "store", "render", "stats"], help="run only this area")
+                        choices=["engine", "verify", "cli", "store", "render", "stats"], help="run only this area")
     parser.add_argument("--cache", metavar="DIR", default=str(Path(tempfile.gettempdir()) / "beatlog-bench"),
                         help="where the stats store is kept between runs")
+    parser.add_argument("--stats-copies", metavar="K", type=int, default=0,
+                        help="also time stats over the stats store's rows copied K times (K=20 on 5,000: 100,000)")
     parser.add_argument("--stats-matches", metavar="N", type=int,
                         help="matches in the stats store (default 10,000; 1,000 with --quick); the goal is "
                              "stated for 100,000 (built once into --cache, which takes long)")
     args = parser.parse_args(argv)
-    areas = args.only or ["engine", "verify", "store", "render", "stats"]
+    areas = args.only or ["engine", "verify", "cli", "store", "render", "stats"]
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
     duels = 100 if args.quick else 300
     logs = recorded_logs(20 if args.quick else 40)
+    matches = best_of_three_logs(10 if args.quick else 20) if {"verify", "cli"} & set(areas) else []
     print(f"machine: {machine()}")
-    print(f"inputs: BattleCON WoI single duels, random bots; {args.runs} runs per figure, median shown")
+    print(f"inputs: BattleCON WoI single duels and best-of-three matches, random bots; {args.runs} runs per "
+          "figure (at least 10 for processes), median shown")
     rows: list[Row] = []
     if "engine" in areas:
         rows += bench_engine(args.runs, duels)
     if "verify" in areas:
         rows += bench_verify(args.runs, logs)
+        rows += bench_verify_floor(args.runs, matches)
+    if "cli" in areas:
+        rows += bench_cli(args.runs, matches)
     if "store" in areas:
         rows += bench_store(args.runs, logs)
     if "render" in areas:
@@ -367,6 +566,8 @@ def main(argv: list[str] | None = None) -> None:
     if "stats" in areas:
         size = args.stats_matches or (1_000 if args.quick else 10_000)
         rows += bench_stats(max(1, min(args.runs, 3)), size, cache)
+        if args.stats_copies:
+            rows += bench_stats_replicated(max(1, min(args.runs, 3)), stats_store(size, cache), args.stats_copies, cache)
     print(table(rows))
 
 

@@ -42,11 +42,16 @@ def make_logs(n: int, bots: tuple[str, str]):
 
 
 def verify_bytes(data: bytes, name: str = "bench.jsonl") -> VerifyReport:
-    """What ``beatlog verify FILE`` does with a file's bytes (reading the file aside)."""
+    """What ``beatlog verify FILE`` does with a file's bytes (reading the file aside): the one-pass
+    way (:mod:`replay.verify_file`), or for a log it does not vouch for, the strict reader and verify."""
     from recorder.jsonl import parse_jsonl
     from replay.source import Loaded
     from replay.verify import verify_loaded
+    from replay.verify_file import verify_lines
 
+    report = verify_lines(data, name)
+    if report is not None:
+        return report
     log = parse_jsonl(data, name=name)
     return verify_loaded(Loaded(name, log.header, log.records, lines=True))
 

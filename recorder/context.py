@@ -8,25 +8,22 @@ events emitted so far, which is what replay, ``state`` and the viewer rebuild.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generator
+from typing import Any, Generator
 
 from .decisions import Answer, Request, salt_error
 from .envelope import Entry
 from .errors import IllegalDecision, InvalidDecision
 from .events import ChanceDrawn, Event
 from .rng import ChanceSource
+from .header import Header
 from .terms import terms_of
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .header import Header
 
 Ask = Generator[Request, Answer, Event]
 
 
 class Context:
-    def __init__(self, game: "Game", header: "Header", state: Any, chance: Any = None) -> None:
-        self.game = game
+    def __init__(self, game: Any, header: Header, state: Any, chance: Any = None) -> None:
+        self.game = game  # the recorder.game.Game being played (whose protocol names this class)
         self.header = header
         self.state = state
         self.entries: list[Entry] = []

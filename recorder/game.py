@@ -16,11 +16,13 @@ from .errors import UnknownGame, UnsupportedRules
 from .events import EventRegistry
 from .header import Header, Player
 from .names import resolve, suggestion
+from .terms import NEUTRAL, Terms, terms_of
 
 # name -> "module:attribute" of the Game object; imported on first use.
 GAMES: dict[str, str] = {
     "battlecon": "recorder.games.battlecon:GAME",
     "cogs": "recorder.games.cogs:GAME",
+    "skirmish": "recorder.games.skirmish:GAME",
 }
 
 
@@ -151,3 +153,12 @@ def runnable_engines(game: Game) -> tuple[str, ...]:
     """The engine versions of ``game`` this beatlog can re-run, newest last."""
     earlier = getattr(game, "rulesets", None)
     return (*(earlier.versions() if earlier is not None else ()), game.engine_version)
+
+
+def terms_named(game: str) -> Terms:
+    """The words of the game called ``game`` (a header's or a script's); neutral for a game this beatlog
+    does not have -- whatever needs its rules refuses it by name, a message only has to read."""
+    try:
+        return terms_of(load_game(game))
+    except UnknownGame:
+        return NEUTRAL

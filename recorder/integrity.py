@@ -17,18 +17,16 @@ re-runs the rules: that is ``verify``'s job.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any, ContextManager, Iterable, Protocol, Sequence
 
 from . import FORMAT, canonical
 from .envelope import Record
 from .errors import CorruptLog, UnsupportedRules
 from .events import OUTCOME, EventRegistry
+from .game import game_for, load_game
 from .header import Header
 from . import store_ledger as ledger
 from .validate import validate_envelope, validate_header, validate_payload
-
-if TYPE_CHECKING:
-    from .store import Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +54,6 @@ class LogFile:
 def registry_for(header: Header, registry: EventRegistry | None = None) -> EventRegistry:
     """The event registry of the header's game (loaded by name unless given)."""
     if registry is None:
-        from .game import game_for, load_game
-
         try:
             return game_for(header).events
         except UnsupportedRules:
@@ -240,7 +236,20 @@ class StoredMatch:
     finished: bool
 
 
-def check_store(store: "Store", match_ids: Sequence[str] | None = None) -> list[StoredMatch]:
+class StoredMatches(Protocol):
+    """What checking a store needs of it (:class:`recorder.store.Store` and every backend)."""
+
+    name: str
+    has_ledger: bool
+
+    def check_schema(self) -> None: ...
+    def match_ids(self) -> list[str]: ...
+    def snapshot(self) -> ContextManager[Any]: ...
+    def read(self, match_id: str) -> LogFile: ...
+    def summary(self, match_id: str) -> Any: ...
+
+
+def check_store(store: StoredMatches, match_ids: Sequence[str] | None = None) -> list[StoredMatch]:
     """Check a database: its append-only triggers, each match (all by default), then its ledger.
 
     Besides each match's own chain, the match row's counters must agree with
@@ -256,7 +265,7 @@ def check_store(store: "Store", match_ids: Sequence[str] | None = None) -> list[
     return checked
 
 
-def check_ledger(store: "Store", match_ids: set[str] | None = None) -> "ledger.Head | None":
+def check_ledger(store: Any, match_ids: set[str] | None = None) -> "ledger.Head | None":
     """The store's ledger checked against its matches (in one snapshot); None if the store has none."""
     if not store.has_ledger:
         return None
@@ -264,7 +273,7 @@ def check_ledger(store: "Store", match_ids: set[str] | None = None) -> "ledger.H
         return ledger.check(store, match_ids)
 
 
-def check_stored_match(store: "Store", match_id: str) -> StoredMatch:
+def check_stored_match(store: StoredMatches, match_id: str) -> StoredMatch:
     """Check one match of a store: its chain, and its row's counters against its events.
 
     Everything is read in one snapshot, so a writer appending meanwhile is

@@ -21,6 +21,8 @@ from .envelope import Entry, Record, seal_all
 from .game import Game
 from .header import Header
 from .match import Match
+from .jsonl import JsonlWriter
+from .store import Store
 
 
 class Stop(Exception):
@@ -70,8 +72,6 @@ class JsonlSink:
     """A JSONL file, written through :class:`recorder.jsonl.JsonlWriter` (fsync per batch: a beat)."""
 
     def __init__(self, path: str | Path) -> None:
-        from .jsonl import JsonlWriter
-
         self.path = Path(path)
         self._writer = JsonlWriter(self.path)
 
@@ -89,15 +89,19 @@ class JsonlSink:
 
 
 class StoreSink:
-    """A match in a SQLite :class:`recorder.store.Store` (one transaction per batch: a beat)."""
+    """A match in a SQLite :class:`recorder.store.Store` (one transaction per batch: a beat).
+
+    The batches are the engine's own records, sealed a moment ago: valid by construction (every
+    engine is held to it: tests/test_verify_fast_path.py), so the store checks that each batch
+    continues the stored chain but does not schema-check and re-hash them again. ``durability``
+    applies to a store opened here from a path (see :data:`recorder.store_file.DURABILITY`).
+    """
 
     may_refuse = True  # start() fails when the store already holds the match: Tee starts it first
 
-    def __init__(self, store_or_path: Any) -> None:
-        from .store import Store
-
+    def __init__(self, store_or_path: Any, *, durability: str = "full") -> None:
         self._owned = not isinstance(store_or_path, Store)
-        self.store = Store(store_or_path) if self._owned else store_or_path
+        self.store = Store(store_or_path, durability=durability) if self._owned else store_or_path
         self.match_id: str | None = None
 
     def start(self, header: Header) -> None:
@@ -106,7 +110,7 @@ class StoreSink:
 
     def append(self, records: Sequence[Record]) -> None:
         assert self.match_id is not None
-        self.store.append(self.match_id, list(records))
+        self.store.append(self.match_id, list(records), validate=False)
 
     def finish(self) -> None:
         assert self.match_id is not None

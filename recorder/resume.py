@@ -27,10 +27,12 @@ from .errors import UsageError, VerificationFailed
 from .events import INPUT
 from .game import Game
 from .header import Header
-from .integrity import LogFile
+from .integrity import LogFile, check_store
 from .match import Match
 from .recording import BeatBatches, Recording, Sink, Stop, _close, _distinct
 from .terms import terms_of
+from .jsonl import JsonlWriter, parse_jsonl
+from .store import Store
 
 
 @dataclass
@@ -73,8 +75,6 @@ class JsonlResumeSink:
     """Appends to an existing JSONL log (cutting off an unfinished last line first)."""
 
     def __init__(self, path: str | Path) -> None:
-        from .jsonl import JsonlWriter
-
         self._writer = JsonlWriter(path, resume=True)
 
     def start(self, header: Header) -> None:
@@ -92,8 +92,6 @@ class JsonlResumeSink:
 
 def load_store_prefix(db: str, match_id: str) -> tuple[StoredPrefix, StoreResumeSink]:
     """The stored part of ``match_id`` (checked: chain, hashes, counters) and a sink to continue it."""
-    from .integrity import check_store
-    from .store import Store
 
     store = Store(db, create=False)
     try:
@@ -113,8 +111,6 @@ def load_store_prefix(db: str, match_id: str) -> tuple[StoredPrefix, StoreResume
 
 def load_jsonl_prefix(path: str, match_id: str) -> tuple[StoredPrefix, JsonlResumeSink]:
     """The complete lines of a JSONL log being resumed, and a sink to continue it."""
-    from .jsonl import parse_jsonl
-
     data = Path(path).read_bytes()
     cut = data.rfind(b"\n") + 1
     if cut == 0:

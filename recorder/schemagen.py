@@ -19,6 +19,8 @@ from typing import Any, Iterator, Literal
 
 from . import FORMAT, canonical
 from .events import KERNEL, Event, EventRegistry, payload_types
+from .errors import UnknownGame
+from .game import GAMES, load_game
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 MAX_INT = 2**53
@@ -145,8 +147,6 @@ def all_schemas(registries: list[EventRegistry]) -> Iterator[tuple[str, dict[str
 
 
 def installed_registries() -> list[EventRegistry]:
-    from .game import GAMES, load_game
-    from .errors import UnknownGame
 
     out = []
     for name in sorted(GAMES):

@@ -36,9 +36,10 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 from . import canonical, validate
 from .decisions import Answer, DecisionSource, FirstOption, Request, describe_answer
 from .errors import BeatlogError, IllegalDecision, InvalidDecision
+from .game import terms_named
 from .header import Header
 from .names import resolve, suggestion
-from .terms import NEUTRAL, Terms, terms_named, terms_of
+from .terms import NEUTRAL, Terms, terms_of
 
 if TYPE_CHECKING:
     import jsonschema

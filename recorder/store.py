@@ -49,6 +49,8 @@ from .integrity import Chain, LogFile, parse_header, registry_for
 from .jsonl import MAX_LINE
 from . import store_ledger as ledger
 from . import store_schema as schema
+# Importing lives in its own module; Check, Importable and ImportResult stay importable from here too.
+from .store_import import Check, Importable, ImportResult, import_logs  # noqa: F401
 
 T = TypeVar("T")
 
@@ -89,14 +91,14 @@ def is_server_url(db: str | Path) -> bool:
     return backend_name(db) != "sqlite"
 
 
-def open_store(db: str | Path, *, create: bool = True, readonly: bool = False) -> "Store":
+def open_store(db: str | Path, *, create: bool = True, readonly: bool = False, durability: str = "full") -> "Store":
     """Open the store ``db`` names: a SQLite file path, or a ``postgresql://`` URL.
 
     ``create`` makes a new store when there is none (a writer); ``create=False``
     refuses a missing store and reads until something is written;
     ``readonly=True`` never writes.
     """
-    return backend_class(db)(db, create=create, readonly=readonly)
+    return backend_class(db)(db, create=create, readonly=readonly, durability=durability)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +118,8 @@ class Store:
 
     ``Store(db)`` opens the backend ``db`` names (:func:`open_store`) and
     creates a missing store; ``create=False`` opens an existing one read-only
-    until something is written; ``readonly=True`` never writes.
+    until something is written; ``readonly=True`` never writes. ``durability``
+    (``full`` or ``normal``): see :data:`recorder.store_file.DURABILITY`.
     """
 
     dialect: ClassVar[str] = ""
@@ -129,7 +132,8 @@ class Store:
             cls = backend_class(db)
         return super().__new__(cls)
 
-    def __init__(self, db: str | Path, *, create: bool = True, readonly: bool = False) -> None:
+    def __init__(self, db: str | Path, *, create: bool = True, readonly: bool = False,
+                 durability: str = "full") -> None:
         self._headers: dict[str, Header] = {}
 
     # -- what each backend supplies ----------------------------------------------------
@@ -300,19 +304,21 @@ class Store:
             return
         if validate:
             self._check_batch(match_id, records)
-        rows = [self.event_row(r) for r in records]
-        first, last = records[0], records[-1]
-
         def write() -> None:
             self._lock_matches([match_id])
-            self._check_continues(match_id, first)
-            self._executemany(INSERT_EVENT, rows)
-            self._execute(
-                "UPDATE matches SET event_count = ?, final_hash = ? WHERE match_id = ?",
-                (last.seq, last.hash, match_id),
-            )
+            self._check_continues(match_id, records[0])
+            self._insert_events(match_id, records)
 
         self._guarded(self._write, write, f"{self.name}: match {match_id}: the database refused the batch")
+
+    def _insert_events(self, match_id: str, records: Sequence[Record]) -> None:
+        """Write ``records`` (the match's next events) and the match row's counters, in the open transaction."""
+        self._executemany(INSERT_EVENT, [self.event_row(r) for r in records])
+        last = records[-1]
+        self._execute(
+            "UPDATE matches SET event_count = ?, final_hash = ? WHERE match_id = ?",
+            (last.seq, last.hash, match_id),
+        )
 
     def _guarded(self, run: Callable[[Callable[[], T]], T], fn: Callable[[], T], what: str) -> T:
         """``run(fn)``, a database rule's refusal becoming a LogConflict that starts with ``what``."""
@@ -407,6 +413,3 @@ class Store:
 def _json_text(value: object) -> str:
     return canonical.dumps(value).decode("utf-8")
 
-
-# Importing lives in its own module; these names stay importable from here.
-from .store_import import Check, Importable, ImportResult, import_logs  # noqa: E402, F401 (re-exported)

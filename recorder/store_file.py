@@ -33,6 +33,14 @@ T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5000
 
+# How durable a committed transaction (one beat of a recording) is; the store is always in WAL mode.
+#   full    (the default; a judge's store) SQLite's synchronous=FULL: the WAL is synced at every commit, so a
+#           crash of the process, the operating system or the power loses at most the beat in play.
+#   normal  synchronous=NORMAL: synced only at checkpoints. A crash of beatlog still loses at most the beat
+#           in play; a power cut or an operating-system crash may also lose the last committed beats (the
+#           store stays consistent: a beat is there whole or not at all). For bulk simulations.
+DURABILITY = {"full": "FULL", "normal": "NORMAL"}
+
 
 def _busy(exc: sqlite3.OperationalError) -> bool:
     return getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
@@ -82,7 +90,8 @@ class SQLiteStore(Store):
     if the caller writes (resuming a recording); ``readonly=True`` refuses to
     write at all. Either way an existing file is checked to be a beatlog store
     over a read-only connection *before* anything is written to it, so a
-    foreign or damaged file is left exactly as it was.
+    foreign or damaged file is left exactly as it was. ``durability`` is one
+    of :data:`DURABILITY` (``full`` unless asked otherwise).
     """
 
     dialect = "sqlite"
@@ -90,10 +99,14 @@ class SQLiteStore(Store):
     # The order matches were added in (the ledger's back-fill of an earlier store).
     creation_order = "rowid"
 
-    def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False) -> None:
-        super().__init__(path, create=create, readonly=readonly)
+    def __init__(self, path: str | Path, *, create: bool = True, readonly: bool = False,
+                 durability: str = "full") -> None:
+        super().__init__(path, create=create, readonly=readonly, durability=durability)
         self.path = Path(path)
         self.name = str(path)
+        if durability not in DURABILITY:
+            raise UsageError(f"{self.name}: unknown durability {durability!r}; choose {' or '.join(DURABILITY)}")
+        self.durability = durability
         self.readonly = readonly
         create = create and not readonly
         self._writable = False
@@ -135,7 +148,7 @@ class SQLiteStore(Store):
             # Without this, INSERT OR REPLACE deletes rows without firing DELETE triggers.
             conn.execute("PRAGMA recursive_triggers = ON")
             if not readonly:
-                conn.execute("PRAGMA synchronous = FULL")
+                conn.execute(f"PRAGMA synchronous = {DURABILITY[self.durability]}")
         except sqlite3.Error as exc:
             raise UsageError(f"{self.name}: cannot open the database: {exc}") from None
         return conn

@@ -12,14 +12,10 @@ over logs it has already checked as :class:`Importable`
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from .errors import CorruptLog, LogConflict, UsageError
 from .integrity import LogFile, check_stored_match
-from .store_schema import INSERT_EVENT
-
-if TYPE_CHECKING:
-    from .store import Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +45,9 @@ Check = Callable[[LogFile], Importable]
 """Decides whether a log may be imported (raises the log's problem) and whether its match finished."""
 
 
-def import_logs(store: Store, logs: Iterable[LogFile | Importable], *, check: Check | None = None) -> list[ImportResult]:
-    """Add checked logs (from :func:`recorder.jsonl.read_jsonl`) to ``store`` in ONE transaction.
+def import_logs(store: Any, logs: Iterable[LogFile | Importable], *, check: Check | None = None) -> list[ImportResult]:
+    """Add checked logs (from :func:`recorder.jsonl.read_jsonl`) to ``store`` (a :class:`recorder.store.Store`,
+    which calls this for its ``import_logs``) in ONE transaction.
 
     A match already stored is skipped when the log holds nothing new, and
     extended when the stored events are a prefix of the log's; the stored
@@ -93,7 +90,7 @@ def _ready(log: LogFile | Importable, check: Check | None) -> Importable:
     return check(log)
 
 
-def _import_one(store: Store, item: Importable) -> ImportResult:
+def _import_one(store: Any, item: Importable) -> ImportResult:
     log = item.log
     match_id = log.match_id
     exists = store._execute("SELECT 1 FROM matches WHERE match_id = ?", (match_id,)).fetchone()
@@ -106,17 +103,13 @@ def _import_one(store: Store, item: Importable) -> ImportResult:
     if new:
         if store.summary(match_id).finished:
             raise LogConflict(f"{store.name}: match {match_id} is finished here, but the log has more events")
-        store._executemany(INSERT_EVENT, [store.event_row(r) for r in new])
-        store._execute(
-            "UPDATE matches SET event_count = ?, final_hash = ? WHERE match_id = ?",
-            (new[-1].seq, new[-1].hash, match_id),
-        )
+        store._insert_events(match_id, new)
     if item.finished:
         store._finish(match_id)
     status = "imported" if exists is None else ("extended" if new else "skipped")
     return ImportResult(match_id, status, len(new), max(stored, len(log.records)), item.source)
 
-def _common_prefix(store: Store, log: LogFile) -> int:
+def _common_prefix(store: Any, log: LogFile) -> int:
     """How many of the log's events are stored already (LogConflict if they differ).
 
     The stored copy is checked like ``beatlog check --db`` does (chain,

@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import canonical
 from .errors import CorruptLog
 
-if TYPE_CHECKING:
-    from .store import Store
+# The store these functions are given: a recorder.store.Store of any backend (inside its transactions).
+Store = Any
 
 CREATED, FINISHED = "created", "finished"
 GENESIS = "0" * 64
@@ -84,13 +84,13 @@ def make_entry(n: int, match_id: str, kind: str, events: int, hash_: str, prev: 
     return Entry(n, match_id, kind, events, hash_, prev, entry_hash(body))
 
 
-def head(store: "Store") -> Head:
+def head(store: Store) -> Head:
     """The ledger's head as stored (unchecked)."""
     row = store._execute("SELECT n, entry_hash FROM ledger ORDER BY n DESC LIMIT 1").fetchone()
     return Head(0, GENESIS) if row is None else Head(int(row[0]), row[1])
 
 
-def append(store: "Store", match_id: str, kind: str, events: int, hash_: str) -> Entry:
+def append(store: Store, match_id: str, kind: str, events: int, hash_: str) -> Entry:
     """Append an entry (inside a write transaction that holds the ledger lock)."""
     last = head(store)
     entry = make_entry(last.n + 1, match_id, kind, events, hash_, last.entry_hash)
@@ -99,11 +99,11 @@ def append(store: "Store", match_id: str, kind: str, events: int, hash_: str) ->
     return entry
 
 
-def entries(store: "Store") -> list[Entry]:
+def entries(store: Store) -> list[Entry]:
     return [Entry(int(r[0]), r[1], r[2], int(r[3]), r[4], r[5], r[6]) for r in store._execute(_SELECT)]
 
 
-def backfill(store: "Store") -> int:
+def backfill(store: Store) -> int:
     """Give an earlier store's matches their entries (inside the write that creates the ledger).
 
     Matches are entered in the order they were added (SQLite's rowid, else by
@@ -124,7 +124,7 @@ def backfill(store: "Store") -> int:
     return written
 
 
-def check(store: "Store", match_ids: set[str] | None = None) -> Head:
+def check(store: Store, match_ids: set[str] | None = None) -> Head:
     """Check the ledger and hold the matches to it; raise CorruptLog naming the first problem.
 
     Call inside one snapshot. ``match_ids``, when given, limits the

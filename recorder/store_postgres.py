@@ -83,11 +83,16 @@ class PostgresStore(Store):
     _retryable = (pg_errors.SerializationFailure, pg_errors.DeadlockDetected)
     creation_order = "created_at, match_id"
 
-    def __init__(self, url: str, *, create: bool = True, readonly: bool = False) -> None:
-        super().__init__(url, create=create, readonly=readonly)
+    def __init__(self, url: str, *, create: bool = True, readonly: bool = False,
+                 durability: str = "full") -> None:
+        super().__init__(url, create=create, readonly=readonly, durability=durability)
         self.url = str(url)
         self.name = redacted(self.url)
         self.readonly = readonly
+        if durability not in ("full", "normal"):
+            raise UsageError(f"{self.name}: unknown durability {durability!r}; choose full or normal")
+        # normal: the server acknowledges a commit before its WAL reaches disk (synchronous_commit = off).
+        self.durability = durability
         create = create and not readonly
         try:
             self.conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
@@ -96,6 +101,8 @@ class PostgresStore(Store):
         try:
             if readonly:
                 self.conn.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+            if durability == "normal":
+                self.conn.execute("SET synchronous_commit = off")
             self._open(create)
         except BaseException:
             self.conn.close()

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from .errors import UnknownGame, UsageError
+from .errors import UsageError
 
 
 @dataclass(frozen=True)
@@ -81,17 +81,6 @@ def terms_of(game: Any) -> Terms:
     if unknown:
         raise ValueError(f"game {getattr(game, 'name', '?')!r} declares unknown terms {unknown}; known: {_KEYS}")
     return Terms(**declared)
-
-
-def terms_named(game: str) -> Terms:
-    """The words of the game called ``game`` (a header's or a script's); neutral for a game this beatlog
-    does not have -- whatever needs its rules refuses it by name, a message only has to read."""
-    from .game import load_game  # here: the game registry imports the engine's context, which uses Terms
-
-    try:
-        return terms_of(load_game(game))
-    except UnknownGame:
-        return NEUTRAL
 
 
 def cap(text: str) -> str:

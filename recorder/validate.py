@@ -21,8 +21,8 @@ from typing import Any, Callable, Iterable
 import fastjsonschema
 
 from . import quickcheck, schemagen
-from .errors import CorruptLog
-from .events import Event, EventRegistry
+from .errors import CorruptLog, UnknownEventType
+from .events import KERNEL, Event, EventRegistry
 
 Check = Callable[[Any], Any]
 
@@ -143,8 +143,6 @@ def _payload(registry: EventRegistry, cls: type[Event]) -> _Compiled:
 
 @lru_cache(maxsize=None)
 def _kernel_types() -> frozenset[str]:
-    from .events import KERNEL
-
     return frozenset(cls.TYPE for cls in KERNEL.own())
 
 
@@ -310,6 +308,4 @@ def _shorten(message: str) -> str:
 
 
 def _unknown_type(message: str) -> CorruptLog:
-    from .errors import UnknownEventType
-
     return UnknownEventType(message)

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 from recorder import canonical
 from recorder.envelope import FIELDS, Record
 from recorder.header import Header
-from recorder.terms import NEUTRAL, Terms, terms_named
+from recorder.game import terms_named
+from recorder.terms import NEUTRAL, Terms
 
 from .tamper import show
 

@@ -13,17 +13,15 @@ in its place lets the rest of the log follow (then that one value was edited).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from recorder.envelope import Record
 
 from . import suspects, undo
+from .case import Case, Problem, structural_text
 from .rerun import ILLEGAL, NOT_INPUT, differing_fields, rerun
 from .undo import DELETED
-from .wording import answer, structural_text
-
-if TYPE_CHECKING:
-    from .tamper import Case, Problem
+from .wording import answer
 
 INPUT_CHANGED = "input changed"
 OUTCOME_CHANGED = "outcome changed"

@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from recorder import canonical
 from recorder.errors import BeatlogError, UsageError
+from recorder.store import Store
 
 from .stats import COUNT, SAMPLE, TAG, USAGE
 from .stats_store import Computed, compute_log, current_sql, engines, has_tables, match_row, seat_entries, stale
@@ -114,8 +115,6 @@ class _Table:
 
 def export_parquet(db: str | Path, out: str | Path, *, progress: Callable[[int], None] | None = None) -> Exported:
     """Write the store ``db`` as Parquet files into the folder ``out`` (created; files replaced)."""
-    from recorder.store import Store
-
     pa, pq = pyarrow_modules()
     out = Path(out)
     if out.exists() and not out.is_dir():

@@ -87,7 +87,12 @@ def differing_fields(expected: Record, recorded: Record) -> list[str]:
 
 def answer_of(record: Record) -> Answer:
     """The answer a recorded decision input stands for: its data minus ``source``."""
-    data = dict(record.data)
+    return answer_of_data(record.data)
+
+
+def answer_of_data(data: dict[str, Any]) -> Answer:
+    """:func:`answer_of` for the ``data`` of an input."""
+    data = dict(data)
     source = data.pop("source", "script")
     return Answer(data, source)
 

@@ -30,6 +30,7 @@ from recorder import canonical
 from recorder.envelope import Record
 from recorder.errors import CorruptLog, UsageError, VerificationFailed
 from recorder.header import Header
+from .verify import verify_loaded
 
 if TYPE_CHECKING:
     from .source import Loaded
@@ -261,8 +262,6 @@ def seal_log(loaded: "Loaded", key_path: str | Path, signer: str, out: str | Pat
     A log that fails verification is never sealed; an incomplete one only with
     ``partial`` (the seal then says ``"complete": false``).
     """
-    from .verify import verify_loaded
-
     key = load_signing_key(key_path)
     report = verify_loaded(loaded, partial=partial).raise_for_problem()
     seal = make_seal(loaded.header, loaded.records, key, signer, complete=report.complete)

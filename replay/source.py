@@ -31,8 +31,9 @@ from recorder.envelope import Record
 from recorder.errors import CorruptLog, UsageError
 from recorder.header import Header
 from recorder.integrity import Chain, check_stored_match, parse_header, registry_for
-from recorder.jsonl import MAX_LINE, parse_jsonl
+from recorder.jsonl import MAX_LINE, parse_jsonl, read_jsonl
 from recorder.validate import validate_envelope
+from recorder.store import Store
 
 
 @dataclass(frozen=True)
@@ -117,8 +118,6 @@ def load_jsonl(path: str | Path) -> Loaded:
 
 def read_strict(path: str | Path) -> Loaded:
     """Read a JSONL log that must be intact (explain, state, what-if)."""
-    from recorder.jsonl import read_jsonl
-
     name = "<stdin>" if str(path) == "-" else str(path)
     log = read_jsonl(path, name=name)
     return Loaded(name, log.header, log.records, lines=True)
@@ -126,8 +125,6 @@ def read_strict(path: str | Path) -> Loaded:
 
 def load_store(db: str | Path, match_id: str | None) -> list[Loaded]:
     """Read one match (or every match) of a SQLite store, leniently like :func:`load_jsonl`."""
-    from recorder.store import Store
-
     store = Store(db, create=False)
     try:
         ids = list(store.match_ids())

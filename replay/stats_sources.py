@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterator, Sequence
 from recorder.errors import UsageError
 from recorder.game import game_for
 from recorder.jsonl import read_jsonl
+from recorder.store import Store
 
 from .stats import match_stats
 from .stats_sql import add_current
@@ -41,8 +42,6 @@ def file_stats(paths: Sequence[str | Path]) -> list[dict[str, Any]]:
 
 def store_ids(db: str | Path, match_id: str | None = None) -> list[str]:
     """The store's match ids (just ``match_id`` if given, after checking it is there)."""
-    from recorder.store import Store
-
     with Store(db, readonly=True) as store:
         ids = store.match_ids()
     if match_id is None:
@@ -75,8 +74,6 @@ def store_stats(
 
 
 def _chunk_stats(job: tuple[str, list[str]]) -> list[dict[str, Any]]:
-    from recorder.store import Store
-
     db, ids = job
     with Store(db, readonly=True) as store:
         out = []
@@ -125,8 +122,6 @@ def store_summary(
     whose statistics cannot be computed is left out and listed in ``skipped``.
     ``on_walk(n)`` is told how many matches are about to be walked.
     """
-    from recorder.store import Store
-
     ids = [match_id] if match_id is not None else None
     if match_id is not None:
         store_ids(db, match_id)

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from recorder.errors import BeatlogError
 from recorder.game import GAMES, game_for, load_game
+from recorder.store import Store
 
 from .stats import COUNT, SAMPLE, TAG, USAGE, match_stats, stat_hook
 from .stats_schema import DDL, STATS_VERSION, TABLES
@@ -283,8 +284,6 @@ def compute(db: str, ids: Sequence[str], *, jobs: int = 1,
 
 
 def _compute_chunk(job: tuple[str, list[str]]) -> list[Computed]:
-    from recorder.store import Store
-
     db, ids = job
     out = []
     with Store(db, readonly=True) as store:

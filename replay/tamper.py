@@ -19,22 +19,20 @@ duel and beat are where the engine is at that position.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
 from recorder.envelope import Record
-from recorder.errors import BeatlogError, CorruptLog, VerificationFailed
+from recorder.errors import VerificationFailed
 from recorder.events import INPUT
 from recorder.game import Game
 from recorder.header import Header
-from recorder.terms import terms_of
 
 from . import suspects, undo
-from .budget import Budget
+from .case import MAX_FIELDS, MAX_TEXT, Break, Case, Problem, break_text, chain_break, structural_text  # noqa: F401 (re-exported)
 from .edits import INPUT_CHANGED, OUTCOME_CHANGED, changed, found_text, input_changed
-from .rerun import ILLEGAL, Run, content, differing_fields
+from .rerun import Run, content
 from .undo import DELETED, DUPLICATED, INSERTED, REORDERED
-from .wording import MAX_SHOWN, answer, article, break_text, cap, player, show, structural_text
+from .wording import MAX_SHOWN, answer, cap, show
 
 FORGED = "chain forged"
 CHAIN_BROKEN = "chain broken"
@@ -45,138 +43,6 @@ VERSION = "version mismatch"
 __all__ = ["INPUT_CHANGED", "OUTCOME_CHANGED", "INSERTED", "DELETED", "DUPLICATED", "REORDERED", "FORGED",
            "CHAIN_BROKEN", "HEADER", "INCOMPLETE", "VERSION", "MAX_SHOWN", "Problem", "Break", "Case", "cap",
            "chain_break", "classify", "show"]
-
-MAX_FIELDS = 8  # differing field names listed
-MAX_TEXT = 2000  # a whole message, whatever a hostile log holds
-
-
-@dataclass(frozen=True)
-class Problem:
-    """The first problem found in a log."""
-
-    kind: str  # one of the constants above
-    message: str  # the one-line reason shown to a person
-    error: type[BeatlogError]  # what raising it means: CorruptLog, VerificationFailed, IncompleteLog
-    seq: int | None  # the position (1-based) of the record concerned
-    duel: int | None
-    beat: int | None
-    at: str | None = None  # duel and beat in the game's words, for people: "duel 1, beat 3" / "turn 3"
-    change: str | None = None  # for FORGED: the change the forged chain hides
-    expected: str | None = None  # what the engine derives at that place (None when it cannot know)
-    recorded: str | None = None  # what the log says
-    inferred: str | None = None  # INPUT_CHANGED: the legal answer that re-derives the recorded outcomes
-    line: int | None = None  # the line of a JSONL file (seq + 1; 1 for the header)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind, "change": self.change, "message": self.message,
-            "error": self.error.__name__, "seq": self.seq, "line": self.line, "duel": self.duel, "beat": self.beat,
-            "expected": self.expected, "recorded": self.recorded, "inferred": self.inferred,
-        }
-
-
-@dataclass(frozen=True)
-class Break:
-    """The first record whose place on the chain is wrong."""
-
-    index: int
-    why: str  # "seq" | "prev" | "hash"
-
-
-def chain_break(header: Header, records: Sequence[Record]) -> Break | None:
-    """The first record that does not sit where it claims on the chain from ``header``."""
-    prev = header.hash
-    for i, record in enumerate(records):
-        if record.hash != record.expected_hash():
-            return Break(i, "hash")
-        if record.prev != prev:
-            return Break(i, "prev")
-        if record.seq != i + 1:
-            return Break(i, "seq")
-        prev = record.hash
-    return None
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-class Case:
-    """One log being classified: the records, the run, and how to word a problem at a position."""
-
-    def __init__(self, game: Game, header: Header, records: Sequence[Record], run: Run, chain: Break | None) -> None:
-        self.game, self.header, self.records, self.run, self.chain = game, header, records, run, chain
-        self.terms = terms_of(game)
-        self.budget = Budget.for_log(records)  # the re-executions classifying this log may cost
-
-    def show(self, record: Record) -> str:
-        return show(record, self.header)
-
-    def expected(self, i: int) -> Record | None:
-        return self.run.expected[i] if len(self.run.expected) > i else None
-
-    def where(self, i: int) -> tuple[int, int]:
-        """The duel and beat of position ``i``, as the engine has them."""
-        expected = self.expected(i)
-        if expected is not None:
-            return expected.duel, expected.beat
-        return self.run.match.ctx.duel, self.run.match.ctx.beat
-
-    def is_input(self, i: int) -> bool:
-        """Does position ``i`` hold an input? The engine knows what belongs there; the record, if not."""
-        expected = self.expected(i)
-        if expected is not None:
-            return expected.kind == INPUT
-        if self.run.pending is not None and len(self.run.expected) == i:
-            return True
-        return self.records[i].kind == INPUT
-
-    def problem(self, kind: str, i: int, text: str, error: type[BeatlogError] = CorruptLog, *,
-                change: str | None = None, expected: str | None = None, inferred: str | None = None) -> Problem:
-        duel, beat = self.where(i)
-        at = self.terms.at(duel, beat)
-        recorded = self.show(self.records[i]) if i < len(self.records) else None
-        message = f"match {self.header.match_id}, {at}, seq {i + 1}: {text}"
-        return Problem(kind, cap(message, MAX_TEXT), error, seq=i + 1, duel=duel, beat=beat, at=at,
-                       change=change, expected=expected, recorded=recorded, inferred=inferred, line=i + 2)
-
-    def expected_text(self, i: int) -> str | None:
-        expected = self.expected(i)
-        if expected is not None:
-            return self.show(expected)
-        run = self.run
-        if run.pending is not None and len(run.expected) == i:
-            kind = run.pending.kind
-            return (f"{article(kind)} {kind} decision by {player(self.header, run.pending.player)} "
-                    f"({run.pending.event.TYPE})")
-        if run.finished:
-            return "nothing (the match had ended)"
-        return None
-
-    def illegal(self, i: int) -> str:
-        run = self.run
-        if run.reason != ILLEGAL or run.diverged != i:
-            return ""
-        return f"; the engine rejects it: {cap(run.detail, MAX_SHOWN)}"
-
-    def versus(self, i: int) -> str:
-        """``expected X, recorded Y (differs in ...)``."""
-        expected, recorded = self.expected(i), self.records[i]
-        text = f"expected {self.expected_text(i)}, recorded {self.show(recorded)}"
-        if expected is not None:
-            fields = differing_fields(expected, recorded)
-            more = f" and {len(fields) - MAX_FIELDS} more" if len(fields) > MAX_FIELDS else ""
-            text += f" (differs in {', '.join(cap(f, 40) for f in fields[:MAX_FIELDS])}{more})"
-        return text
-
 
 def classify(game: Game, header: Header, records: Sequence[Record], run: Run, chain: Break | None) -> Problem:
     """Name the first problem of a log that did not verify."""

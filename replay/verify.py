@@ -18,12 +18,12 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
-from recorder import canonical
+from recorder import canonical, integrity
 from recorder.envelope import Record
 from recorder.errors import BeatlogError, CorruptLog, IncompleteLog, UnsupportedRules, VerificationFailed
-from recorder.game import Game, game_for
+from recorder.game import Game, game_for, terms_named
 from recorder.header import Header
-from recorder.terms import Terms, terms_named, terms_of
+from recorder.terms import Terms, terms_of
 
 from .rerun import Run, rerun
 from .tamper import HEADER, INCOMPLETE, MAX_SHOWN, VERSION, Problem, cap, chain_break, classify
@@ -191,16 +191,12 @@ def _stop(run: Run, recorded: int) -> tuple[int, int]:
 
 def _integrity_problem(game: Game, header: Header, records: Sequence[Record],
                        derived: Sequence[Record]) -> Problem | None:
-    """The storage layer's own checks (schemas, header), when that layer is installed.
+    """The storage layer's own checks (schemas, header).
 
     Only reached when every record is the one the engine re-derived
     (``derived``): outcomes are then valid by construction, inputs and the
     header are checked in full (see :func:`recorder.integrity.check`).
     """
-    try:
-        from recorder import integrity
-    except ImportError:  # pragma: no cover - only while the storage layer is missing
-        return None
     try:
         # chain_break has just recomputed every record's hash: check the rest.
         integrity.check(header, records, game.events, hashes=False, derived=derived)

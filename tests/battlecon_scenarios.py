@@ -57,7 +57,7 @@ class Scenario:
         for p, form in (forms or {}).items():
             s.fighters[p].form = form
         if trap is not None:
-            s.trap = trap
+            s.markers[0].space = trap  # the one marker of these matches (a kit's trap)
         for p, toks in (tokens or {}).items():
             f = s.fighters[p]
             f.token_discard = [t for t in f.tokens + f.token_discard if t not in toks]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from recorder.games.battlecon import card_text
-from recorder.games.battlecon.cards import KITS, RAW, Card
+from recorder.games.battlecon.cards import KITS, RAW, RAW_FIGHTERS, Card
 from recorder.games.battlecon.fighters.khadath import GATE_TRAP
 from recorder.games.battlecon.fighters.khadath import TEXT as GATE_TRAP_TEXT
 from recorder.games.battlecon.stats import format_terms
@@ -37,7 +37,7 @@ CASES = _cases()
 def test_every_triggering_card_is_covered():
     named = {c.name for _, c, _, _ in CASES}
     with_triggers = {n for n, r in RAW["generic_bases"].items() if r.get("triggers")}
-    for raw in RAW["fighters"].values():
+    for raw in RAW_FIGHTERS.values():
         for group in (raw["base"], raw["styles"], raw.get("finishers", {})):
             with_triggers |= {n for n, r in group.items() if r.get("triggers")}
     assert named == with_triggers
@@ -81,7 +81,7 @@ def test_text_before_the_first_label_is_no_window():
      "triggers at 'hit' in elemental form"),
 ])
 def test_card_data_whose_text_and_triggers_disagree_is_refused(text, triggers, forms, message):
-    with pytest.raises(ValueError, match="cards.json: Test Card") as err:
+    with pytest.raises(ValueError, match="^Test Card") as err:
         card_text.check("Test Card", text, card_text.split(text), triggers, forms)
     assert message in str(err.value)
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from recorder.games.battlecon.cards import SPECIAL_ACTION
-from recorder.games.battlecon.fighters import HOOKS, Trigger
+from recorder.games.battlecon.fighters import RULES as HOOKS
+from recorder.games.battlecon.kit import Trigger
 from recorder.games.battlecon.state import Status
 from tests.battlecon_scenarios import Scenario
 

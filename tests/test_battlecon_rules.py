@@ -5,7 +5,8 @@ import pytest
 
 from recorder.games.battlecon import GAME, movement
 from recorder.games.battlecon.cards import KITS
-from recorder.games.battlecon.state import BattleState, Fighter
+from recorder.games.battlecon.fold import new_fighter
+from recorder.games.battlecon.state import BattleState
 from tests.battlecon_scenarios import Scenario
 
 
@@ -173,20 +174,20 @@ def test_snare_locks_the_trap_and_hits_around_it():
     assert b.one("FighterMoved", player=1).to_space == 7  # the retreat still happens
     rc = b.one("RangeChecked", player=1)
     assert rc.in_range and "trap on 4" in rc.terms  # Hikaru on 3, next to the trap
-    assert sc.state.trap == 4
+    assert sc.state.markers[0].space == 4
 
 
 @pytest.mark.parametrize("edition,expected", [("woi", []), ("preview", [1])])
 def test_wall_blocked_movement_per_edition(edition, expected):
     s = BattleState(edition=edition, duels=1, discards="suggested", beat_limit=None, names=("A", "B"),
-                    sides=("hikaru", "cadenza"), fighters=[Fighter("hikaru", position=2), Fighter("cadenza", position=4)])
+                    sides=("hikaru", "cadenza"), fighters=[new_fighter(0, "hikaru", 2), new_fighter(1, "cadenza", 4)])
     got = [d.to for d in movement.destinations(s, 0, "retreat", [2], by=0)]
     assert got == expected
 
 
 def test_hop_does_not_count_the_opponents_space_and_advance_can_pass():
     s = BattleState(edition="woi", duels=1, discards="suggested", beat_limit=None, names=("A", "B"),
-                    sides=("hikaru", "cadenza"), fighters=[Fighter("hikaru", position=3), Fighter("cadenza", position=4)])
+                    sides=("hikaru", "cadenza"), fighters=[new_fighter(0, "hikaru", 3), new_fighter(1, "cadenza", 4)])
     got = [(d.to, d.distance, d.switched) for d in movement.destinations(s, 0, "advance", [1, 2], by=0)]
     assert got == [(5, 1, True), (6, 2, True)]
 

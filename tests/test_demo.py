@@ -36,7 +36,7 @@ def test_demo_from_an_empty_folder(tmp_path, monkeypatch):
         steps = [line.split(" ", 1)[0] for line in result.stderr.splitlines() if line[:1].isdigit()]
         assert steps == ["1/4", "2/4", "3/4", "4/4"]
         total = _demo_total()
-        assert total == 18  # BattleCON 6 pairings, Cogs 3 pairings, twice each
+        assert total == 24  # BattleCON 6 pairings, Cogs 3 pairings, grid skirmish 3 pairings, twice each
         assert f"{total} matches verified" in result.stderr
         folder = Path(cwd, "beatlog-demo")
         logs = sorted((folder / "logs").glob("*.jsonl"))
@@ -45,7 +45,8 @@ def test_demo_from_an_empty_folder(tmp_path, monkeypatch):
             assert len(store.match_ids()) == len(logs)
             assert {p.stem for p in logs} == set(store.match_ids())
             standings = {(game, player) for game, player in store.conn.execute("SELECT game, player FROM player_standings")}
-            assert standings == {("battlecon", "greedy"), ("battlecon", "random"), ("cogs", "sensible"), ("cogs", "random")}
+            assert standings == {("battlecon", "greedy"), ("battlecon", "random"), ("cogs", "sensible"), ("cogs", "random"),
+                                 ("skirmish", "sensible"), ("skirmish", "random")}
         assert len(list((folder / "site" / "matches").glob("*.html"))) == len(logs)
         # Run again: nothing is played twice, the same site comes out.
         again = runner.invoke(main, ["demo"])

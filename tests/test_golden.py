@@ -76,6 +76,27 @@ RECIPES += _battlecon_recipes()
 RECIPES.append(Recipe("cogs-lions-herons", "cogs", "standard", ("lions", "herons"), 4,
                       "Cogs of Valor, Red Lions vs Blue Herons, four turns, sensible vs random.",
                       ("sensible", "random"), options={"turns": 4}))
+RECIPES.append(Recipe("skirmish-vanguard-arcane", "skirmish", "standard", ("vanguard", "arcane"), 5,
+                      "Grid skirmish, Skirmish scenario, Knight+Archer vs Pyromancer+Cleric (starter kit), eight "
+                      "turns, sensible vs random.", ("sensible", "random"), options={"turns": 8}))
+RECIPES += [
+    Recipe("skirmish-domination", "skirmish", "standard", ("vanguard", "shadows"), 6,
+           "Grid skirmish, Domination: towers captured and held, sensible vs random.", ("sensible", "random"),
+           options={"scenario": "domination", "turns": 15}),
+    Recipe("skirmish-eb-deathmatch-ffa", "skirmish", "standard", ("knight+archer", "rogue", "pyromancer+cleric"), 5,
+           "Grid skirmish, Endless Battlefield (Deathmatch), three-player free-for-all: deaths, recovery at the "
+           "central obelisk, souls.", ("sensible", "random", "sensible"), names=("Ann", "Ben", "Cy"),
+           options={"scenario": "eb_deathmatch", "turns": 10}),
+    Recipe("skirmish-caravan", "skirmish", "standard", ("vanguard", "shadows"), 1,
+           "Grid skirmish, Caravan Escort: caravans moving, sped up and robbed, sensible vs sensible.",
+           ("sensible", "sensible"), options={"scenario": "caravan"}),
+    Recipe("skirmish-eb-capture", "skirmish", "standard", ("vanguard", "shadows"), 1,
+           "Grid skirmish, Endless Battlefield (Capture): crystals stolen, carried and delivered, sensible vs sensible.",
+           ("sensible", "sensible"), options={"scenario": "eb_capture"}),
+    Recipe("skirmish-eb-domination", "skirmish", "standard", ("arcane", "vanguard"), 8,
+           "Grid skirmish, Endless Battlefield (Domination): towers, obelisks, recovery, sensible vs sensible.",
+           ("sensible", "sensible"), options={"scenario": "eb_domination", "turns": 15}),
+]
 FIXED_CLOCK = "2000-01-01T00:00:00Z"  # goldens never depend on the wall clock
 
 

@@ -234,3 +234,12 @@ def test_saved_rows_from_import_are_the_check_walk(tmp_path):
     for path in SAMPLES[:3]:
         log = read_jsonl(path)
         assert back[log.match_id] == computed(log, compute_log(log).stats).stats
+
+
+def test_record_keeps_the_statistics_of_the_match_it_records(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _run("record", "--fighters", "hikaru,khadath", "--bots", "random", "--seed", "4", "--duels", "1",
+         "--db", "r.db", "-o", "r.jsonl")
+    with Store("r.db", readonly=True) as store:
+        assert len(store.match_ids()) == 1 and stale(store.conn) == []
+    assert _run("stats", "--db", "r.db", "--format", "json") == _run("stats", "r.jsonl", "--format", "json")

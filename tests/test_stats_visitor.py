@@ -8,6 +8,7 @@ from recorder.envelope import Entry, seal_all
 from recorder.errors import CorruptLog, UsageError
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon import events as E
+from recorder.games.battlecon.fighters.cadenza import IronBodyDecided
 from recorder.header import Player
 from replay.stats import NoStats, StatsVisitor, match_stats, stat_hook
 from replay.stats_summary import derive, summarize, Totals
@@ -156,7 +157,7 @@ def test_tokens_and_finishers_are_counted_by_kind():
         SE.SpecialActionRevealed(player=0, base="Burst", action="finisher"),
         SE.FinisherRevealed(player=0, finisher="Wrath of Elements", how="special"),
         SE.TokensAnted(player=0, tokens=("Earth", "Water"), card="Wrath of Elements"),
-        E.IronBodyDecided(player=1, spend=True, source="t"),
+        IronBodyDecided(player=1, spend=True, source="t"),
         E.BeatEnded(beat=1, beats_left=14, life=(20, 20), positions=(3, 5)),
     ]
     m = match_stats(h, build(h, [[(1, e) for e in events]]))

@@ -160,8 +160,10 @@ def test_every_event_of_the_match_is_drawn_as_the_fold_says(tab, site):
     tab.open(match_page(site, "walkthrough"))
     for e in range(len(log.records) + 1):
         assert tab.board() == expected_board(snaps[e]), e
-        trap = tab.page.evaluate("() => document.querySelector('[data-trap]')?.getAttribute('data-trap') ?? null")
-        assert trap == (None if snaps[e]["trap"] is None else str(snaps[e]["trap"])), e
+        marker = tab.page.evaluate(
+            "() => document.querySelector('[data-marker]')?.getAttribute('data-space') ?? null")
+        placed = [m["space"] for m in snaps[e]["markers"] if m["space"] is not None]
+        assert marker == (str(placed[0]) if placed else None), e
         tab.page.keyboard.press("ArrowRight")
 
 

@@ -15,6 +15,7 @@ from typing import Iterable
 from recorder.errors import UsageError
 from recorder.integrity import LogFile
 from recorder.jsonl import read_jsonl
+from recorder.store import Store, is_server_url
 
 
 @dataclass(frozen=True)
@@ -35,8 +36,6 @@ def from_files(paths: Iterable[str | Path]) -> list[Source]:
 
 def from_store(db: str | Path, match_id: str | None = None) -> list[Source]:
     """Every match of a store (or just ``match_id``), checked as it is read."""
-    from recorder.store import Store, is_server_url
-
     if not is_server_url(db) and not Path(db).exists():
         raise UsageError(f"no such store: {str(db)!r}")
     store = Store(db, create=False)

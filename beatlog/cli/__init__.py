@@ -1,6 +1,8 @@
 """The ``beatlog`` command: a thin click layer over the library.
 
-Every command lives in a module of this package named for what it does. Expected
+Every command lives in a module of this package named for what it does, and
+that module is imported only when its command runs (:data:`COMMANDS`), so
+``beatlog verify`` loads no plotting, signing or page rendering. Expected
 errors (:class:`~recorder.errors.BeatlogError`, unreadable files, and usage
 mistakes such as an unknown option or a missing argument) are printed as one
 line on stderr with exit code 1 -- never a traceback.
@@ -8,6 +10,7 @@ line on stderr with exit code 1 -- never a traceback.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
@@ -52,8 +55,41 @@ def _no_args_help(exc: click.exceptions.NoArgsIsHelpError) -> click.exceptions.E
     return click.exceptions.Exit(0)
 
 
+# Each command's module (beatlog.cli.<module>), imported when the command is used or listed. A module
+# registers its commands on ``main`` (``@main.command``); tests/test_cli_usage.py checks this table
+# against what the modules register.
+COMMANDS = {
+    "record": "record_commands", "play": "record_commands", "sides": "record_commands",
+    "fighters": "record_commands",
+    "verify": "replay_commands", "keygen": "replay_commands", "seal": "replay_commands",
+    "explain": "replay_commands", "whatif": "replay_commands", "diff": "replay_commands",
+    "state": "replay_commands",
+    "simulate": "stats_commands", "stats": "stats_commands", "demo": "stats_commands",
+    "export": "store_commands", "import": "store_commands", "check": "store_commands", "copy": "store_commands",
+    "render": "view_commands", "extract": "view_commands",
+    "schema-dump": "log_commands",
+}
+
+
+def load_commands(names: "list[str] | None" = None) -> None:
+    """Import the modules of the commands ``names`` (every command module when None)."""
+    modules = {COMMANDS[n] for n in names if n in COMMANDS} if names is not None else set(COMMANDS.values())
+    for module in sorted(modules):
+        importlib.import_module(f"{__name__}.{module}")
+
+
 class BeatlogGroup(click.Group):
     command_class = BeatlogCommand
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*COMMANDS, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            # Its own module only; a name not in the table (a typo, or a command added without an entry)
+            # loads them all, so the answer is the same as if every command had been imported.
+            load_commands([cmd_name] if cmd_name in COMMANDS else None)
+        return self.commands.get(cmd_name)
 
     def make_context(self, info_name, args, parent=None, **extra):  # type: ignore[override]
         # The group's own options and command name are parsed here (``beatlog --bogus``, ``beatlog``).
@@ -89,11 +125,3 @@ def main() -> None:
     \b
     Example: beatlog demo -o demo && beatlog stats --db demo/demo.db
     """
-
-
-def _register() -> None:
-    # Import for their side effect of adding commands to ``main``.
-    from . import commands  # noqa: F401
-
-
-_register()

@@ -15,7 +15,7 @@ from typing import Any, BinaryIO, Sequence
 from recorder import canonical
 from recorder.decisions import DecisionSource, FirstOption
 from recorder.envelope import Record
-from recorder.errors import UsageError
+from recorder.errors import BeatlogError, UsageError
 from recorder.game import Game, load_game
 from recorder.header import Header, Player
 from recorder.names import resolve, suggestion
@@ -217,8 +217,10 @@ class StreamSink:
         self.stream.flush()
 
 
-def open_sinks(header: Header, out: str | None, db: str | None) -> tuple[Sink, list[str]]:
-    """The sinks for ``-o``/``--db`` (default ``<match_id>.jsonl`` here) and where they write."""
+def open_sinks(header: Header, out: str | None, db: str | None, *,
+               durability: str = "full") -> tuple[Sink, list[str]]:
+    """The sinks for ``-o``/``--db`` (default ``<match_id>.jsonl`` here) and where they write; ``durability``
+    is the store's (recorder.store_file.DURABILITY)."""
     sinks: list[Sink] = []
     where: list[str] = []
     if out is None and db is None:
@@ -233,6 +235,23 @@ def open_sinks(header: Header, out: str | None, db: str | None) -> tuple[Sink, l
         sinks.append(JsonlSink(path))
         where.append(str(path))
     if db is not None:
-        sinks.append(StoreSink(db))
+        sinks.append(StoreSink(db, durability=durability))
         where.append(f"{db} (match {header.match_id})")
     return (sinks[0] if len(sinks) == 1 else Tee(sinks)), where
+
+
+def keep_stats(db: str | None, match_id: str) -> None:
+    """Count a match just recorded into the store ``db`` once, for ``stats`` and the site.
+
+    Never fails the recording: a match that cannot be counted now is counted by the next ``stats``.
+    """
+    if db is None:
+        return
+    from recorder.store import Store
+    from replay.stats_store import fill
+
+    try:
+        with Store(db, create=False) as store:
+            fill(store, [match_id])
+    except BeatlogError:
+        pass

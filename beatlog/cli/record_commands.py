@@ -15,7 +15,7 @@ from ..tournament import default_bot, sides_flag
 from .catalog import render_side, side_entry, side_ids
 from .hotseat import Narrator, TerminalSource
 from .match_options import (
-    DEFAULT_GAME, MatchPlan, bot_sources, open_sinks, parse_options, parse_seed, plan_match, script_sources,
+    DEFAULT_GAME, MatchPlan, bot_sources, keep_stats, open_sinks, parse_options, parse_seed, plan_match, script_sources,
     split_names, split_pair,
 )
 
@@ -25,7 +25,7 @@ def _match_options(func):
         click.option("--fighters", "--sides", "fighters", metavar="A,B",
                      help="The sides, player 1's first: two fighters for a BattleCON duel (hikaru,khadath), two or "
                           "more fleets for Cogs of Valor (lions,herons); see `beatlog sides --game NAME`."),
-        click.option("--game", "game_name", metavar="NAME", help="The game: battlecon (default) or cogs."),
+        click.option("--game", "game_name", metavar="NAME", help="The game: battlecon (default), cogs or skirmish."),
         click.option("--players", metavar="NAME,NAME", help="The players' names, one per side "
                                                            "(default Player 1,Player 2...)."),
         click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's)."),
@@ -69,8 +69,11 @@ def _plan(game_name, fighters, players, edition, duels, game_options, seed, scri
                                                 "the game's bots, as for --bots).")
 @click.option("--resume", "resume_id", metavar="MATCH_ID",
               help="Continue this match's interrupted recording in --db (or -o FILE) with the same bots or script.")
+@click.option("--durability", type=click.Choice(["full", "normal"]), default="full",
+              help="How durable each committed beat is in --db: full (default; a crash, even of the machine, loses at most "
+                   "the beat in play) or normal (faster; a power cut may also lose the last beats written).")
 def record_command(fighters, game_name, players, edition, duels, game_options, seed, db, out, bots, script_path,
-                   policy, resume_id) -> None:
+                   policy, resume_id, durability) -> None:
     """Record a bot or scripted match and print its digest.
 
     \b
@@ -102,8 +105,9 @@ def record_command(fighters, game_name, players, edition, duels, game_options, s
             names = split_pair(bots, "--bots", 1) * seats if "," not in bots else split_pair(bots, "--bots", seats)
         sources = bot_sources(plan.game, plan.header, names)
     _check_new_match(plan, db)
-    sink, where = open_sinks(plan.header, out, db)
+    sink, where = open_sinks(plan.header, out, db, durability=durability)
     result = record(plan.game, plan.header, sources, sink)
+    keep_stats(db, plan.header.match_id)
     _summary(plan, result, where, err=out == "-")
 
 
@@ -195,6 +199,7 @@ def play_command(fighters, game_name, players, edition, duels, game_options, see
     sink, where = open_sinks(plan.header, out, db)
     click.echo(f"Playing {plan.header.match_id} (seed {plan.header.seed}); recording to {' and '.join(where)}.")
     result = record(plan.game, plan.header, sources, Tee([sink, Narrator(plan.game)]))
+    keep_stats(db, plan.header.match_id)
     click.echo("")
     _summary(plan, result, where, err=False)
 
@@ -212,7 +217,7 @@ def _sides(names, game_name, as_json) -> None:
 _SIDE_OPTIONS = (
     click.argument("names", nargs=-1, metavar="[SIDE]..."),
     click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME",
-                 help="The game: battlecon or cogs."),
+                 help="The game: battlecon, cogs or skirmish."),
     click.option("--json", "as_json", is_flag=True, help="Print the data as JSON instead of text."),
 )
 

@@ -49,7 +49,8 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
     from replay.source import load_jsonl, load_store
     from recorder.store import is_server_url
     from replay.store_seal import store_seal_path
-    from replay.verify import verify_loaded
+    from replay.verify import VerifyReport, verify_loaded
+    from replay.verify_file import verify_file
 
     if not logs and db is None:
         raise UsageError("nothing to verify: give LOG.jsonl files or --db FILE")
@@ -82,6 +83,11 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
         try:
             # A log read from stdin has no seal beside it (unless --pubkey asks for one: '-.seal').
             seal_file = seal_path(path) if path != "-" or trusted is not None else None
+            if path != "-" and trusted is None and (seal_file is None or not seal_file.exists()):
+                # With no seal to check, the log's bytes are all that is needed: verify_file reads
+                # and re-runs it in one pass (and takes the ordinary way for anything unusual).
+                targets.append((path, verify_file(path, partial=partial), None))
+                continue
             targets.append((path, load_jsonl(path), seal_file))
         except (BeatlogError, OSError) as exc:
             failure(path, exc)
@@ -101,6 +107,9 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
             failure(db, exc)
 
     for source, loaded, seal_file in targets:
+        if isinstance(loaded, VerifyReport):
+            emit(source, loaded.ok, loaded.summary(), loaded.to_dict())
+            continue
         report = verify_loaded(loaded, partial=partial)
         text, payload, ok = report.summary(), report.to_dict(), report.ok
         # A seal beside the log is always checked: against --pubkey, or else on its own (its signature

@@ -55,7 +55,7 @@ def default_jobs() -> int:
               metavar="N", help="Matches per pairing of sides.")
 @click.option("--db", required=True, metavar="STORE", help="The store (a SQLite file or a postgresql:// URL) to record into (created if missing).")
 @click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME",
-              help="The game: battlecon or cogs.")
+              help="The game: battlecon, cogs or skirmish.")
 @click.option("--fighters", "--sides", "fighters", default="all", show_default=True, metavar="all|A,B,...",
               help="The sides taking part (BattleCON fighters, Cogs fleets); every pair of them meets.")
 @click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's).")
@@ -70,7 +70,11 @@ def default_jobs() -> int:
                    "(BattleCON woi: special_actions=true), e.g. --option special_actions=false.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Processes playing matches (default: the number of CPUs, at most 8).")
-def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, duels, game_options, jobs) -> None:
+@click.option("--durability", type=click.Choice(["full", "normal"]), default="full",
+              help="How durable each committed beat is in --db: full (default; a crash, even of the machine, loses at most "
+                   "the beat in play) or normal (faster; a power cut may also lose the last beats written).")
+def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, duels, game_options, jobs,
+                     durability) -> None:
     """Play a round-robin bot tournament into a store and print the standings.
 
     Every pair of sides meets N times, swapping seats each match. The same
@@ -101,7 +105,7 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
     total = len(schedule(plan))
     pairs = total // plan.matches
     words = terms_of(load_game(plan.game))
-    store = Store(db)  # opened (and checked) before anything is printed: a foreign file is one error line
+    store = Store(db, durability=durability)  # opened (and checked) before anything is printed: a foreign file is one error line
     _say(err, f"Tournament: {plan.game} {plan.edition}, {_count(len(plan.fighters), words.side, words.sides)}, "
               f"{_count(pairs, 'pairing')} × {plan.matches} = {_count(total, 'match', 'matches')}, "
               f"{plan.bots[0]} vs {plan.bots[1]}, seed {plan.seed}{_options_text(plan.options)}")

@@ -5,12 +5,11 @@ from __future__ import annotations
 from . import events as E
 from . import special_events as SE
 from . import stats
-from .effects import DuelOver, Gen, choose, stun
-from .movement import between
+from .effects import DuelOver, Gen, stun
 from .state import BattleState
 from .triggers import run_triggers
 
-MAX_REPEATS = 20  # safeguard; each repeat costs a regained token or 3 life, so real ones stop far sooner
+MAX_REPEATS = 20  # safeguard; each repeat costs something (a regained token, life), so real ones stop far sooner
 
 
 def dodge_reason(s: BattleState, attacker: int) -> str | None:
@@ -19,30 +18,22 @@ def dodge_reason(s: BattleState, attacker: int) -> str | None:
     fd = s.fighters[d]
     if fd.dodge:
         return fd.dodge
-    a_pos, d_pos = s.fighters[attacker].position, fd.position
-    for card, item in stats.passives(s, d, "dodge"):
-        if s.trap is None:
-            continue
-        if item["when"] == "trap_between" and between(a_pos, s.trap, d_pos):
-            return f"{card.name}: the trap is between the fighters"
-        if item["when"] == "attacker_on_trap" and a_pos == s.trap:
-            return f"{card.name}: the attacker stands on the trap"
-    return None
+    return fd.rules.dodge(s, d, attacker)
 
 
 def check_range(ctx, p: int) -> bool:
     s = ctx.state
-    dist = abs(s.fighters[0].position - s.fighters[1].position)
+    attacker, target_fig = s.fighters[p].figure, s.fighters[1 - p].figure
+    dist = abs(attacker.space - target_fig.space)
     kind, lo, hi, terms = stats.attack_range(s, p)
-    target = s.fighters[1 - p].position
     if kind == "na":
         in_range, rmin, rmax, text = False, None, None, "N/A"
-    elif kind in ("trap", "trap_only"):
-        reach = 1 if kind == "trap" else 0
-        in_range = s.trap is not None and abs(target - s.trap) <= reach
+    elif kind != "normal":  # a special range: the kit that prints it says what it reaches
+        special = s.fighters[p].rules.special_range(s, p, kind, terms[0][0], target_fig.space)
+        if special is None:
+            raise ValueError(f"{terms[0][0]}: special range {kind!r} is not known to its fighter's kit")
+        in_range, text = special
         rmin = rmax = None
-        where = "off the board" if s.trap is None else f"on {s.trap}"
-        text = f"{terms[0][0]}: the trap's space{' and the spaces next to it' if reach else ''} (trap {where})"
     else:
         in_range, rmin, rmax = lo <= dist <= hi and dist >= 1, lo, hi
         text = stats.format_terms(terms, f"{lo}~{hi}" if lo != hi else f"{lo}")
@@ -75,9 +66,10 @@ def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
     t = 1 - p
     pw, pterms = stats.power(s, p)
     power = max(pw or 0, 0)
-    # Sweeping: "If you are hit this beat, you take 2 extra damage from that attack": every hit, a 0-power one
-    # too ("a hit for zero damage is still a hit", Preview FAQ); before soak (docs/rulings.md).
+    # "If you are hit this beat, you take 2 extra damage from that attack": every hit, a 0-power one too ("a hit
+    # for zero damage is still a hit", Preview FAQ); before soak (docs/rulings.md).
     extra = sum(item["amount"] for _, item in stats.passives(s, t, "extra_damage_taken"))
+    extra += s.fighters[t].rules.damage_taken_extra(s, t)
     sk, sterms = stats.soak(s, t)
     amount = max(power + extra - sk, 0)
     life_after = s.fighters[t].life - amount
@@ -95,12 +87,12 @@ def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
 def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
     """Stun from damage over stun guard. WoI: each attack's damage on its own ("applies separately to each
     one", WoI p.30). Preview: the total damage taken this beat ("unless the total damage taken this turn is
-    greater than his stun guard"), which differs for repeated attacks (Four Winds, Chain of Destruction)."""
+    greater than his stun guard"), which differs for repeated attacks."""
     s = ctx.state
     if s.fighters[t].stunned:
         # Already stunned (an On Hit "the opponent is stunned", or an earlier hit of a repeated attack): nothing
-        # to prevent or apply, and no Iron Body to spend -- "an effect that ignores Stun Guard will still take
-        # precedence" (WoI FAQ, Cadenza). A fighter with stun immunity is never stunned in the first place.
+        # to prevent or apply, and no ability asked -- "an effect that ignores Stun Guard will still take
+        # precedence" (WoI FAQ). A fighter with stun immunity is never stunned in the first place.
         return
     if s.edition == "preview":
         amount = s.fighters[t].damage_taken  # this hit's damage is already folded in
@@ -114,17 +106,9 @@ def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
     if amount <= guard:
         ctx.emit(E.StunPrevented(player=t, by="stun guard", damage=amount, stun_guard=guard), actor=t, cause=cause)
         return
-    f = s.fighters[t]
-    if "Iron Body" in f.tokens and not f.iron_body:
-        opts = [{"player": t, "spend": True}, {"player": t, "spend": False}]
-        pick = yield from choose(ctx, t, "iron_body", E.IronBodyDecided, opts,
-                                 ["Spend an Iron Body token (Stun Guard infinity)", "Keep it and be stunned"],
-                                 f"{amount} damage{' this beat' if s.edition == 'preview' else ''} would stun you "
-                                 f"(stun guard {guard})", cause, always=True)
-        if pick["spend"]:
-            ctx.emit(E.StunPrevented(player=t, by="Iron Body", damage=amount, stun_guard=stats.INFINITE),
-                     actor=t, cause=cause)
-            return
+    prevented = yield from s.fighters[t].rules.prevent_stun(ctx, t, amount, guard, cause)
+    if prevented:
+        return
     ctx.emit(E.StunApplied(player=t, reason="damage", damage=amount, stun_guard=guard), cause=cause)
 
 
@@ -146,7 +130,7 @@ def activate(ctx, p: int, role: str) -> Gen:
             hit = ctx.emit(E.HitScored(player=p, target=1 - p), actor=p)
             yield from run_triggers(ctx, p, "hit")
             yield from deal_damage(ctx, p, hit)
-        # "Repeat this attack" (Four Winds, Chain of Destruction): range, hit and damage again.
+        # "Repeat this attack": range, hit and damage again.
         if f.repeats <= 0 or made >= MAX_REPEATS:
             break
         made += 1

@@ -10,7 +10,6 @@ from . import specials, stats
 from .attack import activate
 from .cards import BASE, KITS, SPECIAL, SPECIAL_ACTION, STYLE
 from .effects import ante_options, choose, fighter_name
-from .fighters import after_ante, end_of_beat
 from .state import BattleState
 from .triggers import run_triggers
 
@@ -112,7 +111,8 @@ def ante_step(ctx):
             passes += 1  # nothing to ante: a forced pass, not a decision
         else:
             opts = [{"player": p, "ante": "pass"}] + [{"player": p, "ante": t} for t in tokens]
-            labels = ["Pass"] + [f"Ante {t}" + (" (Stun Immunity)" if t == "Iron Body" else "") for t in tokens]
+            rules = s.fighters[p].rules
+            labels = ["Pass"] + [rules.ante_label(s, p, t) for t in tokens]
             if finisher:
                 opts.append({"player": p, "ante": finisher})
                 labels.append(f"Ante your Finisher, {finisher} (your pair returns to hand)")
@@ -137,24 +137,18 @@ def reveal(ctx):
         outcome = yield from new_pairs(ctx, outcome)
     if outcome is not None:
         return outcome
-    for p in (0, 1):  # each player's Reveal triggers: the pair's and the unique ability's (Gate Trap)
+    for p in (0, 1):  # each player's Reveal triggers: the pair's and the unique ability's (the kit's)
         yield from run_triggers(ctx, p, "reveal")
     return None
 
 
-def late_ante_tie(s: BattleState, priorities: tuple[int, int], terms) -> int | None:
-    """Preview: a tie made by a token anted after the ante step (Geomantic at Reveal) leaves priority with
-    the player who had it before that ante (Preview FAQ, Hikaru). The player who was higher without the late
-    tokens' terms, or None when the tie does not come from them."""
-    if s.edition != "preview" or priorities[0] != priorities[1]:
-        return None
-    before = []
-    for p in (0, 1):
-        late = {f"{t} token" for t in s.fighters[p].anted_late}
-        before.append(priorities[p] - sum(v for label, v in terms[p] if label in late and isinstance(v, int)))
-    if before[0] == before[1]:
-        return None
-    return 0 if before[0] > before[1] else 1
+def kit_tie_rule(s: BattleState, priorities: tuple[int, int], terms) -> tuple[int, str] | None:
+    """A kit's rule for who wins a priority tie without a clash (its ``tie_winner`` hook), or None."""
+    for f in s.fighters:
+        won = f.rules.tie_winner(s, priorities, terms)
+        if won is not None:
+            return won
+    return None
 
 
 def decide_priority(ctx):
@@ -170,12 +164,9 @@ def decide_priority(ctx):
             why = f"{fighter_name(ctx, active)} has the higher priority ({max(p0, p1)} > {min(p0, p1)})"
             ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=active, why=why))
             return True
-        kept = late_ante_tie(s, (p0, p1), (t0, t1))
+        kept = kit_tie_rule(s, (p0, p1), (t0, t1))
         if kept is not None:
-            late = ", ".join(f"{t} token" for f in s.fighters for t in f.anted_late)
-            why = (f"tie at {p0} made by an ante after the ante step ({late}): {fighter_name(ctx, kept)} had the "
-                   f"higher priority before it and keeps it (Preview FAQ, Hikaru's Geomantic)")
-            ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=kept, why=why))
+            ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=kept[0], why=kept[1]))
             return True
         finishing = [p for p in (0, 1) if s.fighters[p].finisher_active]
         if len(finishing) == 2:
@@ -237,7 +228,7 @@ def abilities_at_end(ctx):
     s = ctx.state
     first = s.active if s.active is not None else 0
     for p in (first, 1 - first):
-        yield from end_of_beat(ctx, p)
+        yield from s.fighters[p].rules.end_of_beat(ctx, p)
 
 
 def play_beat(ctx):
@@ -269,8 +260,8 @@ def after_antes(ctx):
     """Steps 3-5 once the ante step is over: effects it fixed, reveal, priority, attacks, recycling (the greedy
     bot's ante lookahead starts here)."""
     s = ctx.state
-    for q in (0, 1):  # effects fixed by the ante step (Kallistar's form)
-        after_ante(ctx, q)
+    for q in (0, 1):  # effects fixed by the ante step (the kit's after_ante hook)
+        s.fighters[q].rules.after_ante(ctx, q)
     pulse = False
     while True:
         outcome = yield from reveal(ctx)

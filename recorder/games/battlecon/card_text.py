@@ -4,7 +4,7 @@ A card's text runs its windows together ("Start of Beat: Advance 1 space.
 On Damage: Regain a token."). A ``TriggerResolved`` record quotes only the
 window that is resolving, so a judge reading a "start" line never sees an On
 Damage effect on it. The cut is made at the printed window labels; a label may
-name one of Kallistar's forms ("On Hit, Elemental:"), and that part is quoted
+name one of the fighter's forms ("On Hit, Elemental:"), and that part is quoted
 only while she is in that form. Text before the first label (Soak, Stun Guard,
 "This attack does not hit opponents.") is no window's: it is not quoted.
 """
@@ -43,17 +43,17 @@ def check(name: str, text: str, windows: dict[str, tuple[Segment, ...]],
     acts in, printed text for a window that triggers nothing, or a form the fighter does not have."""
     for timing, parts in windows.items():
         if timing not in triggers:
-            raise ValueError(f"cards.json: {name}'s text has a {LABELS[timing]!r} part but no {timing!r} "
+            raise ValueError(f"{name}'s text has a {LABELS[timing]!r} part but no {timing!r} "
                              f"trigger: {text!r}")
         for form, _ in parts:
             if form is not None and form not in forms:
-                raise ValueError(f"cards.json: {name}'s text names form {form!r}, which its fighter does not "
+                raise ValueError(f"{name}'s text names form {form!r}, which its fighter does not "
                                  f"have ({', '.join(forms) or 'no forms'}): {text!r}")
     for timing, effects in triggers.items():
         for form in dict.fromkeys(e.get("if") for e in effects):
             if not quote(windows, timing, form):
                 where = f" in {form} form" if form else ""
-                raise ValueError(f"cards.json: {name} triggers at {timing!r}{where} but its text has no "
+                raise ValueError(f"{name} triggers at {timing!r}{where} but its text has no "
                                  f"{LABELS[timing]!r} part for it: {text!r}")
 
 

@@ -1,29 +1,49 @@
-"""Card data, loaded once at import from ``cards.json``.
+"""Card data, loaded once at import: ``cards.json`` (the generic bases, the Special Action and the roster)
+and each fighter's ``fighters/<id>.json`` beside its kit module.
 
-Every card becomes a frozen :class:`Card`; a fighter's kit is a
-:class:`Kit` (its styles, its bases -- the six generic ones plus its unique
-base -- and its finishers). Nothing here has behaviour: effects are named
-primitives interpreted by ``effects.py``.
+Every card becomes a frozen :class:`Card`; a fighter's card data is a :class:`Kit` (its styles, its bases --
+the six generic ones plus its unique base -- its finishers, tokens, counters, markers, zones and forms).
+Nothing here has behaviour: effects are named primitives interpreted by ``effects.py`` or by the fighter's
+kit. The shape of every entry is checked here (a misspelt field, timing window or fighter is a
+:class:`CardDataError` naming the card); ``fighters/__init__.py`` then checks every effect and passive
+against the primitives that exist, once the kits are loaded.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from recorder import canonical
+from recorder.errors import BeatlogError
+
 from . import card_text
+
+
+
+class CardDataError(BeatlogError, ValueError):
+    """Card data that cannot be played: the message names the fighter and the card."""
+
 
 RAW_BYTES = resources.files(__package__).joinpath("cards.json").read_bytes()
 RAW: dict[str, Any] = json.loads(RAW_BYTES)
+ROSTER: tuple[str, ...] = tuple(RAW["roster"])
 SPECIAL_ACTION = RAW["special_action"]["name"]  # the Special Action card (WoI p.33, Preview p.10)
 FINISHER_LIFE = RAW["special_action"]["finisher_life"]  # a Finisher needs this much life or less
 
 STYLE, BASE, FINISHER, SPECIAL = "style", "base", "finisher", "special"
 TIMINGS = ("reveal", "start", "before", "hit", "damage", "after", "end")
-GENERIC_BASES = tuple(RAW["generic_bases"])  # Strike, Shot, Drive, Burst, Grasp, Dash
+GENERIC_BASES = tuple(RAW["generic_bases"])  # the six bases every fighter has
+EDITIONS = ("woi", "preview")
+STATS = ("power", "priority", "range", "soak", "stun_guard", "stun_immune")
+CARD_FIELDS = frozenset({"range", "power", "priority", "soak", "stun_guard", "stun_immune", "text", "ruling",
+                         "triggers", "passives", "requires", "editions"})
+FIGHTER_FIELDS = frozenset({"id", "name", "initial", "ability", "editions", "tokens", "token_effects", "forms",
+                            "markers", "counters", "zones", "suggested_discards", "base", "styles", "finishers",
+                            "rulings"})
+REQUIRED_FIGHTER = ("id", "name", "initial", "ability", "editions", "suggested_discards", "base", "styles")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +61,7 @@ class Card:
     ruling: str = ""
     triggers: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
     passives: tuple[dict[str, Any], ...] = ()
-    requires: dict[str, Any] = field(default_factory=dict)  # a finisher's condition (Kallistar's form)
+    requires: dict[str, Any] = field(default_factory=dict)  # a finisher's condition (a form)
     windows: dict[str, tuple[card_text.Segment, ...]] = field(default_factory=dict)  # text cut by timing
 
     def trigger_text(self, timing: str, form: str | None) -> str:
@@ -69,18 +89,26 @@ class Kit:
     bases: tuple[str, ...]  # generic six, then the unique base
     unique_base: str
     finishers: tuple[str, ...]
-    tokens: tuple[str, ...]
+    tokens: tuple[str, ...]  # the starting pool (a name repeats for a stack)
     token_effects: dict[str, dict[str, Any]]
-    forms: dict[str, dict[str, Any]]
-    has_trap: bool
+    forms: dict[str, dict[str, Any]]  # the first is the starting form
+    markers: dict[str, dict[str, Any]]  # name -> drawing hints (glyph, label); off the board at the start
+    counters: dict[str, dict[str, int]]  # name -> {"min", "max", "start"}
+    zones: tuple[str, ...]  # card zones beyond hand, discards and play
+    editions: tuple[str, ...]  # the editions that offer this fighter
+    digest: str  # of this fighter's card data: part of the rules fingerprint of the matches that use it
     suggested: tuple[tuple[str, str], tuple[str, str]]  # (discard 1 pair, discard 2 pair)
     cards: dict[str, Card]
-    # Cards printed differently in an edition: edition -> name -> Card (Preview's Geomantic antes at Reveal).
+    # Cards printed differently in an edition: edition -> name -> Card (a style whose trigger window differs).
     variants: dict[str, dict[str, Card]] = field(default_factory=dict)
 
     def card(self, name: str, edition: str) -> Card:
         """The card ``name`` as ``edition`` prints it."""
         return self.variants.get(edition, {}).get(name) or self.cards[name]
+
+    @property
+    def short_name(self) -> str:
+        return self.name.split()[0]
 
     @property
     def all_cards(self) -> tuple[str, ...]:
@@ -93,16 +121,44 @@ class Kit:
 
 
 def _card(name: str, kind: str, owner: str, raw: dict[str, Any], forms: tuple[str, ...] = ()) -> Card:
+    where = f"card data of {owner}: {name}"
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{where} is not an object")
+    unknown_fields = sorted(set(raw) - CARD_FIELDS)
+    if unknown_fields:
+        raise CardDataError(f"{where} has unknown field(s) {', '.join(unknown_fields)}; known fields: "
+                            f"{', '.join(sorted(CARD_FIELDS))}")
     rng = raw.get("range")
     if isinstance(rng, list):
+        if len(rng) != 2 or not all(isinstance(v, int) for v in rng):
+            raise CardDataError(f"{where} has range {rng!r}; a range is [min, max], null or a special range name")
         rng = (rng[0], rng[1])
-    triggers = {t: tuple(raw.get("triggers", {}).get(t, ())) for t in TIMINGS if raw.get("triggers", {}).get(t)}
-    unknown = set(raw.get("triggers", {})) - set(TIMINGS)
+    elif rng is not None and not isinstance(rng, str):
+        raise CardDataError(f"{where} has range {rng!r}; a range is [min, max], null or a special range name")
+    raw_triggers = raw.get("triggers", {})
+    unknown = sorted(set(raw_triggers) - set(TIMINGS))
     if unknown:
-        raise ValueError(f"cards.json: {name} has unknown timing(s) {sorted(unknown)}")
+        raise CardDataError(f"{where} has unknown timing window(s) {', '.join(unknown)}; the windows are "
+                            f"{', '.join(TIMINGS)}")
+    triggers = {t: tuple(raw_triggers.get(t, ())) for t in TIMINGS if raw_triggers.get(t)}
+    for timing, effects in triggers.items():
+        for e in effects:
+            if not isinstance(e, dict) or not isinstance(e.get("op"), str):
+                raise CardDataError(f"{where}: a {timing} effect without an \"op\": {e!r}")
+            if "if" in e and e["if"] not in forms:
+                raise CardDataError(f"{where}: a {timing} effect names form {e['if']!r}, which its fighter does "
+                                    f"not have ({', '.join(forms) or 'no forms'})")
+    for item in raw.get("passives", ()):
+        if not isinstance(item, dict) or not isinstance(item.get("type"), str):
+            raise CardDataError(f"{where}: a passive without a \"type\": {item!r}")
+        if "if" in item and item["if"] not in forms:
+            raise CardDataError(f"{where}: a passive names form {item['if']!r}, which its fighter does not have")
     text = raw.get("text", "")
     windows = card_text.split(text)
-    card_text.check(name, text, windows, triggers, forms)
+    try:
+        card_text.check(name, text, windows, triggers, forms)
+    except ValueError as exc:
+        raise CardDataError(f"card data of {owner}: {exc}") from None
     return Card(
         name=name, kind=kind, owner=owner, range=rng, power=raw.get("power"),
         priority=raw.get("priority", 0), soak=raw.get("soak", 0), stun_guard=raw.get("stun_guard", 0),
@@ -119,36 +175,99 @@ def _variants(name: str, kind: str, owner: str, raw: dict[str, Any], forms: tupl
         out.setdefault(edition, {})[name] = _card(name, kind, owner, {**raw, **changes}, forms)
 
 
-def _load() -> dict[str, Kit]:
+def _fighter_raw(fid: str) -> tuple[dict[str, Any], bytes]:
+    try:
+        data = resources.files(__package__).joinpath("fighters", f"{fid}.json").read_bytes()
+    except FileNotFoundError:
+        raise CardDataError(f"card data of {fid}: fighters/{fid}.json is missing (cards.json's roster names "
+                            f"{fid})") from None
+    return json.loads(data), data
+
+
+def build_kit(raw: dict[str, Any], generic: dict[str, Card]) -> Kit:
+    """One fighter's :class:`Kit` from its raw card data; a :class:`CardDataError` names what is wrong."""
+    fid = raw.get("id", "?")
+    missing = [k for k in REQUIRED_FIGHTER if k not in raw]
+    if missing:
+        raise CardDataError(f"card data of {fid}: missing field(s) {', '.join(missing)}")
+    unknown = sorted(set(raw) - FIGHTER_FIELDS)
+    if unknown:
+        raise CardDataError(f"card data of {fid}: unknown field(s) {', '.join(unknown)}; known fields: "
+                            f"{', '.join(sorted(FIGHTER_FIELDS))}")
+    bad_editions = [e for e in raw["editions"] if e not in EDITIONS]
+    if bad_editions or not raw["editions"]:
+        raise CardDataError(f"card data of {fid}: editions {raw['editions']!r}; each is one of {', '.join(EDITIONS)}")
+    cards = dict(generic)
+    forms = tuple(raw.get("forms", {}))
+    if len(raw["base"]) != 1:
+        raise CardDataError(f"card data of {fid}: \"base\" holds exactly one unique base, got {len(raw['base'])}")
+    (ubase, ubase_raw), = raw["base"].items()
+    cards[ubase] = _card(ubase, BASE, fid, ubase_raw, forms)
+    variants: dict[str, dict[str, Card]] = {}
+    for n, r in raw["styles"].items():
+        cards[n] = _card(n, STYLE, fid, r, forms)
+        _variants(n, STYLE, fid, r, forms, variants)
+    for n, r in raw.get("finishers", {}).items():
+        cards[n] = _card(n, FINISHER, fid, r, forms)
+    tokens = tuple(raw.get("tokens", ()))
+    for t, effect in raw.get("token_effects", {}).items():
+        if t not in tokens:
+            raise CardDataError(f"card data of {fid}: token_effects names {t!r}, which is not one of its tokens")
+        bad = sorted(set(effect) - set(STATS))
+        if bad:
+            raise CardDataError(f"card data of {fid}: token {t!r} has unknown effect(s) {', '.join(bad)}; known: "
+                                f"{', '.join(STATS)}")
+    for form, effect in raw.get("forms", {}).items():
+        bad = sorted(set(effect) - set(STATS) - {"lose_life"})
+        if bad:
+            raise CardDataError(f"card data of {fid}: form {form!r} has unknown effect(s) {', '.join(bad)}")
+    counters = {}
+    for name, spec in raw.get("counters", {}).items():
+        if set(spec) - {"min", "max", "start"} or not {"min", "max"} <= set(spec):
+            raise CardDataError(f"card data of {fid}: counter {name!r} needs min and max (and may give start), "
+                                f"got {spec!r}")
+        counters[name] = {"min": spec["min"], "max": spec["max"], "start": spec.get("start", spec["min"])}
+    sd = raw["suggested_discards"]
+    for pile in ("discard1", "discard2"):
+        for c in sd.get(pile, ()):
+            if c not in cards:
+                raise CardDataError(f"card data of {fid}: suggested {pile} names {c!r}, which is not one of its cards")
+    return Kit(
+        id=fid, name=raw["name"], initial=raw["initial"], ability=raw["ability"],
+        styles=tuple(raw["styles"]), bases=GENERIC_BASES + (ubase,), unique_base=ubase,
+        finishers=tuple(raw.get("finishers", {})), tokens=tokens,
+        token_effects=raw.get("token_effects", {}), forms=raw.get("forms", {}),
+        markers=raw.get("markers", {}), counters=counters, zones=tuple(raw.get("zones", ())),
+        editions=tuple(raw["editions"]), digest=canonical.digest(raw),
+        suggested=(tuple(sd["discard1"]), tuple(sd["discard2"])), cards=cards, variants=variants,
+    )
+
+
+def generic_cards() -> dict[str, Card]:
     generic = {n: _card(n, BASE, "generic", raw) for n, raw in RAW["generic_bases"].items()}
-    generic[SPECIAL_ACTION] = _card(SPECIAL_ACTION, SPECIAL, "generic", RAW["special_action"])
-    kits = {}
-    for fid, raw in RAW["fighters"].items():
-        cards = dict(generic)
-        forms = tuple(raw.get("forms", {}))
-        (ubase, ubase_raw), = raw["base"].items()
-        cards[ubase] = _card(ubase, BASE, fid, ubase_raw, forms)
-        variants: dict[str, dict[str, Card]] = {}
-        for n, r in raw["styles"].items():
-            cards[n] = _card(n, STYLE, fid, r, forms)
-            _variants(n, STYLE, fid, r, forms, variants)
-        for n, r in raw.get("finishers", {}).items():
-            cards[n] = _card(n, FINISHER, fid, r, forms)
-        sd = raw["suggested_discards"]
-        kits[fid] = Kit(
-            id=fid, name=raw["name"], initial=raw["initial"], ability=raw["ability"],
-            styles=tuple(raw["styles"]), bases=GENERIC_BASES + (ubase,), unique_base=ubase,
-            finishers=tuple(raw.get("finishers", {})), tokens=tuple(raw.get("tokens", ())),
-            token_effects=raw.get("token_effects", {}), forms=raw.get("forms", {}),
-            has_trap=bool(raw.get("trap")), suggested=(tuple(sd["discard1"]), tuple(sd["discard2"])),
-            cards=cards, variants=variants,
-        )
-    return kits
+    special = {k: v for k, v in RAW["special_action"].items()
+               if k not in ("name", "actions", "unique_base", "finisher_life")}  # its rules, read in specials.py
+    generic[SPECIAL_ACTION] = _card(SPECIAL_ACTION, SPECIAL, "generic", special)
+    return generic
 
 
-KITS: dict[str, Kit] = _load()
+def _load() -> tuple[dict[str, Kit], dict[str, dict[str, Any]]]:
+    generic = generic_cards()
+    kits, data = {}, {}
+    for fid in ROSTER:
+        raw, _bytes = _fighter_raw(fid)
+        data[fid] = raw
+        if raw.get("id") != fid:
+            raise CardDataError(f"card data of {fid}: fighters/{fid}.json says id {raw.get('id')!r}")
+        kits[fid] = build_kit(raw, generic)
+    return kits, data
+
+
+KITS, RAW_FIGHTERS = _load()  # RAW_FIGHTERS: each fighter's card data as read
 FIGHTERS: tuple[str, ...] = tuple(KITS)
-DATA_HASH = hashlib.sha256(RAW_BYTES).hexdigest()
+# The shared card data (generic bases, Special Action): part of every match's rules fingerprint. The roster and
+# the notes are not rules, so a fighter added to the roster changes no fingerprint of a match without it.
+SHARED_DIGEST = canonical.digest({k: v for k, v in RAW.items() if k not in ("roster", "_about")})
 
 
 def special_action(kit_: Kit, base: str) -> str:

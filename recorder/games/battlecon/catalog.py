@@ -29,7 +29,9 @@ def side_info(fighter: str) -> dict[str, Any]:
     kit = KITS[fighter]
     return {
         "id": fighter, "name": kit.name, "initial": kit.initial, "ability": kit.ability,
-        "tokens": list(kit.tokens), "forms": dict(kit.forms), "trap": kit.has_trap,
+        "tokens": list(kit.tokens), "forms": dict(kit.forms), "markers": sorted(kit.markers),
+        "counters": {k: dict(v) for k, v in kit.counters.items()}, "zones": list(kit.zones),
+        "editions": list(kit.editions),
         "suggested_discards": [list(kit.suggested[0]), list(kit.suggested[1])], "cards": cards,
     }
 
@@ -43,6 +45,12 @@ def render_side(entry: dict[str, Any]) -> str:
     if entry.get("forms"):
         forms = "; ".join(f"{name} ({_terms(effect)})" for name, effect in entry["forms"].items())
         lines.append(f"  forms: {forms}")
+    if entry.get("counters"):
+        counters = "; ".join(f"{name} {c['min']}-{c['max']} (starts at {c['start']})"
+                             for name, c in entry["counters"].items())
+        lines.append(f"  counters: {counters}")
+    if entry.get("markers"):
+        lines.append(f"  markers: {', '.join(entry['markers'])}")
     discards = entry.get("suggested_discards")
     if discards:
         lines.append(f"  suggested discards: 1 = {' + '.join(discards[0])}; 2 = {' + '.join(discards[1])}")
@@ -80,7 +88,7 @@ def _range(value: Any, style: bool) -> str:
     if value is None:
         return "N/A"
     if isinstance(value, str):
-        return value  # a special range, e.g. Khadath's "trap"
+        return value  # a special range a kit defines
     low, high = value
     sign = "+" if style else ""
     text = f"{sign}{low}" if low == high else f"{sign}{low}~{high}"

@@ -24,13 +24,28 @@ def describe(state: BattleState, record) -> str:
     d = record.data
     t = record.type
     n = lambda p: _name(state, p)  # noqa: E731
-    fn = _TEXT.get(t)
+    fn = _TEXT.get(t) or _kit_words(state, t, d)
     if fn is not None:
         return fn(d, n)
     stateful = _WITH_STATE.get(t)
     if stateful is not None:
         return stateful(d, n, state)
     return f"{t} " + ", ".join(f"{k}={v}" for k, v in d.items() if k != "source")
+
+
+def _kit_words(state: BattleState, t: str, d: dict[str, Any]):
+    """The words a kit gives its own events (``KitRules.words``): the kit of the record's player, else any
+    fighter's kit in the match that has words for it."""
+    p = d.get("player")
+    fighters = state.fighters
+    if isinstance(p, int) and 0 <= p < len(fighters) and fighters[p].rules is not None:
+        fn = fighters[p].rules.words.get(t)
+        if fn is not None:
+            return fn
+    for f in fighters:
+        if f.rules is not None and t in f.rules.words:
+            return f.rules.words[t]
+    return None
 
 
 def _pair(d, p: int) -> str:
@@ -47,7 +62,7 @@ def _move(d, n) -> str:
         v = f"swaps places with {other}"
     dist = "" if d["kind"] in ("move_directly", "swap", "rearrange") else f" {d['distance']}"
     byw = f" by {n(by)}" if by != d["player"] and d["kind"] in ("push", "pull", "move_opponent") else ""
-    if d["kind"] == "rearrange":  # a direct move, part of a Pulse's or Planar Crossing's arrangement
+    if d["kind"] == "rearrange":  # a direct move, part of a Pulse's (or a card's) arrangement
         v, byw = ("moves directly", " in the rearrangement") if by == d["player"] else \
             ("is moved directly", f" by {n(by)}'s rearrangement")
     side = ""
@@ -59,7 +74,7 @@ def _move(d, n) -> str:
 
 
 def _terms(text: str, total: int) -> str:
-    """'Advancing 1 + Drive 3' from 'Advancing 1 + Drive 3 = 4'; a lone number means no terms."""
+    """'Style 1 + Drive 3' from 'Style 1 + Drive 3 = 4'; a lone number means no terms."""
     body, sep, _ = text.rpartition(" = ")
     return body if sep else ("" if text == str(total) else text)
 
@@ -83,7 +98,7 @@ def _damage(d, n, state: BattleState) -> str:
 
 
 def _extra_cause(d, n, state: BattleState) -> str:
-    """' (Hikaru's Sweeping: +2 damage taken)': the target's cards that make it take more damage."""
+    """' (X's card: +2 damage taken)': the target's cards that make it take more damage."""
     causes = list(stats.passives(state, d["target"], "extra_damage_taken"))
     if not causes or sum(item["amount"] for _, item in causes) != d["extra"]:
         return ""  # the state does not account for the recorded extra: say no more than the record
@@ -93,7 +108,7 @@ def _extra_cause(d, n, state: BattleState) -> str:
 
 def _stun_guard(d, state: BattleState) -> str:
     """'stun guard 5 (Strike 5)', the terms re-derived from the state (when they add up to the record)."""
-    guard = "infinite (Iron Body)" if d["stun_guard"] >= stats.INFINITE else str(d["stun_guard"])
+    guard = f"infinite ({d['by']})" if d["stun_guard"] >= stats.INFINITE else str(d["stun_guard"])
     total, terms = stats.stun_guard(state, d["player"])
     if total == d["stun_guard"] and terms and total < stats.INFINITE:
         return f"stun guard {guard} ({stats.format_terms(terms, total).rpartition(' = ')[0]})"
@@ -133,12 +148,12 @@ def _chance(d, n) -> str:
 
 
 def _trigger(d, n) -> str:
-    """"Hikaru's Drive, Before Activating: Advance 1 or 2 spaces." (the text names its window, or is given it)."""
+    """"X's Drive, Before Activating: Advance 1 or 2 spaces." (the text names its window, or is given it)."""
     text = d["text"]
     window = _WINDOWS.get(d["timing"], d["timing"])
     if text.startswith(window.split()[0]):
         return f"{n(d['player'])}'s {d['card']}, {text}"
-    if window.split()[0].casefold() in text[:20].casefold():  # "At Reveal an opponent on the trap has..."
+    if window.split()[0].casefold() in text[:20].casefold():  # "At Reveal an opponent on the ... has..."
         return f"{n(d['player'])}'s {d['card']}: {text}"
     return f"{n(d['player'])}'s {d['card']}, {window}: {text}"
 
@@ -157,7 +172,7 @@ def _recycled(d, n, state: BattleState) -> str:
 
 
 def _ante(d, n, state: BattleState) -> str:
-    """'Hikaru antes Fire (+3 power)': what the token gives, from the fighter's Unique Ability."""
+    """'X antes T (+3 power)': what the token gives, from the fighter's Unique Ability."""
     who, what = n(d["player"]), d["ante"]
     if what == "pass":
         return f"{who} passes"
@@ -197,11 +212,24 @@ def _spent(d, n) -> str:
     return f"{n(d['player'])}'s Special Action {where}{base}"
 
 
-def _rearranged(d, n) -> str:
+def _marker_word(state: BattleState) -> str:
+    """The word for the marker a rearrangement moves (the ``trap`` field: the first marker of the match)."""
+    if not state.markers:
+        return "marker"
+    m = state.markers[0]
+    return KITS[state.fighters[m.owner].kit].markers[m.name].get("label", m.name)
+
+
+def _arrangement(d, n, state: BattleState) -> str:
+    return (f"{n(d['player'])} chooses {n(0)} on {d['positions'][0]}, {n(1)} on {d['positions'][1]}"
+            + (f", {_marker_word(state)} on {d['trap']}" if d["trap"] else ""))
+
+
+def _rearranged(d, n, state: BattleState) -> str:
     moves = [f"{n(p)} {d['from_positions'][p]} → {d['positions'][p]}" for p in (0, 1)
              if d["from_positions"][p] != d["positions"][p]]
     if d["trap"] != d["from_trap"]:
-        moves.append(f"trap {d['from_trap'] or 'off the board'} → {d['trap']}")
+        moves.append(f"{_marker_word(state)} {d['from_trap'] or 'off the board'} → {d['trap']}")
     return f"{n(d['player'])} rearranges the board: {', '.join(moves)}"
 
 
@@ -236,20 +264,12 @@ _TEXT = {
     "FighterMoved": _move,
     "MoveChosen": lambda d, n: f"{n(d['player'])} chooses space {d['to']}",
     "DodgeGained": lambda d, n: f"{n(d['player'])} cannot be hit this beat ({d['reason']})",
-    "TrapPlaced": lambda d, n: f"{n(d['player'])} places the Gate Trap on {d['space']}"
-                               + ("" if d["from_space"] is None
-                                  else " (it stays there)" if d["from_space"] == d["space"]
-                                  else f" (from {d['from_space']})"),
-    "TrapSpaceChosen": lambda d, n: f"{n(d['player'])} chooses space {d['space']} for the trap",
     "RangeChecked": _range,
     "HitScored": lambda d, n: f"{n(d['player'])} hits {n(d['target'])}",
     "AttackMissed": lambda d, n: f"{n(d['player'])} misses: {d['reason']}",
     "LifeLost": lambda d, n: f"{n(d['player'])} loses {d['amount']} life ({d['reason']})"
                              + (f", only {d['lost']} (never below 1)" if d["lost"] != d["amount"] else "")
                              + f"; life {d['life_after'] + d['lost']} → {d['life_after']}",
-    "IronBodyDecided": lambda d, n: f"{n(d['player'])} " + (
-        "spends an Iron Body token: infinite stun guard for the rest of this beat" if d["spend"]
-        else "keeps the Iron Body tokens"),
     "TokenChosen": lambda d, n: f"{n(d['player'])} chooses to regain {d['token']}",
     "TokenRegained": lambda d, n: f"{n(d['player'])} regains the {d['token']} token",
     "TriggerOrderChosen": lambda d, n: f"{n(d['player'])} resolves {d['first']} first",
@@ -276,9 +296,6 @@ _TEXT = {
     "SpecialActionsMet": lambda d, n: f"{' meets '.join(a.capitalize() for a in d['actions'])}: {d['result']}",
     "PulseResolved": lambda d, n: f"{n(d['player'])}'s Pulse negates {n(d['target'])}'s attack pair; "
                                   "straight to recycling",
-    "ArrangementChosen": lambda d, n: f"{n(d['player'])} chooses {n(0)} on {d['positions'][0]}, {n(1)} on "
-                                      f"{d['positions'][1]}" + (f", trap on {d['trap']}" if d["trap"] else ""),
-    "FightersRearranged": _rearranged,
     "PairCanceled": lambda d, n: f"{n(d['by'])} Cancels {n(d['player'])}'s "
                                  + (f"{' '.join(d['cards'])}: to discard 1" if d["cards"] else "anted Finisher")
                                  + "; both choose new pairs",
@@ -291,10 +308,22 @@ _TEXT = {
     "RecycleSkipped": lambda d, n: f"{n(d['player'])} does not recycle ({d['reason']})",
     "FinisherRemoved": lambda d, n: f"{n(d['player'])}'s anted {d['finisher']} is removed from the game",
     "BeatNotCounted": lambda d, n: f"Beat {d['beat']} does not count toward the beat limit ({d['reason']})",
+    # The generic pieces of kits (kit_events.py)
+    "TokensGained": lambda d, n: f"{n(d['player'])} gains {', '.join(d['tokens'])} ({d['reason']})",
+    "TokensSpent": lambda d, n: f"{n(d['player'])} spends {', '.join(d['tokens'])} ({d['reason']})",
+    "CounterChanged": lambda d, n: f"{n(d['player'])}'s {d['counter']} {d['amount']:+d} → {d['value']} "
+                                   f"({d['reason']})",
+    "MarkerSpaceChosen": lambda d, n: f"{n(d['player'])} chooses space {d['space']} for the {d['marker']}",
+    "MarkerPlaced": lambda d, n: f"{n(d['player'])} places the {d['marker']} on {d['space']}"
+                                 + ("" if d["from_space"] is None else f" (from {d['from_space']})")
+                                 + f" ({d['reason']})",
+    "MarkerRemoved": lambda d, n: f"{n(d['player'])}'s {d['marker']} leaves the board ({d['reason']})",
+    "CardMoved": lambda d, n: f"{n(d['player'])}'s {d['card']}: {d['from_zone']} → {d['to_zone']} ({d['reason']})",
 }
 
 # Entries that need the state before the record (the cards in play), not just its payload.
 _WITH_STATE = {"AnteDeclared": _ante, "CardsRecycled": _recycled, "DamageDealt": _damage,
+               "ArrangementChosen": _arrangement, "FightersRearranged": _rearranged,
                "StunApplied": _stunned, "StunPrevented": _not_stunned}
 
 _CITES = {
@@ -303,8 +332,7 @@ _CITES = {
     "PairSelected": "WoI p.23, Play Sequence 1: select attack pairs",
     "PairCommitted": "WoI p.23, Play Sequence 1: select attack pairs (face down)",
     "AnteStarted": "WoI p.24, Play Sequence 2: ante", "AnteDeclared": "WoI p.24, Play Sequence 2: ante",
-    "FormEffectApplied": "Kallistar's Unique Ability (form during the ante step)",
-    "PairRevealed": "WoI p.24, Play Sequence 3: reveal", "TokensReturned": "Hikaru: Trance (Reveal)",
+    "PairRevealed": "WoI p.24, Play Sequence 3: reveal",
     "PriorityCompared": "WoI p.24, Play Sequence 3: priority; FAQ 'priority changes after the Reveal'",
     "ClashOccurred": "WoI p.24, Priority tie: Clash", "ClashBaseSelected": "WoI p.24, Clash",
     "ClashRevealed": "WoI p.24, Clash", "ClashAbandoned": "WoI p.24, Clash (out of cards)",
@@ -314,18 +342,15 @@ _CITES = {
     "AttackStarted": "WoI p.25, Active attack / 4B Reactive attack",
     "AttackSkipped": "WoI p.25, 4B Reactive attack (a stunned player skips activation)",
     "FighterMoved": "WoI p.27-28, Movement", "MoveChosen": "WoI p.27-28, Movement",
-    "DodgeGained": "WoI p.30, dodge effects", "TrapPlaced": "Khadath's Unique Ability (Gate Trap)",
-    "TrapSpaceChosen": "Khadath's Unique Ability (Gate Trap)",
+    "DodgeGained": "WoI p.30, dodge effects",
     "RangeChecked": "WoI p.25, Active attack, step 2: range; p.19-20 range arithmetic",
     "HitScored": "WoI p.25, Active attack, step 3: on hit", "AttackMissed": "WoI p.25, Active attack, step 2: range",
     "DamageDealt": "WoI p.25, Active attack, step 4: damage; p.30 Soak",
     "LifeLost": "WoI p.29, Lose Life; FAQ 'Can I die from a Life Loss effect?'",
     "StunApplied": "WoI p.25, Active attack, step 5: stun; p.28-30 Stun",
     "StunPrevented": "WoI p.28-30, Stun Guard / Stun Immunity",
-    "IronBodyDecided": "Cadenza's Unique Ability (Iron Body); WoI FAQ Cadenza",
     "StatusGained": "WoI p.26, Status Effects; FAQ 'How long do status effects last'",
     "TokenRegained": "WoI p.31, Tokens", "TokenChosen": "WoI p.31, Tokens",
-    "FormChanged": "Kallistar's Unique Ability (forms)",
     "CardsRecycled": "WoI p.25-26, Play Sequence 5: recycle", "BeatSkipped": "WoI p.30, Set Step (no style or base)",
     "BeatStarted": "WoI p.23, Play Sequence", "BeatEnded": "WoI p.26, Recycle (beat count)",
     "DuelEnded": "WoI p.23, Objective; p.25 step 6", "MatchEnded": "WoI p.18, Gameplay Overview (best of three)",
@@ -337,12 +362,10 @@ _CITES = {
     "SpecialActionSpent": "WoI p.33, Special Actions (removed until the end of the duel, base back to hand)",
     "SpecialActionsMet": "WoI p.33-34, Pulse / Cancel / Finisher (simultaneous specials); Preview p.10",
     "PulseResolved": "WoI p.33, Pulse; Preview p.10, Pulse",
-    "ArrangementChosen": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
-    "FightersRearranged": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
+    "ArrangementChosen": "WoI p.33, Pulse (rearrange all standups)",
+    "FightersRearranged": "WoI p.33, Pulse (rearrange all standups)",
     "PairCanceled": "WoI p.33-34, Cancel", "PairRetrieved": "WoI p.32, Using the Finisher (retrieve your pair)",
-    "TokensAnted": "Hikaru: Wrath of Elements (Reveal)",
-    "RepeatDecided": "Kallistar: Chain of Destruction (On Hit)", "RepeatEarned": "Finisher: repeat this attack",
-    "AttackRepeated": "Finisher: repeat this attack (Four Winds, Chain of Destruction)",
+    "RepeatEarned": "Finisher: repeat this attack", "AttackRepeated": "Finisher: repeat this attack",
     "RecycleSkipped": "WoI p.33 'During a Pulse or Finish Special Action, your discard piles will not recycle'; "
                       "p.32; Preview p.10",
     "FinisherRemoved": "WoI p.32, Using the Finisher (removed at the end of the beat)",
@@ -367,7 +390,7 @@ _CITE_BY = {
                                 or "destination" in d["reason"]
                                 else "WoI p.26, Triggered Effects ('All triggered effects are mandatory'); comic "
                                      "rules p.6-16: 'The only time you won't use a trigger is when you can't'"),
-    "FighterMoved": lambda d: (_CITES["FightersRearranged"] if d["kind"] == "rearrange" else _CITES["FighterMoved"]),
+    "FighterMoved": lambda d: (_cite_of("FightersRearranged") if d["kind"] == "rearrange" else _CITES["FighterMoved"]),
     "AttackMissed": lambda d: ("WoI p.24, Special Ranges ('Attacks with a range of N/A never hit')"
                                if "N/A" in d["reason"] else "WoI p.25, Active attack, step 2; p.30 dodge effects"
                                if d["reason"].startswith("dodged") else _CITES["AttackMissed"]),
@@ -380,6 +403,22 @@ _CITE_BY = {
 }
 
 
+# The kits' citations of their own events and of the generic ones they alone use (fighters/__init__.py
+# refuses two kits citing one event type differently).
+from .fighters import CITES as _KIT_CITES  # noqa: E402
+
+_CITES.update({"TokensGained": "WoI p.31, Tokens", "TokensSpent": "WoI p.31, Tokens",
+               "CounterChanged": "the fighter's Unique Ability", "MarkerSpaceChosen": "the fighter's Unique Ability",
+               "MarkerPlaced": "the fighter's Unique Ability", "MarkerRemoved": "the fighter's Unique Ability",
+               "CardMoved": "the card's effect"})
+
+
+def _cite_of(kind: str) -> str | None:
+    return _KIT_CITES.get(kind) or _CITES.get(kind)
+
+
 def cite(record) -> str | None:
     special = _CITE_BY.get(record.type)
-    return special(record.data) if special is not None else _CITES.get(record.type)
+    if special is not None:
+        return special(record.data)
+    return _cite_of(record.type)

@@ -47,6 +47,8 @@ def setup_duel(ctx, duel: int):
             chosen.append((k.suggested[0], k.suggested[1], "suggested"))
     for p, (d1, d2, how) in enumerate(chosen):
         ctx.emit(E.DiscardsSet(player=p, discard1=d1, discard2=d2, how=how), actor=p)
+    for p in (0, 1):  # each kit's own set-up (markers, tokens or cards it puts out before beat 1)
+        yield from s.fighters[p].rules.setup(ctx, p)
 
 
 def choose_finishers(ctx):
@@ -81,12 +83,14 @@ def play_duel(ctx, duel: int):
             yield from play_beat(ctx)
             if s.beat_limit is not None and s.counted_beats >= s.beat_limit:
                 time_out(ctx, "time")
-                return
+                break
             if s.beat >= BEAT_CAP:
                 time_out(ctx, "beat_cap")
-                return
+                break
     except DuelOver:
-        return
+        pass
+    for p in (0, 1):  # each kit's duel end, after DuelEnded (what carries over to the next duel)
+        yield from s.fighters[p].rules.duel_end(ctx, p)
 
 
 def play_match(ctx):

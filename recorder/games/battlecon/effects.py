@@ -2,23 +2,27 @@
 
 Each primitive is a small generator ``(ctx, owner, card, cause, **params)``
 that asks for any choice it needs and changes the state only by emitting
-events. :data:`PRIMITIVES` names them for card data; the Finishers' own verbs
-are in ``finisher_effects.py``, and ``triggers.py`` resolves a player's
-triggered effects with both.
+events; a :class:`Primitive` says in which timing windows card data may use it
+and (from its signature) which parameters it takes. :data:`PRIMITIVES` names
+the shared ones; the Finishers' own verbs are in ``finisher_effects.py``, a
+kit's in its module, and ``fighters/__init__.py`` joins them all (checking
+every card against them); ``triggers.py`` resolves a player's triggered effects.
 """
 
 from __future__ import annotations
 
+import inspect
+from dataclasses import dataclass
 from typing import Any, Callable, Generator
 
 from recorder.decisions import Request
 
 from . import events as E
 from . import movement
+from . import kit_events as KE
 from . import special_events as SE
-from .cards import KITS
-from .fighters import ante_options as ability_ante_options
-from .stats import attack_range, has_passive, stun_immunity
+from .cards import KITS, TIMINGS
+from .stats import stun_immunity
 
 Gen = Generator[Request, Any, Any]
 
@@ -30,8 +34,25 @@ class DuelOver(Exception):
     """Raised (after DuelEnded is emitted) to unwind the beat when a fighter reaches 0 life."""
 
 
+@dataclass(frozen=True, slots=True)
+class Primitive:
+    """An effect verb of card data: ``run(ctx, owner, card, cause, **params)``, the timing windows it may be
+    used in, and its parameters (name -> required), read from ``run``'s keyword parameters. ``kit``: the
+    fighter whose cards alone may use it (None: every fighter's). Card data is checked against this when it
+    loads (fighters/__init__.py), so a misspelt parameter is an error naming the card, not a crash in play."""
+
+    run: Callable[..., Gen]
+    windows: tuple[str, ...] = TIMINGS
+    kit: str | None = None
+
+    @property
+    def params(self) -> dict[str, bool]:
+        sig = inspect.signature(self.run).parameters
+        return {n: p.default is inspect.Parameter.empty for n, p in list(sig.items())[4:]}
+
+
 def fighter_name(ctx, p: int) -> str:
-    return KITS[ctx.state.fighters[p].kit].name.split()[0]
+    return KITS[ctx.state.fighters[p].kit].short_name
 
 
 def choose(ctx, player: int, kind: str, event: type, options: list[dict[str, Any]], labels: list[str],
@@ -92,7 +113,7 @@ def _ns(n) -> str:
 
 
 def _self_move(kind: str):
-    def prim(ctx, owner, card, cause, n=(1,), if_switched=None, dodge_if_switched=False, **_):
+    def prim(ctx, owner, card, cause, n=(1,), if_switched=None, dodge_if_switched=False):
         dest = yield from move_fighter(ctx, owner, owner, kind, n, card, cause)
         if dest is not None and dest.switched:
             if if_switched:
@@ -104,16 +125,16 @@ def _self_move(kind: str):
 
 
 def _other_move(kind: str):
-    def prim(ctx, owner, card, cause, n=(1,), not_past=False, **_):
+    def prim(ctx, owner, card, cause, n=(1,), not_past=False):
         yield from move_fighter(ctx, owner, 1 - owner, kind, n, card, cause, not_past=not_past)
     return prim
 
 
-def move_directly(ctx, owner, card, cause, **_):
+def move_directly(ctx, owner, card, cause):
     yield from move_fighter(ctx, owner, owner, "move_directly", (), card, cause)
 
 
-def swap(ctx, owner, card, cause, **_):
+def swap(ctx, owner, card, cause):
     """Switch places with the opponent (a special direct movement)."""
     s = ctx.state
     a, b = s.fighters[owner].position, s.fighters[1 - owner].position
@@ -128,7 +149,7 @@ def swap(ctx, owner, card, cause, **_):
 # -- stats, life, stun -------------------------------------------------------------
 
 
-def status(ctx, owner, card, cause, stat, amount, when="this", target="self", **_):
+def status(ctx, owner, card, cause, stat, amount, when="this", target="self"):
     p = owner if target == "self" else 1 - owner
     ctx.emit(E.StatusGained(player=p, stat=stat, amount=amount, when=when, label=card), actor=owner, cause=cause)
     return
@@ -143,7 +164,7 @@ def lose_life(ctx, player: int, amount: int, reason: str, cause: int | None) -> 
              actor=player, cause=cause)
 
 
-def lose_life_prim(ctx, owner, card, cause, amount, **_):
+def lose_life_prim(ctx, owner, card, cause, amount):
     lose_life(ctx, owner, amount, card, cause)
     return
     yield
@@ -161,7 +182,7 @@ def stun(ctx, target: int, cause: int | None, by_damage: int = 0) -> None:
         ctx.emit(E.StunApplied(player=target, reason="effect", damage=by_damage, stun_guard=0), cause=cause)
 
 
-def stun_opponent(ctx, owner, card, cause, **_):
+def stun_opponent(ctx, owner, card, cause):
     stun(ctx, 1 - owner, cause)
     return
     yield
@@ -170,7 +191,7 @@ def stun_opponent(ctx, owner, card, cause, **_):
 # -- tokens, forms, trap --------------------------------------------------------------
 
 
-def regain_token(ctx, owner, card, cause, repeat=False, **_):
+def regain_token(ctx, owner, card, cause, repeat=False):
     f = ctx.state.fighters[owner]
     options = sorted({t for t in f.token_discard if t not in f.anted_this_beat and t not in f.tokens})
     if not options:
@@ -179,11 +200,11 @@ def regain_token(ctx, owner, card, cause, repeat=False, **_):
     pick = yield from choose(ctx, owner, "regain", E.TokenChosen, [{"player": owner, "token": t} for t in options],
                              [f"Regain {t}" for t in options], f"{card}: regain a token", cause)
     ctx.emit(E.TokenRegained(player=owner, token=pick["token"]), actor=owner, cause=cause)
-    if repeat:  # Four Winds: "if you did, repeat this attack"
+    if repeat:  # "if you did, repeat this attack"
         ctx.emit(SE.RepeatEarned(player=owner, card=card, reason=f"regained {pick['token']}"), actor=owner, cause=cause)
 
 
-def return_antes(ctx, owner, card, cause, **_):
+def return_antes(ctx, owner, card, cause):
     f = ctx.state.fighters[owner]
     if f.anted:
         ctx.emit(E.TokensReturned(player=owner, tokens=tuple(f.anted)), actor=owner, cause=cause)
@@ -191,7 +212,7 @@ def return_antes(ctx, owner, card, cause, **_):
     yield
 
 
-def form(ctx, owner, card, cause, to, **_):
+def form(ctx, owner, card, cause, to):
     if ctx.state.fighters[owner].form != to:
         ctx.emit(E.FormChanged(player=owner, form=to), actor=owner, cause=cause)
     return
@@ -199,11 +220,11 @@ def form(ctx, owner, card, cause, to, **_):
 
 
 def ante_options(s, p: int, extra: bool = False) -> list[str]:
-    """Legal antes for player p now (besides "pass"): the fighter's unique-ability hook."""
-    return ability_ante_options(s, p, extra)
+    """Legal antes for player p now (besides "pass"): the fighter's kit hook."""
+    return s.fighters[p].rules.ante_options(s, p, extra)
 
 
-def extra_ante(ctx, owner, card, cause, **_):
+def extra_ante(ctx, owner, card, cause):
     anted = [p for p, f in enumerate(ctx.state.fighters) if f.finisher_anted]
     if anted:  # Ante Finishers: "No further antes can be made by either player after a Finisher is anted."
         who = "you" if anted == [owner] else fighter_name(ctx, anted[0])
@@ -220,50 +241,51 @@ def extra_ante(ctx, owner, card, cause, **_):
                       f"{card}: you may ante one more token", cause, always=True)
 
 
-def trap_locked(ctx, owner: int) -> bool:
-    return has_passive(ctx.state, owner, "trap_locked")
-
-
-def place_trap(ctx, owner, card, cause, where, **_):
-    s = ctx.state
-    if trap_locked(ctx, owner):
-        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="Snare: the trap cannot be placed or moved this beat"),
-                 actor=owner, cause=cause)
-        return
-    me, opp = s.fighters[owner].position, s.fighters[1 - owner].position
-    if where == "own":
-        spaces = [me]
-    elif where == "any":
-        spaces = [sp for sp in range(1, 8) if sp != s.trap]
-    else:
-        kind, lo, hi, _t = attack_range(s, owner)
-        if kind != "normal":
-            ctx.emit(E.EffectIgnored(player=owner, card=card, reason="special range: no space is within range"),
-                     actor=owner, cause=cause)
-            return
-        spaces = [sp for sp in range(1, 8) if lo <= abs(sp - me) <= hi and sp != opp]
-    if not spaces:
-        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no space for the trap"), actor=owner, cause=cause)
-        return
-    pick = yield from choose(ctx, owner, "trap", E.TrapSpaceChosen, [{"player": owner, "space": sp} for sp in spaces],
-                             [f"Trap on {sp}" for sp in spaces], f"{card}: place your Gate Trap", cause)
-    ctx.emit(E.TrapPlaced(player=owner, space=pick["space"], from_space=s.trap), actor=owner, cause=cause)
-
-
-def hunters(ctx, owner, card, cause, **_):
-    s = ctx.state
-    if s.trap is not None and abs(s.fighters[1 - owner].position - s.trap) <= 1:
-        for stat in ("power", "priority"):
-            ctx.emit(E.StatusGained(player=owner, stat=stat, amount=2, when="this", label=card),
-                     actor=owner, cause=cause)
+def counter(ctx, owner, card, cause, name, amount):
+    """Change a counter of the owner's kit by ``amount``, clamped to its bounds (card data "counters")."""
+    change_counter(ctx, owner, name, amount, card, cause)
     return
     yield
 
 
-PRIMITIVES: dict[str, Callable[..., Gen]] = {
-    "advance": _self_move("advance"), "retreat": _self_move("retreat"), "move": _self_move("move"),
-    "push": _other_move("push"), "pull": _other_move("pull"), "move_opponent": _other_move("move_opponent"),
-    "move_directly": move_directly, "swap": swap, "status": status, "lose_life": lose_life_prim,
-    "stun_opponent": stun_opponent, "regain_token": regain_token, "return_antes": return_antes,
-    "form": form, "trap": place_trap, "extra_ante": extra_ante, "hunters": hunters,
+def change_counter(ctx, owner: int, name: str, amount: int, reason: str, cause: int | None) -> int:
+    """Emit the CounterChanged of ``amount`` (clamped to the counter's bounds); returns the change made."""
+    f = ctx.state.fighters[owner]
+    spec = KITS[f.kit].counters[name]
+    now = f.counters.get(name, spec["start"])
+    value = max(spec["min"], min(spec["max"], now + amount))
+    if value != now:
+        ctx.emit(KE.CounterChanged(player=owner, counter=name, amount=value - now, value=value, reason=reason),
+                 actor=owner, cause=cause)
+    return value - now
+
+
+def choose_space(ctx, owner: int, name: str, spaces: list[int], reason: str, cause: int | None) -> Gen:
+    """Ask the owner for one of ``spaces`` for the kit's marker ``name`` (a ``marker`` decision); None when
+    there is none (EffectIgnored says so)."""
+    if not spaces:
+        ctx.emit(E.EffectIgnored(player=owner, card=reason, reason=f"no space for the {name}"), actor=owner, cause=cause)
+        return None
+    pick = yield from choose(ctx, owner, "marker", KE.MarkerSpaceChosen,
+                             [{"player": owner, "marker": name, "space": sp} for sp in spaces],
+                             [f"{name} on {sp}" for sp in spaces], f"{reason}: place your {name}", cause)
+    return pick["space"]
+
+
+def place_marker(ctx, owner: int, name: str, space: int, reason: str, cause: int | None) -> None:
+    """Put the kit's marker ``name`` on ``space`` (MarkerPlaced)."""
+    m = ctx.state.marker(owner, name)
+    ctx.emit(KE.MarkerPlaced(player=owner, marker=name, space=space, from_space=m.space if m else None,
+                             reason=reason), actor=owner, cause=cause)
+
+
+PRIMITIVES: dict[str, Primitive] = {
+    "advance": Primitive(_self_move("advance")), "retreat": Primitive(_self_move("retreat")),
+    "move": Primitive(_self_move("move")), "push": Primitive(_other_move("push")),
+    "pull": Primitive(_other_move("pull")), "move_opponent": Primitive(_other_move("move_opponent")),
+    "move_directly": Primitive(move_directly), "swap": Primitive(swap), "status": Primitive(status),
+    "lose_life": Primitive(lose_life_prim), "stun_opponent": Primitive(stun_opponent),
+    "regain_token": Primitive(regain_token), "return_antes": Primitive(return_antes, ("reveal",)),
+    "form": Primitive(form), "extra_ante": Primitive(extra_ante, ("reveal", "start")),
+    "counter": Primitive(counter),
 }

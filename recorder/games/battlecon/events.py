@@ -52,7 +52,7 @@ class PairSelected(Event):
 @reg
 @ev
 class AnteDeclared(Event):
-    """One ante turn: a token name (Hikaru's elements, Cadenza's "Iron Body") or "pass"."""
+    """One ante turn: what the fighter antes (a token name, a stack its kit names, the Finisher) or "pass"."""
 
     KIND: ClassVar[str] = INPUT
     player: int
@@ -95,17 +95,6 @@ class TokenChosen(Event):
 
 @reg
 @ev
-class TrapSpaceChosen(Event):
-    """The space Khadath chose for his Gate Trap."""
-
-    KIND: ClassVar[str] = INPUT
-    player: int
-    space: int
-    source: str
-
-
-@reg
-@ev
 class TriggerOrderChosen(Event):
     """Which of the player's simultaneous triggered effects resolves first (named by its card, or by the unique
     ability that triggers); with three or more, one per place but the last, each naming the next."""
@@ -113,17 +102,6 @@ class TriggerOrderChosen(Event):
     KIND: ClassVar[str] = INPUT
     player: int
     first: str
-    source: str
-
-
-@reg
-@ev
-class IronBodyDecided(Event):
-    """Cadenza's choice, when damage would stun him, to spend an Iron Body token (Stun Guard infinity)."""
-
-    KIND: ClassVar[str] = INPUT
-    player: int
-    spend: bool
     source: str
 
 
@@ -177,7 +155,7 @@ class AnteStarted(Event):
 @reg
 @ev
 class FormEffectApplied(Event):
-    """Kallistar's form during the ante step fixes this beat's form effect."""
+    """The fighter's form during the ante step fixes this beat's form effect (a kit's after_ante hook)."""
 
     player: int
     form: str
@@ -196,7 +174,7 @@ class PairRevealed(Event):
 @ev
 class TriggerResolved(Event):
     """A triggered effect starts resolving; the events it causes name this one as their cause. ``card`` names
-    the card, or the unique ability that triggered (Khadath's "Gate Trap")."""
+    the card, or the unique ability that triggered (its name)."""
 
     player: int
     card: str
@@ -217,7 +195,7 @@ class EffectIgnored(Event):
 @reg
 @ev
 class TokensReturned(Event):
-    """Tokens anted this beat went back to the pool and give no bonus (Trance)."""
+    """Tokens anted this beat went back to the pool and give no bonus (a card's effect)."""
 
     player: int
     tokens: tuple[str, ...]
@@ -320,7 +298,7 @@ class AttackSkipped(Event):
 @ev
 class FighterMoved(Event):
     """One movement: ``kind`` advance/retreat/move/push/pull/move_opponent/move_directly/swap/rearrange; ``by``
-    is the player whose effect moved the fighter. A "rearrange" (a WoI Pulse, Planar Crossing) follows the
+    is the player whose effect moved the fighter. A "rearrange" (a WoI Pulse, a card that rearranges) follows the
     FightersRearranged that caused it, which has already put both fighters in place (they move at once);
     ``switched_sides`` says whether the two fighters' order is reversed."""
 
@@ -340,16 +318,6 @@ class DodgeGained(Event):
 
     player: int
     reason: str
-
-
-@reg
-@ev
-class TrapPlaced(Event):
-    """Khadath's Gate Trap placed on ``space`` (from ``from_space``, None = off the board)."""
-
-    player: int
-    space: int
-    from_space: int | None
 
 
 @reg
@@ -427,7 +395,7 @@ class StunApplied(Event):
 @reg
 @ev
 class StunPrevented(Event):
-    """A stun that did not happen: ``by`` stun guard, stun immunity or a spent Iron Body token. ``damage`` is
+    """A stun that did not happen: ``by`` stun guard, stun immunity or a kit's ability (a spent token). ``damage`` is
     the damage compared: this attack's (WoI), the total taken this beat (Preview)."""
 
     player: int
@@ -448,7 +416,7 @@ class TokenRegained(Event):
 @reg
 @ev
 class FormChanged(Event):
-    """Kallistar changed form."""
+    """The fighter changed form (card data "forms")."""
 
     player: int
     form: str

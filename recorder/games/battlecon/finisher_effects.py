@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from . import events as E
 from . import special_events as SE
-from .effects import DuelOver, choose, lose_life
+from .effects import DuelOver, Primitive, choose, lose_life
 from .specials import rearrange as arrange
 
 
-def ante_all(ctx, owner, card, cause, **_):
-    """Wrath of Elements: ante every token in the pool, with all their effects."""
+def ante_all(ctx, owner, card, cause):
+    """Ante every token in the pool, with all their effects."""
     f = ctx.state.fighters[owner]
     if not f.tokens:
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no token in the pool"), actor=owner, cause=cause)
@@ -23,8 +23,8 @@ def ante_all(ctx, owner, card, cause, **_):
     yield
 
 
-def feedback(ctx, owner, card, cause, per_point, **_):
-    """Feedback Field: +``per_point`` power for each point of damage soaked this beat."""
+def feedback(ctx, owner, card, cause, per_point):
+    """+``per_point`` power for each point of damage soaked this beat."""
     soaked = ctx.state.fighters[owner].soaked
     if not soaked:
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no damage soaked this beat"),
@@ -36,8 +36,8 @@ def feedback(ctx, owner, card, cause, per_point, **_):
     yield
 
 
-def lose_duel(ctx, owner, card, cause, **_):
-    """Supernova: at the end of the beat its user loses the duel."""
+def lose_duel(ctx, owner, card, cause):
+    """At the end of the beat its user loses the duel."""
     s = ctx.state
     ctx.emit(E.DuelEnded(duel=s.duel, winner=1 - owner, reason=card, life=tuple(f.life for f in s.fighters)),
              cause=cause)
@@ -45,8 +45,8 @@ def lose_duel(ctx, owner, card, cause, **_):
     yield
 
 
-def pay_to_repeat(ctx, owner, card, cause, life, **_):
-    """Chain of Destruction: may pay ``life`` (a life loss, never below 1) to repeat the attack."""
+def pay_to_repeat(ctx, owner, card, cause, life):
+    """May pay ``life`` (a life loss, never below 1) to repeat the attack."""
     f = ctx.state.fighters[owner]
     if f.life <= life:
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"paying {life} life would take her below 1 "
@@ -61,12 +61,13 @@ def pay_to_repeat(ctx, owner, card, cause, life, **_):
         ctx.emit(SE.RepeatEarned(player=owner, card=card, reason=f"paid {life} life"), actor=owner, cause=cause)
 
 
-def rearrange(ctx, owner, card, cause, markers=False, **_):
-    """Planar Crossing: move each fighter and marker to any legal space."""
+def rearrange(ctx, owner, card, cause, markers=False):
+    """Move each fighter and (``markers``) the marker to any legal space."""
     yield from arrange(ctx, owner, card, cause, markers=markers)
 
 
 FINISHER_PRIMITIVES = {
-    "ante_all": ante_all, "feedback": feedback, "lose_duel": lose_duel, "pay_to_repeat": pay_to_repeat,
-    "rearrange": rearrange,
+    "ante_all": Primitive(ante_all, ("reveal",)), "feedback": Primitive(feedback),
+    "lose_duel": Primitive(lose_duel, ("end",)), "pay_to_repeat": Primitive(pay_to_repeat, ("hit",)),
+    "rearrange": Primitive(rearrange),
 }

@@ -10,30 +10,39 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import events as E
+from . import kit_events as KE
 from . import special_events as SE
 from .cards import KITS, SPECIAL_ACTION
-from .state import START_LIFE, BattleState, Fighter, Status
+from .fighters import RULES
+from .state import START_LIFE, BattleState, Figure, Fighter, Marker, Status
 
 
 def _duel_started(s: BattleState, e: E.DuelStarted) -> None:
     s.duel = e.duel
     s.beat = 0
     s.uncounted = 0
-    s.trap = None
-    s.trap_owner = None
     s.active = s.last_active = s.last_active_beat = s.ante_first = None
     s.duel_over = False
     s.phase = "setup"
     s.fighters = []
+    s.markers = []
+    s.extra_figures = []
     for p, fid in enumerate(e.fighters):
-        k = KITS[fid]
-        s.fighters.append(Fighter(
-            kit=fid, position=e.positions[p], life=e.life[p],
-            hand=list(k.all_cards) + ([SPECIAL_ACTION] if s.special_actions else []),
-            tokens=list(k.tokens), form="human" if k.forms else None,
-        ))
-        if k.has_trap:
-            s.trap_owner = p
+        s.fighters.append(_fighter(s, p, fid, e.positions[p], e.life[p]))
+        s.markers += [Marker(p, name) for name in KITS[fid].markers]
+
+
+def _fighter(s: BattleState, p: int, fid: str, space: int, life: int) -> Fighter:
+    """A fighter at the start of a duel: the kit's cards in hand, its tokens in the pool, its counters at their
+    start, its first form, its extra card zones empty, its own state new."""
+    k, rules = KITS[fid], RULES[fid]
+    return Fighter(
+        kit=fid, figure=Figure(p, fid, space), rules=rules, own=rules.new_own(), life=life,
+        hand=list(k.all_cards) + ([SPECIAL_ACTION] if s.special_actions else []),
+        tokens=list(k.tokens), form=next(iter(k.forms), None),
+        counters={name: spec["start"] for name, spec in k.counters.items()},
+        zones={name: [] for name in k.zones},
+    )
 
 
 def _discards_set(s: BattleState, e: E.DiscardsSet) -> None:
@@ -68,13 +77,14 @@ def _ante_declared(s: BattleState, e: E.AnteDeclared) -> None:
     if e.ante == f.finisher:  # Ante Finishers: the pair comes back (PairRetrieved), the finisher attacks
         f.finisher_anted = True
         return
-    f.tokens.remove(e.ante)
-    f.token_discard.append(e.ante)
-    f.anted.append(e.ante)
-    f.anted_this_beat.append(e.ante)
+    for t in f.rules.ante_tokens(s, e.player, e.ante):  # one token, or a stack the answer names
+        f.tokens.remove(t)
+        f.token_discard.append(t)
+        f.anted.append(t)
+        f.anted_this_beat.append(t)
+        if s.phase != "ante":  # an extra ante made by an effect after the ante step
+            f.anted_late.append(t)
     f.ante_turns += 1
-    if s.phase != "ante":  # Geomantic's extra ante, at Reveal (Preview) or Start of Beat (WoI)
-        f.anted_late.append(e.ante)
 
 
 def _form_effect(s: BattleState, e: E.FormEffectApplied) -> None:
@@ -149,10 +159,6 @@ def _dodge(s: BattleState, e: E.DodgeGained) -> None:
     s.fighters[e.player].dodge = e.reason
 
 
-def _trap(s: BattleState, e: E.TrapPlaced) -> None:
-    s.trap = e.space
-
-
 def _damage(s: BattleState, e: E.DamageDealt) -> None:
     f = s.fighters[e.target]
     f.life -= e.amount
@@ -166,14 +172,6 @@ def _life_lost(s: BattleState, e: E.LifeLost) -> None:
 
 def _stunned(s: BattleState, e: E.StunApplied) -> None:
     s.fighters[e.player].stunned = True
-
-
-def _iron_body(s: BattleState, e: E.IronBodyDecided) -> None:
-    if e.spend:
-        f = s.fighters[e.player]
-        f.tokens.remove("Iron Body")
-        f.token_discard.append("Iron Body")
-        f.iron_body = True
 
 
 def _regained(s: BattleState, e: E.TokenRegained) -> None:
@@ -221,7 +219,6 @@ def _beat_ended(s: BattleState, e: E.BeatEnded) -> None:
         f.stunned = False
         f.dodge = None
         f.damage_taken = 0
-        f.iron_body = False
         f.commitment = ""
         f.revealed = False
         f.statuses = [st for st in f.statuses if st.beat > s.beat]
@@ -299,7 +296,8 @@ def _pulse(s: BattleState, e: SE.PulseResolved) -> None:
 def _rearranged(s: BattleState, e: SE.FightersRearranged) -> None:
     for f, pos in zip(s.fighters, e.positions):
         f.position = pos
-    s.trap = e.trap
+    if s.markers:  # the event's ``trap``: the first marker of the match (specials.rearrange)
+        s.markers[0].space = e.trap
 
 
 def _canceled(s: BattleState, e: SE.PairCanceled) -> None:
@@ -342,6 +340,50 @@ def _not_counted(s: BattleState, e: SE.BeatNotCounted) -> None:
     s.uncounted += 1
 
 
+# -- the generic pieces of kits (kit_events.py) ---------------------------------------------------------
+
+
+def _tokens_gained(s: BattleState, e: KE.TokensGained) -> None:
+    f = s.fighters[e.player]
+    for t in e.tokens:
+        if e.from_discard:
+            f.token_discard.remove(t)
+        f.tokens.append(t)
+    f.tokens.sort()
+
+
+def _tokens_spent(s: BattleState, e: KE.TokensSpent) -> None:
+    f = s.fighters[e.player]
+    for t in e.tokens:
+        f.tokens.remove(t)
+        f.token_discard.append(t)
+
+
+def _counter(s: BattleState, e: KE.CounterChanged) -> None:
+    s.fighters[e.player].counters[e.counter] = e.value
+
+
+def _marker_placed(s: BattleState, e: KE.MarkerPlaced) -> None:
+    s.marker(e.player, e.marker).space = e.space
+
+
+def _marker_removed(s: BattleState, e: KE.MarkerRemoved) -> None:
+    s.marker(e.player, e.marker).space = None
+
+
+ZONES = ("hand", "discard1", "discard2", "removed")
+
+
+def _zone(f: Fighter, name: str) -> list[str]:
+    return getattr(f, name) if name in ZONES else f.zones.setdefault(name, [])
+
+
+def _card_moved(s: BattleState, e: KE.CardMoved) -> None:
+    f = s.fighters[e.player]
+    _zone(f, e.from_zone).remove(e.card)
+    _zone(f, e.to_zone).append(e.card)
+
+
 def _nothing(s: BattleState, e: Any) -> None:
     return None
 
@@ -353,8 +395,8 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
     "StatusGained": _status, "PriorityCompared": _priority, "ClashOccurred": _clash,
     "ClashBaseSelected": _clash_base, "ClashRevealed": _clash_revealed, "ClashBasesRecovered": _clash_recovered,
     "ClashAbandoned": _clash_abandoned, "FighterMoved": _moved, "DodgeGained": _dodge,
-    "TrapPlaced": _trap, "DamageDealt": _damage, "LifeLost": _life_lost, "StunApplied": _stunned,
-    "IronBodyDecided": _iron_body, "TokenRegained": _regained, "FormChanged": _form,
+    "DamageDealt": _damage, "LifeLost": _life_lost, "StunApplied": _stunned,
+    "TokenRegained": _regained, "FormChanged": _form,
     "CardsRecycled": _recycled, "BeatStarted": _beat_started, "BeatSkipped": _beat_skipped, "BeatEnded": _beat_ended,
     "DuelEnded": _duel_ended, "MatchEnded": _match_ended,
     "FinisherChosen": _finisher_chosen, "FinishersRevealed": _finishers_revealed,
@@ -363,11 +405,19 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
     "FightersRearranged": _rearranged, "PairCanceled": _canceled, "PairRetrieved": _retrieved,
     "TokensAnted": _tokens_anted, "RepeatEarned": _repeat_earned, "AttackRepeated": _repeated,
     "FinisherRemoved": _finisher_removed, "BeatNotCounted": _not_counted,
+    "TokensGained": _tokens_gained, "TokensSpent": _tokens_spent, "CounterChanged": _counter,
+    "MarkerPlaced": _marker_placed, "MarkerRemoved": _marker_removed, "CardMoved": _card_moved,
 }
 
 
 def apply(state: BattleState, event: Any) -> None:
-    FOLDS.get(event.TYPE, _nothing)(state, event)
+    """The shared fold, then each kit's fold of that event type for its own fighter (its ``folds``)."""
+    kind = event.TYPE
+    FOLDS.get(kind, _nothing)(state, event)
+    for p, f in enumerate(state.fighters):
+        fn = f.rules.folds.get(kind)
+        if fn is not None:
+            fn(state, p, event)
 
 
 def new_state(edition: str, duels: int, discards: str, beat_limit: int | None,
@@ -375,6 +425,14 @@ def new_state(edition: str, duels: int, discards: str, beat_limit: int | None,
               ante_finishers: bool = False) -> BattleState:
     return BattleState(edition=edition, duels=duels, discards=discards, beat_limit=beat_limit,
                        names=names, sides=sides,
-                       fighters=[Fighter(kit=k, life=START_LIFE) for k in sides],
+                       fighters=[_fighter_before_duel(p, k) for p, k in enumerate(sides)],
                        special_actions=special_actions, ante_finishers=ante_finishers)
 
+
+
+def _fighter_before_duel(p: int, fid: str, space: int = 0) -> Fighter:
+    return Fighter(kit=fid, figure=Figure(p, fid, space), rules=RULES[fid], own=RULES[fid].new_own(),
+                   life=START_LIFE)
+
+
+new_fighter = _fighter_before_duel  # a fighter of seat p on a space, before its duel starts (tests, tools)

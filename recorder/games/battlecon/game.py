@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+from itertools import combinations
 from typing import Any, Iterable
+
+from recorder import canonical
+from recorder.schemagen import event_schema
 
 from recorder.names import suggestion
 from recorder.errors import InvalidDecision, UnknownSide, UsageError
@@ -14,10 +19,17 @@ from . import fold
 from . import phases, script_entry
 from .specials import CHOSEN, normalise_finishers
 from .bots import RandomBot
-from .cards import DATA_HASH, FIGHTERS, KITS
+from .cards import FIGHTERS, KITS, SHARED_DIGEST
+from .fighters import RULES
+from .kit import FIRST_RULES
+from .kit_events import GENERIC_EVENTS
 from .duel import play_match
 from .events import EVENTS
 from . import special_events  # noqa: F401 (registers the Finisher and Special Action events into EVENTS)
+from .catalog import cards_of, render_side, side_info
+from .greedy import GreedyBot
+from .stat_events import STATS
+from .view import VIEW
 
 EDITIONS = ("woi", "preview")
 BEAT_LIMIT = {"woi": 15, "preview": None}
@@ -39,15 +51,54 @@ EVENTS.add_schema("script-entry.json", script_entry.entry_schema())
 RULESETS = Rulesets("battlecon")
 
 
-def _rules_version() -> str:
-    """The card data and the event payload schemas. The published script-entry schema is left out on purpose:
-    it describes what the recorder reads, not what a log records, so changing it must not make every recorded
-    log unverifiable. (This is exactly ``schemagen.fingerprint([EVENTS])`` over the event schemas alone.)"""
-    from recorder import canonical
-    from recorder.schemagen import event_schema
 
-    schemas = canonical.digest([event_schema(EVENTS.game, cls) for cls in EVENTS.own()])
-    return "battlecon-" + canonical.digest({"cards": DATA_HASH, "schemas": schemas})[:12]
+
+class Fingerprints:
+    """The rules fingerprint of a match: the shared rules (the shared card data and the schemas of the core
+    events) and the kits it uses (each fighter's card data and its own events' schemas), so adding a fighter
+    changes no fingerprint of a match without it.
+
+    Left out on purpose: the generic events of the kits' pieces (``kit_events.py``), a vocabulary that grows as
+    fighters need it -- adding one changes no recorded match, and every record is checked against its event's
+    schema when a log is verified -- and the published script-entry schema, which describes what the recorder
+    reads, not what a log records.
+
+    A fingerprint an earlier release gave to exactly these rules stays their name (``ALIASES`` and the kits'
+    ``rules_aliases``: the digests they stood for), so the logs and samples carrying it keep their bytes."""
+
+    def __init__(self) -> None:
+        left_out = {cls.TYPE for rules in RULES.values() for cls in rules.events}
+        left_out |= {cls.TYPE for cls in GENERIC_EVENTS}
+        self.shared = canonical.digest({"cards": SHARED_DIGEST,
+                                        "schemas": _schemas(c for c in EVENTS.own() if c.TYPE not in left_out)})
+        self.kits = {fid: canonical.digest({"cards": KITS[fid].digest, "schemas": _schemas(RULES[fid].events)})
+                     for fid in FIGHTERS}
+        self._known: dict[str, frozenset[str]] | None = None
+
+    def of(self, sides) -> str:
+        fids = sorted(set(sides))
+        for name, shared in ALIASES.items():
+            if shared == self.shared and all(RULES[f].rules_aliases.get(name) == self.kits[f] for f in fids):
+                return name
+        kits = {fid: self.kits[fid] for fid in fids}
+        return "battlecon-" + canonical.digest({"shared": self.shared, "kits": kits})[:12]
+
+    def sides_of(self, rules_version: str) -> list[frozenset[str]] | None:
+        """The pairs of the roster whose matches have this fingerprint now, or None."""
+        if self._known is None:
+            self._known = {}
+            for pair in combinations(FIGHTERS, 2):
+                self._known.setdefault(self.of(pair), []).append(frozenset(pair))
+        return self._known.get(rules_version)
+
+
+# A name an earlier release gave to the rules of some matches -> the shared digest it stands for (the kits'
+# digests are in their ``rules_aliases``): the game-wide fingerprint every log carried under battlecon-engine-3.
+ALIASES = {FIRST_RULES: "7a7c17d68f0febc7c8c71a928f1b44480d24abc31d318c1cd9e0bdc8f002cae9"}
+
+
+def _schemas(classes) -> str:
+    return canonical.digest([event_schema(EVENTS.game, cls) for cls in sorted(classes, key=lambda c: c.TYPE)])
 
 
 def _identity(opts: dict[str, Any]) -> dict[str, Any]:
@@ -74,29 +125,49 @@ class BattleCON:
     rulesets = RULESETS
 
     def __init__(self) -> None:
-        self.rules_version = _rules_version()
+        self.fingerprints = Fingerprints()
+        # The shared rules alone; each header carries the fingerprint of its own match (rules_version_for).
+        self.rules_version = "battlecon-" + self.fingerprints.shared[:12]
+        self.recorded_rules: str | None = None  # set on the game ruleset() returns for a recorded header
+
+    def rules_version_for(self, sides) -> str:
+        """The rules fingerprint of a match between ``sides``: the shared rules and those fighters' kits."""
+        return self.fingerprints.of(sides)
+
 
     def accepts(self, rules_version: str) -> bool:
-        """Whether a header's rules version is this engine's own (card data and event schemas)."""
-        return rules_version == self.rules_version
+        """Whether a header's rules version is one this engine runs: the fingerprint of a match of two of its
+        fighters, or an earlier fingerprint of the same rules that some fighters' kits accept."""
+        return self.fingerprints.sides_of(rules_version) is not None
 
     def ruleset(self, engine_version: str, rules_version: str) -> "BattleCON | None":
-        """The game that re-runs a log of these versions: this one or an earlier ruleset (None: none can)."""
-        return RULESETS.find(self, engine_version, rules_version)
+        """The game that re-runs a log of these versions: this one (bound to the recorded fingerprint, whose
+        fighters its ``make_header`` checks) or an earlier ruleset (None: none can)."""
+        found = RULESETS.find(self, engine_version, rules_version)
+        if found is not self:
+            return found
+        bound = copy.copy(self)
+        bound.rules_version = bound.recorded_rules = rules_version
+        return bound
+
+    def _header_rules(self, players) -> str:
+        sides = [p.side for p in players]
+        if self.recorded_rules is None:
+            return self.rules_version_for(sides)
+        if self.recorded_rules != self.rules_version_for(sides):
+            raise InvalidDecision(f"rules {self.recorded_rules!r} are not the rules of a match of "
+                                  f"{' and '.join(sides)} (theirs: {self.rules_version_for(sides)!r})")
+        return self.recorded_rules
 
     # Hooks of the generic layers, imported on first use: recording needs neither.
     @property
     def view(self) -> Any:
         """The viewer's drawing of a BattleCON board (viewer/gameview.py)."""
-        from .view import VIEW
-
         return VIEW
 
     @property
     def stat_events(self) -> Any:
         """What statistics count per event (replay/stats.py)."""
-        from .stat_events import STATS
-
         return STATS
 
     # -- header --------------------------------------------------------------
@@ -151,6 +222,15 @@ class BattleCON:
             if p.side not in KITS:
                 raise UnknownSide(f"unknown fighter {p.side!r} for {p.name}{suggestion(p.side, KITS)}; "
                                   f"known fighters: {known}")
+
+    def check_edition(self, players: tuple[Player, ...], edition: str) -> None:
+        """Each fighter must be offered by the edition (card data ``editions``)."""
+        for p in players:
+            offered = KITS[p.side].editions
+            if edition in EDITIONS and edition not in offered:
+                inside = ", ".join(f for f in FIGHTERS if edition in KITS[f].editions)
+                raise InvalidDecision(f"{KITS[p.side].name} ({p.side}) is not in the {edition} edition; its "
+                                      f"fighters are {inside}")
         if players[0].side == players[1].side:
             raise InvalidDecision(f"both players chose {players[0].side!r}; each player needs a different fighter")
 
@@ -158,10 +238,11 @@ class BattleCON:
         players = tuple(players)
         self.check_players(players)
         opts = self.normalise_options(edition, options)
+        self.check_edition(players, edition)
         return Header(
             match_id=match_id or derive_match_id(self.name, seed, players, {"edition": edition, **_identity(opts)}),
             game=self.name, edition=edition, engine_version=self.engine_version,
-            rules_version=self.rules_version, seed=seed, players=players, options=opts,
+            rules_version=self._header_rules(players), seed=seed, players=players, options=opts,
         )
 
     # -- engine ---------------------------------------------------------------
@@ -214,7 +295,6 @@ class BattleCON:
         if name == "random":
             return RandomBot(seed, player)
         if name == "greedy":
-            from .greedy import GreedyBot
             return GreedyBot(seed, player)
         raise InvalidDecision(f"unknown BattleCON bot {name!r}; known bots: {', '.join(self.bots())}")
 
@@ -222,8 +302,6 @@ class BattleCON:
         return ("random", "greedy")
 
     def fighter_cards(self, fighter: str) -> list[dict[str, Any]]:
-        from .catalog import cards_of
-
         return cards_of(fighter)
 
     def fighter_info(self, fighter: str) -> dict[str, Any]:
@@ -234,13 +312,9 @@ class BattleCON:
     # -- what people read -------------------------------------------------------------
     def side_info(self, fighter: str) -> dict[str, Any]:
         """A fighter, its tokens, forms, suggested discards and cards (``beatlog sides --json``)."""
-        from .catalog import side_info
-
         return side_info(fighter)
 
     def render_side(self, info: dict[str, Any]) -> str:
-        from .catalog import render_side
-
         return render_side(info)
 
     def phase(self, record, current: str | None) -> str | None:

@@ -1,15 +1,15 @@
 """The ``greedy`` bot: a one-ply lookahead over the rest of the beat, for every decision of a beat.
 
 Each option of the pending request -- the pair, every ante (pass, each token,
-Iron Body, the Finisher), a new pair after a Cancel, the clash base, each
-movement, the token to regain, the trap's space, spending Iron Body, trigger
-order, a Pulse's arrangement, Chain of Destruction's repeat -- is played out to
+the Finisher), a new pair after a Cancel, the clash base, each movement, the
+token to regain, a marker's space, a kit's own decisions, trigger order, a
+Pulse's arrangement, paying to repeat an attack -- is played out to
 the end of the beat (``lookahead.Branches``), everything after it answered with
 the first legal option. It keeps the best score (damage dealt minus damage
 taken, +100 for winning the duel and -100 for losing it), averaged over the
 opponent's face-down choices, which it never reads. Ties go to the first option
-(pass, for an ante), except that a tie never spends an Iron Body token for
-nothing. Setup choices (the Finisher's side, starting discards) take the first
+(pass, for an ante), except that a tie never spends a kit's resource for
+nothing (the request kinds its ``keep_on_tie`` names). Setup choices (the Finisher's side, starting discards) take the first
 option. Deterministic: the lookahead's chance draws come from a stream of its
 own, keyed to the seat, the duel and the beat.
 """
@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from recorder.decisions import Answer, Request
 
+from .fighters import KEEP_ON_TIE
 from .lookahead import Anchor, Branches, anchor_at_pair, anchor_by_fold
 
 SETUP = ("finisher", "discards")  # asked before any beat: nothing to play out
@@ -57,6 +58,6 @@ class GreedyBot:
             return 0
         top = max(known)
         order = list(range(len(scores)))
-        if request.kind == "iron_body":  # on a tie, keep the token
+        if request.kind in KEEP_ON_TIE:  # a kit's resource: on a tie, keep it (the options that spend it last)
             order.sort(key=lambda i: bool(request.options[i].get("spend")))
         return next(i for i in order if scores[i] is not None and scores[i] >= top - TIE)

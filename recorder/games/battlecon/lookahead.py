@@ -18,7 +18,7 @@ Only what the deciding player may know is used:
 
 A branch scores damage dealt minus damage taken (life loss included) over the
 beat, +100 for winning the duel in it and -100 for losing it (a knockout,
-Supernova, the time limit after this beat).
+a card that ends the duel, the time limit after this beat).
 """
 
 from __future__ import annotations
@@ -37,13 +37,15 @@ from recorder.rng import ChanceSource
 
 from .beat import after_selection, select_pairs
 from .effects import DuelOver
+from .fighters import RULES
 from .state import BattleState
 
 HIDDEN_UNTIL = {"PairSelected": "PairRevealed", "ClashBaseSelected": "ClashRevealed"}
 AVERAGED = ("pair", "new_pair", "clash")  # the opponent's secret choices, averaged over their options
 DUEL_SWING = 100  # winning (or losing) the duel outweighs any damage
 SOURCE = "lookahead"
-_IMMUTABLE = frozenset((str, int, bool, float, type(None), tuple))  # the state's tuples hold only text
+# The state's tuples hold only text; a fighter's kit rules are shared, never changed by play.
+_IMMUTABLE = frozenset((str, int, bool, float, type(None), tuple, *(type(r) for r in RULES.values())))
 
 
 # -- copying the state --------------------------------------------------------------------------------

@@ -4,8 +4,9 @@ Rules (WoI p.27-28, Preview "Movement"): a fighter hops over the opponent
 without counting its space; advance/pull only fix the starting direction;
 "up to N" allows 0; move directly goes to any UNOCCUPIED other space. WoI: a
 move blocked by a wall is not a legal option (a movement with no legal option
-is ignored). Preview: a move blocked by a wall goes as far as possible. Khadath's
-Gate Trap stops an opponent's own non-direct movement on its space.
+is ignored). Preview: a move blocked by a wall goes as far as possible. A kit's
+``movement_stops`` hook names spaces where a movement stops (a marker that stops
+the opponent's own movement). Every other figure on the board is hopped over.
 """
 
 from __future__ import annotations
@@ -33,37 +34,41 @@ def _sign(x: int) -> int:
     return (x > 0) - (x < 0)
 
 
-def _walk(start: int, d: int, n: int, other: int, trap: int | None, preview: bool) -> tuple[int, int] | None:
+def _walk(start: int, d: int, n: int, occupied: frozenset[int], stops: frozenset[int],
+          preview: bool) -> tuple[int, int] | None:
     """Walk ``n`` counted spaces in direction ``d``; return (end, counted) or None if illegal."""
     pos, count = start, 0
     while count < n:
         nxt = pos + d
-        if nxt == other:
-            nxt += d  # hop over the opponent's space without counting it
+        while nxt in occupied:
+            nxt += d  # hop over another figure's space without counting it
         if nxt < FIRST or nxt > LAST:
             if preview and count > 0:
                 return pos, count  # Preview: as far as possible
             return None
         pos, count = nxt, count + 1
-        if trap is not None and pos == trap:
-            return pos, count  # stopped by Khadath's trap
+        if pos in stops:
+            return pos, count  # stopped by a kit's movement stop
     return pos, count
 
 
 def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ...] | list[int],
                  by: int) -> list[Dest]:
     """Every legal end space for a movement of ``mover`` made by player ``by``'s effect."""
-    start, other = s.fighters[mover].position, s.fighters[1 - mover].position
-    # The trap stops the opponent's own (non-direct) movement only; Khadath ignores it (Y).
-    trap = s.trap if (s.trap_owner is not None and mover != s.trap_owner and by == mover) else None
-    return list(_ends(start, other, s.fighters[by].position, kind, tuple(distances), trap, s.edition == "preview"))
+    me = s.fighters[mover].figure
+    start, other = me.space, s.fighters[1 - mover].position
+    occupied = frozenset(fig.space for fig in s.figures if fig is not me and fig.space)
+    stops = frozenset(sp for q, f in enumerate(s.fighters) for sp in f.rules.movement_stops(s, q, mover, by))
+    return list(_ends(start, other, occupied, s.fighters[by].position, kind, tuple(distances), stops,
+                      s.edition == "preview"))
 
 
 @cache  # pure arithmetic on a few small numbers, asked for in most beats: worked out once per position
-def _ends(start: int, other: int, ref: int, kind: str, distances: tuple[int, ...], trap: int | None,
-          preview: bool) -> tuple[Dest, ...]:
-    """The end spaces of a movement from ``start`` (the other fighter on ``other``; ``ref``: the position of
-    the player whose effect it is, which a push or pull goes away from or toward)."""
+def _ends(start: int, other: int, occupied: frozenset[int], ref: int, kind: str, distances: tuple[int, ...],
+          stops: frozenset[int], preview: bool) -> tuple[Dest, ...]:
+    """The end spaces of a movement from ``start`` (the opponent on ``other``, every other figure on
+    ``occupied``; ``ref``: the position of the player whose effect it is, which a push or pull goes away from
+    or toward; ``stops``: spaces where the movement stops)."""
     toward = _sign(other - start)
     if kind == "advance":
         dirs = (toward,)
@@ -79,7 +84,7 @@ def _ends(start: int, other: int, ref: int, kind: str, distances: tuple[int, ...
             seen.setdefault(start, Dest(start, 0, False, 0))
             continue
         for d in dirs:
-            got = _walk(start, d, n, other, trap, preview)
+            got = _walk(start, d, n, occupied, stops, preview)
             if got is None or got[0] == start:
                 continue
             end, counted = got
@@ -90,13 +95,21 @@ def _ends(start: int, other: int, ref: int, kind: str, distances: tuple[int, ...
 
 def direct_destinations(s: BattleState, mover: int) -> list[Dest]:
     """Move directly: any unoccupied space; staying put is not allowed (WoI FAQ)."""
-    start, other = s.fighters[mover].position, s.fighters[1 - mover].position
+    me = s.fighters[mover].figure
+    start, other = me.space, s.fighters[1 - mover].position
+    occupied = {fig.space for fig in s.figures}
     return [Dest(sp, abs(sp - start), _sign(start - other) != _sign(sp - other), _sign(sp - start))
-            for sp in range(FIRST, LAST + 1) if sp not in (start, other)]
+            for sp in range(FIRST, LAST + 1) if sp not in occupied]
 
 
-def distance(s: BattleState) -> int:
-    return abs(s.fighters[0].position - s.fighters[1].position)
+def distance(s: BattleState, a: int = 0, b: int = 1) -> int:
+    """The range between the figures of players ``a`` and ``b`` (their own figures)."""
+    return abs(s.fighters[a].position - s.fighters[b].position)
+
+
+def figure_distance(a, b) -> int:
+    """The range between two figures."""
+    return abs(a.space - b.space)
 
 
 def between(a: int, x: int, b: int) -> bool:

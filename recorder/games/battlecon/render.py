@@ -12,14 +12,25 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import KITS
+from .fighters import RULES
 
 HIDDEN = "?"
 
 
+def _marker_hint(snap: dict[str, Any], m: dict[str, Any]) -> dict[str, Any]:
+    """A marker's drawing hints from its kit's card data (``markers``: glyph, label)."""
+    fighter = snap["fighters"][m["owner"]]["fighter"]
+    return KITS[fighter].markers.get(m["name"], {})
+
+
 def board_line(snap: dict[str, Any]) -> str:
     cells = ["."] * 7
-    if snap.get("trap") is not None:
-        cells[snap["trap"] - 1] = "^"
+    for m in snap.get("markers", ()):
+        if m["space"] is not None:
+            cells[m["space"] - 1] = _marker_hint(snap, m).get("glyph", "*")
+    for fig in snap.get("figures", ()):
+        if 1 <= fig["space"] <= 7:
+            cells[fig["space"] - 1] = fig["name"][:1].lower()
     for f in snap["fighters"]:
         if 1 <= f["position"] <= 7:
             cells[f["position"] - 1] = f["initial"]
@@ -27,8 +38,9 @@ def board_line(snap: dict[str, Any]) -> str:
 
 
 def render_state(snap: dict[str, Any]) -> str:
-    lines = [f"duel {snap['duel']} beat {snap['beat']}  [{board_line(snap)}]"
-             + (f"  trap on {snap['trap']}" if snap.get("trap") else "")
+    where = "".join(f"  {_marker_hint(snap, m).get('label', m['name'])} on {m['space']}"
+                    for m in snap.get("markers", ()) if m["space"])
+    lines = [f"duel {snap['duel']} beat {snap['beat']}  [{board_line(snap)}]" + where
              + f"  score {snap['score'][0]}-{snap['score'][1]}"]
     viewer = snap.get("redacted_for", False)  # False: the full state; None: a spectator; else a seat
     for f in snap["fighters"]:
@@ -50,6 +62,12 @@ def _summary(f: dict[str, Any], viewer: Any) -> list[str]:
         bits.append(f"tokens: {', '.join(f['tokens']) or '-'}{spent}")
     if f["form"]:
         bits.append(f"form: {f['form']}")
+    for name, value in f.get("counters", {}).items():
+        bits.append(f"{name}: {value}")
+    for name, cards in f.get("zones", {}).items():
+        if cards:
+            bits.append(f"{name}: {', '.join(cards)}")
+    bits += RULES[f["fighter"]].summary(f)  # the kit's own words for what it shows
     if f.get("finisher"):
         if f["finisher"] == HIDDEN:
             bits.append("finisher: chosen face down (unknown to you)")

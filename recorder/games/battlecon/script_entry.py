@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from recorder.errors import InvalidDecision
 
+from .fighters import DECISIONS as KIT_DECISIONS
+from .cards import KITS
+
 if TYPE_CHECKING:
     import jsonschema
 
@@ -34,13 +37,13 @@ ANSWERS: dict[str, tuple[dict[str, Any], str]] = {
     "clash": ({"base": CARD}, '"base": card'),
     "move": ({"to": SPACE}, '"to": a space 1-7'),
     "regain": ({"token": CARD}, '"token": a token'),
-    "trap": ({"space": SPACE}, '"space": a space 1-7'),
     "order": ({"first": CARD}, '"first": the card that resolves first'),
-    "iron_body": ({"spend": FLAG}, '"spend": true or false'),
     "repeat": ({"repeat": FLAG}, '"repeat": true or false'),
     "rearrange": ({"positions": {"type": "array", "prefixItems": [SPACE, SPACE], "minItems": 2, "maxItems": 2},
                    "trap": {"anyOf": [SPACE, {"type": "null"}]}},
-                  '"positions": [space of player 0, space of player 1], "trap": a space or null'),
+                  '"positions": [space of player 0, space of player 1], "trap": the marker\'s space or null'),
+    # ... and the kinds the fighters' kits ask (KitRules.decisions; kit.MARKER_DECISION for markers).
+    **KIT_DECISIONS,
 }
 DECISION_KINDS: tuple[str, ...] = tuple(ANSWERS)
 
@@ -254,7 +257,7 @@ PASS = "pass"
 
 def optional_answer(kind: str, data: dict[str, Any]) -> bool:
     """A scripted answer the match may leave unused: a pass at an ante. Passing is doing nothing, and whether
-    a fighter is asked to ante at all depends on the play (Khadath has no tokens; a spent pool, a Finisher
+    a fighter is asked to ante at all depends on the play (a fighter without tokens; a spent pool, a Finisher
     anted by the opponent end the asking), so ``"antes": []`` means "pass if asked". A real ante must be used."""
     return kind in ("ante", "extra_ante") and data.get("ante") == PASS
 
@@ -267,8 +270,6 @@ PHASES = ("pair", "ante")
 def unused_reason(header: Any, player: int, kind: str, data: dict[str, Any], entries: list[Any]) -> str:
     """Why the scripted ``kind`` answer ``data`` of that beat's ante step went unused (``entries``: the beat's
     log), for the error message; "" when the log says nothing more than the legal options do."""
-    from .cards import KITS
-
     if kind != "ante":
         return ""
     ante = data.get("ante")

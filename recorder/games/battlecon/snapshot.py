@@ -23,19 +23,22 @@ def snapshot(s: BattleState) -> dict[str, Any]:
             "in_play": f.in_play, "removed": list(f.removed),
             "tokens": list(f.tokens), "token_discard": list(f.token_discard), "anted": list(f.anted),
             "form": f.form, "form_this_beat": f.form_at_ante,
+            "counters": dict(f.counters), "zones": {k: list(v) for k, v in f.zones.items()},
             "statuses": [{"stat": st.stat, "amount": st.amount, "beat": st.beat, "label": st.label}
                          for st in f.statuses],
             "stunned": f.stunned, "dodge": f.dodge, "damage_taken": f.damage_taken,
-            "iron_body_spent": f.iron_body,
             "finisher": f.finisher, "finisher_revealed": f.finisher_revealed,
             "finisher_removed": f.finisher_removed, "finisher_active": f.finisher_active,
             "special": f.special, "negated": f.negated,
+            **f.rules.snapshot(s, p),  # what the kit shows of its own state
         })
     return {
         "game": "battlecon", "edition": s.edition, "duel": s.duel, "beat": s.beat, "phase": s.phase,
         "beat_limit": s.beat_limit, "beats_counted": s.counted_beats, "score": list(s.score), "draws": s.draws,
         "special_actions": s.special_actions, "ante_finishers": s.ante_finishers,
-        "trap": s.trap, "trap_owner": s.trap_owner, "active": s.active,
+        "markers": [{"owner": m.owner, "name": m.name, "space": m.space} for m in s.markers],
+        "figures": [{"owner": fig.owner, "name": fig.name, "space": fig.space} for fig in s.extra_figures],
+        "active": s.active,
         "fighters": fighters, "duels": [dict(d) for d in s.duel_results], "result": s.match_result,
     }
 

@@ -35,8 +35,8 @@ class FinisherChosen(Event):
 @reg
 @ev
 class ArrangementChosen(Event):
-    """Where the player puts the fighters (index = player) and Khadath's Gate Trap: a WoI Pulse rearranges
-    the standups (``trap`` unchanged); Planar Crossing moves every fighter and marker."""
+    """Where the player puts the fighters (index = player) and the first kit marker of the match: a WoI Pulse rearranges
+    the standups (``trap`` unchanged); a card may move every fighter and the marker."""
 
     KIND: ClassVar[str] = INPUT
     player: int
@@ -48,7 +48,7 @@ class ArrangementChosen(Event):
 @reg
 @ev
 class RepeatDecided(Event):
-    """Whether the player pays the life an On Hit effect asks to repeat the attack (Chain of Destruction)."""
+    """Whether the player pays the life an On Hit effect asks to repeat the attack (a Finisher)."""
 
     KIND: ClassVar[str] = INPUT
     player: int
@@ -82,7 +82,7 @@ class SpecialActionRevealed(Event):
 @reg
 @ev
 class FinisherDowngraded(Event):
-    """A Finisher that cannot be used becomes a Cancel: life above 7, the wrong form for Kallistar, Ante
+    """A Finisher that cannot be used becomes a Cancel: life above 7, the wrong form for the Finisher, Ante
     Finishers in play, or two Finishers tied at priority."""
 
     player: int
@@ -136,7 +136,7 @@ class PulseResolved(Event):
 @reg
 @ev
 class FightersRearranged(Event):
-    """The fighters (and the trap) moved directly to the chosen arrangement (a Pulse, Planar Crossing), all at
+    """The fighters (and the trap) moved directly to the chosen arrangement (a Pulse, a card), all at
     once: this event sets the positions and the trap. Each fighter that moved then has its own FighterMoved
     (``kind`` "rearrange", caused by this event) with its from, to and whether it switched sides."""
 
@@ -169,7 +169,7 @@ class PairRetrieved(Event):
 @reg
 @ev
 class TokensAnted(Event):
-    """A card anted tokens outside the ante step (Wrath of Elements: every token in the pool)."""
+    """A card anted tokens outside the ante step (a Finisher: every token in the pool)."""
 
     player: int
     tokens: tuple[str, ...]

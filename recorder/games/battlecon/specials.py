@@ -3,8 +3,8 @@
 WoI p.32-34 (Variant #1 Ante Finishers, Variant #2 Special Actions) and Preview
 p.10 ("Special Actions"). A Special Action pairs with a base like a style; the
 base decides what it does: Burst/Dash = Pulse, Grasp/Shot = Cancel,
-Strike/Drive/unique base = Finisher (at 7 life or less, the right form for
-Kallistar, and not with Ante Finishers in play -- otherwise a Cancel).
+Strike/Drive/unique base = Finisher (at 7 life or less, in the form the
+Finisher requires, and not with Ante Finishers in play -- otherwise a Cancel).
 
 :func:`resolve` runs right after ``PairRevealed`` and returns what the beat
 does next: :data:`PULSE` (skip to recycling), a :class:`NewPairs` (players
@@ -46,6 +46,11 @@ ANTED = "anted finisher"  # an anted Finisher meeting a Pulse or a Cancel (Ante 
 # -- queries (no events) ----------------------------------------------------------------
 
 
+def marker_word(s: BattleState, marker) -> str:
+    """How a marker is called in words: its kit's label (card data ``markers``), else its name."""
+    return KITS[s.fighters[marker.owner].kit].markers[marker.name].get("label", marker.name)
+
+
 def shown_style(f: Fighter) -> str:
     """What PairRevealed shows in the style slot: the style, or an anted Finisher's name."""
     if f.style is None and f.finisher_active and f.finisher:
@@ -71,16 +76,15 @@ def finisher_block(s: BattleState, p: int, life: int | None = None) -> str | Non
 
 
 def life_at_reveal(s: BattleState, p: int) -> int:
-    """Player p's life once the ante step is over: a form that loses life in the ante step (Kallistar's
-    Elemental form, "never below 1") does so before the reveal, where a Special Action's Finisher checks it."""
+    """Player p's life once the ante step is over (the kit's ``life_at_reveal`` hook: a form that loses life in
+    the ante step does so before the reveal, where a Special Action's Finisher checks it)."""
     f = s.fighters[p]
-    loss = KITS[f.kit].forms.get(f.form, {}).get("lose_life", 0) if f.form else 0
-    return max(f.life - loss, min(f.life, 1))
+    return f.rules.life_at_reveal(s, p, f.life)
 
 
 def special_label(s: BattleState, p: int, base: str, before_ante: bool) -> str:
     """What the Special Action paired with ``base`` will really do at the reveal, for an option's label:
-    "pulse", "cancel", "finisher: Rocket Press", or "cancel: <why the Finisher cannot be used>"."""
+    "pulse", "cancel", "finisher: <its name>", or "cancel: <why the Finisher cannot be used>"."""
     act = special_action(KITS[s.fighters[p].kit], base)
     if act != FINISHER:
         return act
@@ -308,26 +312,29 @@ def finishers_tied(ctx):
 
 
 def rearrange(ctx, p: int, card: str, cause: int, markers: bool):
-    """Let player p put both fighters (and, with ``markers``, the trap) on any legal spaces."""
+    """Let player p put both fighters (and, with ``markers``, the marker on the board: the first kit marker of
+    the match, which the ``trap`` field of the answer and of FightersRearranged name) on any legal spaces."""
     s = ctx.state
     now = tuple(f.position for f in s.fighters)
-    traps = [s.trap] if not markers or s.trap_owner is None else list(range(1, 8))
+    marker = s.markers[0] if s.markers else None
+    at = marker.space if marker else None
+    spots = [at] if not markers or marker is None else list(range(1, 8))
     opts, labels = [], []
     for a, b in permutations(range(1, 8), 2):
-        for trap in traps:
-            opts.append({"player": p, "positions": [a, b], "trap": trap})
+        for spot in spots:
+            opts.append({"player": p, "positions": [a, b], "trap": spot})
             text = f"{fighter_name(ctx, 0)} on {a}, {fighter_name(ctx, 1)} on {b}"
-            labels.append(text + (f", trap on {trap}" if markers and s.trap_owner is not None else ""))
+            labels.append(text + (f", {marker_word(s, marker)} on {spot}" if markers and marker is not None else ""))
+    what = f" and the {marker_word(s, marker)}" if len(spots) > 1 else ""
     pick = yield from choose(ctx, p, "rearrange", SE.ArrangementChosen, opts, labels,
-                             f"{card}: rearrange the fighters" + (" and the trap" if len(traps) > 1 else ""),
-                             cause)
+                             f"{card}: rearrange the fighters{what}", cause)
     positions = tuple(pick["positions"])
-    if positions == now and pick["trap"] == s.trap:
+    if positions == now and pick["trap"] == at:
         return
     # The arrangement happens at once (the parent event moves everything: moved one after the other, the
     # fighters could briefly share a space); then one FighterMoved per fighter that moved, as for any movement.
     seq = ctx.emit(SE.FightersRearranged(player=p, positions=positions, from_positions=now, trap=pick["trap"],
-                                         from_trap=s.trap), actor=p, cause=cause)
+                                         from_trap=at), actor=p, cause=cause)
     switched = (now[0] < now[1]) != (positions[0] < positions[1])  # the fighters' order reversed
     for q in (0, 1):
         if positions[q] != now[q]:

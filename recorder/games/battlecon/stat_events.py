@@ -37,6 +37,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ...views import pg_int, pg_player
 from .cards import KITS
+from .fighters import STAT_EVENTS as KIT_STAT_EVENTS
 
 Tally = tuple[int, str, Any]
 
@@ -60,7 +61,7 @@ COUNTERS: dict[str, str] = {
     "distance": "sample",  # the distance between the fighters at the end of each beat
     "attack_pair": "tag",  # "Style Base" as played (after any clash)
     "cards_played": "usage",  # kind -> card -> times played (the base after any clash)
-    "tokens_used": "usage",  # "anted" | "spent" -> token -> count (Hikaru's elements, Iron Body)
+    "tokens_used": "usage",  # "anted" | "spent" | "gained" -> token -> count
 }
 
 # Derived figures, in display order. Operations (see replay.stats_summary.derive):
@@ -209,10 +210,6 @@ def _missed(d: dict[str, Any]) -> Iterable[Tally]:
     return ((d["player"], "cannot_hit" if d["reason"] == NO_RANGE else "misses", 1),)
 
 
-def _iron_body(d: dict[str, Any]) -> Iterable[Tally]:
-    return ((d["player"], "tokens_used", ("spent", "Iron Body")),) if d["spend"] else ()
-
-
 Handler = Callable[[MatchTally, int, int, dict[str, Any]], Iterable[Tally]]
 
 
@@ -238,7 +235,10 @@ TALLIES: dict[str, Handler] = {
     "BeatEnded": MatchTally.beat_ended,
     "AnteDeclared": MatchTally.ante,
     "TokensAnted": _data(lambda d: ((d["player"], "tokens_used", ("anted", t)) for t in d["tokens"])),
-    "IronBodyDecided": _data(_iron_body),
+    "TokensSpent": _data(lambda d: ((d["player"], "tokens_used", ("spent", t)) for t in d["tokens"])),
+    "TokensGained": _data(lambda d: ((d["player"], "tokens_used", ("gained", t)) for t in d["tokens"])),
+    # ... and what each kit counts of its own events (KitRules.stat_events)
+    **{kind: _data(fn) for kind, fn in KIT_STAT_EVENTS.items()},
     "SpecialActionRevealed": _data(lambda d: ((d["player"], "specials_used", 1),)),
     "FinisherRevealed": MatchTally.finisher_revealed,
 }

@@ -18,9 +18,30 @@ class Status:
 
 
 @dataclass(slots=True)
+class Figure:
+    """A figure on the board: its owner (a player), its name (the fighter's, or a kit's extra figure) and its
+    space (0: off the board). Range is measured between figures; nothing assumes one figure per player."""
+
+    owner: int
+    name: str
+    space: int = 0
+
+
+@dataclass(slots=True)
+class Marker:
+    """A named marker of a kit on a space of the board (``space`` None: off the board)."""
+
+    owner: int
+    name: str
+    space: int | None = None
+
+
+@dataclass(slots=True)
 class Fighter:
     kit: str
-    position: int = 0
+    figure: Figure
+    rules: Any = None  # the kit's hooks (kit.KitRules)
+    own: Any = None  # the kit's own state, folded from its events (KitRules.folds)
     life: int = START_LIFE
     hand: list[str] = field(default_factory=list)
     discard1: list[str] = field(default_factory=list)
@@ -33,15 +54,16 @@ class Fighter:
     token_discard: list[str] = field(default_factory=list)
     anted: list[str] = field(default_factory=list)  # tokens anted this beat, still giving their bonus
     anted_this_beat: list[str] = field(default_factory=list)  # every token anted this beat (no regain)
-    anted_late: list[str] = field(default_factory=list)  # anted after the ante step (Geomantic) this beat
-    ante_turns: int = 0  # antes made this beat (Hikaru: one in the ante step)
-    form: str | None = None
-    form_at_ante: str | None = None
+    anted_late: list[str] = field(default_factory=list)  # anted after the ante step (an effect) this beat
+    ante_turns: int = 0  # antes made this beat (kits limit them)
+    form: str | None = None  # forms/modes (card data "forms")
+    form_at_ante: str | None = None  # the form whose effect applies this beat (fixed by the kit's ante hook)
+    counters: dict[str, int] = field(default_factory=dict)  # bounded integers (card data "counters")
+    zones: dict[str, list[str]] = field(default_factory=dict)  # card zones beyond hand/discards/play
     statuses: list[Status] = field(default_factory=list)
     stunned: bool = False
     dodge: str | None = None
     damage_taken: int = 0
-    iron_body: bool = False  # Stun Guard infinity this beat
     commitment: str = ""
     revealed: bool = False
     clash_hidden: bool = False  # a clash base played face down, not yet revealed
@@ -53,8 +75,17 @@ class Fighter:
     finisher_anted: bool = False  # anted this beat (Ante Finishers): removed at the end of the beat
     special: str | None = None  # this beat's Special Action: pulse, cancel or finisher
     negated: bool = False  # the pair was negated by the opponent's Pulse
-    soaked: int = 0  # damage soaked this beat (Feedback Field)
-    repeats: int = 0  # attack repeats earned and not yet made (Four Winds, Chain of Destruction)
+    soaked: int = 0  # damage soaked this beat
+    repeats: int = 0  # attack repeats earned and not yet made
+
+    @property
+    def position(self) -> int:
+        """The space of the fighter's own figure."""
+        return self.figure.space
+
+    @position.setter
+    def position(self, space: int) -> None:
+        self.figure.space = space
 
     @property
     def in_play(self) -> list[str]:
@@ -76,8 +107,8 @@ class BattleState:
     beat: int = 0
     score: list[int] = field(default_factory=lambda: [0, 0])
     draws: int = 0
-    trap: int | None = None
-    trap_owner: int | None = None
+    markers: list[Marker] = field(default_factory=list)
+    extra_figures: list[Figure] = field(default_factory=list)  # figures beyond each fighter's own
     active: int | None = None
     last_active: int | None = None  # the active player of the last beat of this duel that had one
     last_active_beat: int | None = None  # ... and that beat
@@ -98,3 +129,14 @@ class BattleState:
 
     def opp(self, p: int) -> int:
         return 1 - p
+
+    @property
+    def figures(self) -> list[Figure]:
+        """Every figure on the board: each fighter's own, then any extra ones."""
+        return [f.figure for f in self.fighters] + self.extra_figures
+
+    def marker(self, owner: int, name: str) -> Marker | None:
+        for m in self.markers:
+            if m.owner == owner and m.name == name:
+                return m
+        return None

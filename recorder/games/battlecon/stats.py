@@ -1,13 +1,13 @@
 """An attack's numbers as sums of NAMED terms, so a judge can read the arithmetic.
 
 Each function returns ``(total, terms)`` where ``terms`` is a list of
-``(label, amount)``: the base, the style, anted tokens, Kallistar's form,
-status effects and unique-ability passives. ``format_terms`` prints them as
-"Strike 4 + Fire token 3 = 7".
+``(label, amount)``: the base, the style, anted tokens, the fighter's form,
+status effects, card passives and the kit's own terms (its ``stat_terms`` hook). ``format_terms`` prints them as
+"Strike 4 + Red token 3 = 7".
 
 Every sign in this arithmetic is ASCII: "-" (U+002D) both for a negative
-number ("Caustic -1", "= -1", "Water token -1~+1") and for subtracting a term
-("- on Khadath's trap 3"), the same character the card texts print ("-2
+number ("Style -1", "= -1", "Blue token -1~+1") and for subtracting a term
+("- next to the trap 1"), the same character the card texts print ("-2
 Power"), so a judge can search a log for one character (docs/protocol-battlecon.md).
 """
 
@@ -20,7 +20,7 @@ from .cards import KITS, SPECIAL, Card
 from .state import BattleState, Fighter
 
 Terms = list[tuple[str, Any]]
-INFINITE = 10**6  # Stun Guard infinity (Iron Body spent)
+INFINITE = 10**6  # Stun Guard infinity
 
 
 # The pair's cards and their passives are looked up many times in every timing window of a beat. They depend
@@ -45,7 +45,7 @@ def cards_of(key: PairKey) -> tuple[Card, ...]:
         return (kit.card(finisher, edition),)
     out = []
     if style is not None and kit.cards[style].kind != SPECIAL:
-        out.append(kit.card(style, edition))  # as the edition prints it (Preview's Geomantic)
+        out.append(kit.card(style, edition))  # as the edition prints it
     if base is not None:
         out.append(kit.card(base, edition))
     return tuple(out)
@@ -57,13 +57,13 @@ def pair_cards(s: BattleState, p: int) -> tuple[Card, ...]:
 
 
 def in_form(form: str | None, item: dict[str, Any]) -> bool:
-    """Whether a card effect or passive applies in ``form`` (``if``: a Kallistar form)."""
+    """Whether a card effect or passive applies in ``form`` (``if``: one of the fighter's forms)."""
     cond = item.get("if")
     return cond is None or cond == form
 
 
 def applies(f: Fighter, item: dict[str, Any]) -> bool:
-    """Whether a card effect or passive applies now (``if``: a Kallistar form)."""
+    """Whether a card effect or passive applies now (``if``: one of the fighter's forms)."""
     return in_form(f.form, item)
 
 
@@ -83,12 +83,12 @@ def has_passive(s: BattleState, p: int, kind: str) -> bool:
 
 
 def tokens_void(s: BattleState, p: int) -> bool:
-    """Tokens anted this beat have no effect (Four Winds)."""
+    """Tokens anted this beat have no effect (a card's ``tokens_no_effect`` passive)."""
     return has_passive(s, p, "tokens_no_effect")
 
 
 def _extras(s: BattleState, p: int, stat: str) -> Terms:
-    """Token, form, card-passive and status terms for a scalar stat."""
+    """Token, form, card-passive, kit and status terms for a scalar stat."""
     f = s.fighters[p]
     k = KITS[f.kit]
     out: Terms = []
@@ -103,6 +103,7 @@ def _extras(s: BattleState, p: int, stat: str) -> Terms:
     for card, item in passives(s, p, "stat"):
         if item["stat"] == stat:
             out.append((card.name, item["amount"]))
+    out += f.rules.stat_terms(s, p, stat)
     for st in f.statuses:
         if st.stat == stat and st.beat == s.beat:
             out.append((st.label, st.amount))
@@ -155,8 +156,9 @@ def soak(s: BattleState, p: int) -> tuple[int, Terms]:
 
 
 def stun_guard(s: BattleState, p: int) -> tuple[int, Terms]:
-    if s.fighters[p].iron_body:
-        return INFINITE, [("Iron Body", "infinity")]
+    replaced = s.fighters[p].rules.stun_guard(s, p)
+    if replaced is not None:
+        return replaced
     terms: Terms = [(c.name, c.stun_guard) for c in pair_cards(s, p) if c.stun_guard]
     return sum(v for _, v in terms), terms
 
@@ -171,7 +173,7 @@ def stun_immunity(s: BattleState, p: int) -> str | None:
     for t in f.anted if not tokens_void(s, p) else ():
         if k.token_effects.get(t, {}).get("stun_immune"):
             return f"{t} token"
-    return None
+    return f.rules.stun_immunity(s, p)
 
 
 def fmt_amount(v: Any) -> str:
@@ -183,7 +185,7 @@ def fmt_amount(v: Any) -> str:
 
 
 def format_terms(terms: Terms, total: Any) -> str:
-    """'Strike 4 + Fire token 3 - Spellbolt 2 = 5' (the first term as it is, the rest added or subtracted)."""
+    """'Strike 4 + Red token 3 - a status 2 = 5' (the first term as it is, the rest added or subtracted)."""
     if not terms:
         return f"{total}"
     parts = []

@@ -1,25 +1,23 @@
 """Triggered effects: resolving a player's effects for a timing window (WoI p.26).
 
-A card's effects for a window are its data (cards.json) run through the effect
-primitives (``effects.py``, and ``finisher_effects.py`` for Finishers);
-``run_triggers`` resolves them with the unique ability's, asking for their
-order when more than one triggers.
+A card's effects for a window are its data (card data) run through the effect
+primitives (``effects.py``, ``finisher_effects.py`` for Finishers, a kit's own;
+joined in ``fighters/__init__.py``); ``run_triggers`` resolves them with the
+unique ability's (the kit's ``triggers`` hook), asking for their order when more
+than one triggers, and lets another fighter's kit negate one (its
+``negate_trigger`` hook).
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Callable
+from typing import Any
 
 from . import events as E
-from .effects import PRIMITIVES as BASE_PRIMITIVES
 from .effects import Gen, choose
-from .finisher_effects import FINISHER_PRIMITIVES
-from .fighters import Trigger, ability_triggers
+from .fighters import PRIMITIVES
+from .kit import Trigger
 from .stats import PairKey, cards_of, in_form, pair_key
-
-# Every verb card data is written in.
-PRIMITIVES: dict[str, Callable[..., Gen]] = {**BASE_PRIMITIVES, **FINISHER_PRIMITIVES}
 
 
 def _card_trigger(card, effs: tuple[dict[str, Any], ...], timing: str, form: str | None) -> Trigger:
@@ -27,7 +25,7 @@ def _card_trigger(card, effs: tuple[dict[str, Any], ...], timing: str, form: str
 
     def run(ctx, p: int, cause: int) -> Gen:
         for op, params in steps:
-            yield from PRIMITIVES[op](ctx, p, card.name, cause, **params)
+            yield from PRIMITIVES[op].run(ctx, p, card.name, cause, **params)
     # Quote only this window's text (as it applies in the fighter's form), not the whole card.
     return Trigger(card.name, card.trigger_text(timing, form), run)
 
@@ -44,8 +42,9 @@ def _card_triggers(key: PairKey, timing: str, form: str | None) -> tuple[Trigger
 
 def pending_triggers(s, p: int, timing: str) -> list[Trigger]:
     """Every trigger player p owns in the ``timing`` window: the pair's cards (or the Finisher), then the
-    unique ability's (Khadath's Gate Trap at Reveal)."""
-    return [*_card_triggers(pair_key(s, p), timing, s.fighters[p].form), *ability_triggers(s, p, timing)]
+    unique ability's (the kit's ``triggers`` hook)."""
+    f = s.fighters[p]
+    return [*_card_triggers(pair_key(s, p), timing, f.form), *f.rules.triggers(s, p, timing)]
 
 
 def run_triggers(ctx, p: int, timing: str) -> Gen:

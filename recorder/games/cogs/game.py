@@ -22,6 +22,7 @@ from .scoring import leader_of
 from .setup import complete_options, new_state, parse_options
 from .state import CogsState, snapshot_of
 from .turn import play as play_match
+from .catalog import render_side, side_info
 
 EVENTS.add_schema("script-entry.json", script_entry.entry_schema())
 
@@ -151,13 +152,9 @@ class CogsGame:
 
     def side_info(self, side: str) -> dict[str, Any]:
         """A ready fleet: its cogs, crews and points (``beatlog sides --game cogs``)."""
-        from .catalog import side_info
-
         return side_info(side)
 
     def render_side(self, info: dict[str, Any]) -> str:
-        from .catalog import render_side
-
         return render_side(info)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .tables import COG_TYPES, CogType
+from .tables import COG_TYPES, HEADINGS, CogType
 
 
 @dataclass
@@ -167,8 +167,6 @@ def crew_profile(crew: Crew) -> str:
 
 
 def snapshot_of(state: CogsState) -> dict[str, Any]:
-    from .tables import HEADINGS
-
     cogs = []
     for cog in state.cogs.values():
         cogs.append({

@@ -1,63 +1,151 @@
-"""Unique abilities as small hooks, one module per fighter.
-
-Each module may define:
-- ``ante_options(state, p, extra) -> list[str]``: what the fighter may ante now (besides pass);
-- ``after_ante(ctx, p)``: effects fixed by the ante step (Kallistar's form);
-- ``triggers(state, p, timing) -> list[Trigger]``: the unique ability's triggers in a timing window (Khadath's
-  Gate Trap at Reveal); they are ordered with the pair's own triggers (triggers.run_triggers);
-- ``end_of_beat(ctx, p)``: what the ability does "at the end of each beat", after recycling (WoI p.25: "UA's
-  that activate at the end of each beat happen after recycling"); none of the four Preview fighters has one.
-Hooks are data-driven helpers, not control flow: the beat calls them at fixed points.
+"""The fighters' kits: one module per fighter (``<id>.py``, defining ``RULES``) beside its card data
+(``<id>.json``). This module loads them in roster order, registers what each kit brings (its events, effect
+primitives, passive types) and checks every fighter's card data against the effect primitives and passive
+types that exist -- when the package loads, so a bad entry is a :class:`CardDataError` naming the card, never
+a crash in the middle of a match. See docs/adding-a-fighter.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import import_module
-from types import ModuleType
-from typing import Any, Callable, Generator
+from typing import Any
 
-from ..cards import FIGHTERS
+from ..cards import FIGHTERS, KITS, CardDataError, Kit
+from ..effects import PRIMITIVES as SHARED_PRIMITIVES
+from ..effects import Primitive
+from ..events import EVENTS
+from ..finisher_effects import FINISHER_PRIMITIVES
+from ..kit import KitRules, Trigger
 
+# Every verb card data is written in: the shared ones, the Finishers', then each kit's (registered below).
+PRIMITIVES: dict[str, Primitive] = {**SHARED_PRIMITIVES, **FINISHER_PRIMITIVES}
 
-@dataclass(frozen=True, slots=True)
-class Trigger:
-    """One triggered effect waiting in a window: ``name`` (a card, or the ability) is what an order answer
-    names, ``text`` what TriggerResolved quotes, ``run(ctx, p, cause)`` resolves it."""
-
-    name: str
-    text: str
-    run: Callable[[Any, int, int], Generator[Any, Any, None]]
-
-
-# Imported after Trigger is defined: a fighter's module builds its triggers from it.
-HOOKS: dict[str, ModuleType] = {fid: import_module(f"{__name__}.{fid}") for fid in FIGHTERS}
-
-
-def _hook(kit: str, name: str) -> Callable[..., Any] | None:
-    """The fighter's hook ``name``, or None. Looked up in the module's namespace: asked several times in every
-    beat, and ``getattr`` with a default pays for an AttributeError whenever the fighter has no such hook."""
-    return HOOKS[kit].__dict__.get(name)
+# Passive types card data may use, with their parameters (besides "type" and "if"); a kit adds its own.
+PASSIVES: dict[str, tuple[str, ...]] = {
+    "stat": ("stat", "amount"),
+    "extra_damage_taken": ("amount",),
+    "power_per_damage_taken": (),
+    "tokens_no_effect": (),
+}
+PASSIVE_OWNER: dict[str, str] = {}
 
 
-def ante_options(state, p: int, extra: bool = False) -> list[str]:
-    fn = _hook(state.fighters[p].kit, "ante_options")
-    return fn(state, p, extra) if fn else []
+def _load_rules(fid: str) -> KitRules:
+    module = import_module(f"{__name__}.{fid}")
+    rules = getattr(module, "RULES", None)
+    if not isinstance(rules, KitRules):
+        raise CardDataError(f"kit of {fid}: fighters/{fid}.py defines no RULES (a KitRules instance)")
+    return rules
 
 
-def after_ante(ctx, p: int) -> None:
-    fn = _hook(ctx.state.fighters[p].kit, "after_ante")
-    if fn:
-        fn(ctx, p)
+def register(rules: KitRules) -> None:
+    """Register what a kit brings: its events, its effect primitives and its passive types."""
+    fid = rules.id
+    for cls in rules.events:
+        if cls.TYPE not in EVENTS:
+            EVENTS.register(cls)
+    for name, prim in rules.primitives.items():
+        if name in PRIMITIVES and PRIMITIVES[name].kit != fid:
+            raise CardDataError(f"kit of {fid}: effect primitive {name!r} already exists")
+        PRIMITIVES[name] = Primitive(prim.run, prim.windows, fid)
+    for name, params in rules.passives.items():
+        if name in PASSIVES and PASSIVE_OWNER.get(name) != fid:
+            raise CardDataError(f"kit of {fid}: passive type {name!r} already exists")
+        PASSIVES[name] = params
+        PASSIVE_OWNER[name] = fid
 
 
-def ability_triggers(state, p: int, timing: str) -> list[Trigger]:
-    fn = _hook(state.fighters[p].kit, "triggers")
-    return fn(state, p, timing) if fn else []
+def check_kit(kit: Kit) -> None:
+    """Every effect and passive of the fighter's cards names a primitive (passive type) that exists, that its
+    fighter may use, in a window it supports, with exactly its parameters."""
+    for card in {**kit.cards, **{n: c for v in kit.variants.values() for n, c in v.items()}}.values():
+        if card.owner not in (kit.id,):
+            continue
+        where = f"card data of {kit.id}: {card.name}"
+        for timing, effects in card.triggers.items():
+            for e in effects:
+                check_effect(where, kit.id, timing, e)
+        for item in card.passives:
+            check_passive(where, kit.id, item)
 
 
-def end_of_beat(ctx, p: int):
-    """The unique ability's end-of-beat effect, if it has one (a generator: it may ask)."""
-    fn = _hook(ctx.state.fighters[p].kit, "end_of_beat")
-    if fn:
-        yield from fn(ctx, p)
+def check_effect(where: str, fid: str, timing: str, effect: dict[str, Any]) -> None:
+    op = effect["op"]
+    prim = PRIMITIVES.get(op)
+    if prim is None or (prim.kit is not None and prim.kit != fid):
+        known = sorted(n for n, p in PRIMITIVES.items() if p.kit in (None, fid))
+        raise CardDataError(f"{where}: unknown effect primitive {op!r} in its {timing} effects; known: "
+                            f"{', '.join(known)}")
+    if timing not in prim.windows:
+        raise CardDataError(f"{where}: effect primitive {op!r} cannot be used in the {timing} window (only "
+                            f"{', '.join(prim.windows)})")
+    params = prim.params
+    given = set(effect) - {"op", "if"}
+    unknown = sorted(given - set(params))
+    if unknown:
+        raise CardDataError(f"{where}: effect {op!r} has unknown parameter(s) {', '.join(unknown)}; it takes "
+                            f"{', '.join(params) or 'none'}")
+    missing = sorted(n for n, required in params.items() if required and n not in given)
+    if missing:
+        raise CardDataError(f"{where}: effect {op!r} is missing parameter(s) {', '.join(missing)}")
+
+
+def check_passive(where: str, fid: str, item: dict[str, Any]) -> None:
+    kind = item["type"]
+    params = PASSIVES.get(kind)
+    if params is None or PASSIVE_OWNER.get(kind, fid) != fid:
+        known = sorted(n for n in PASSIVES if PASSIVE_OWNER.get(n, fid) == fid)
+        raise CardDataError(f"{where}: unknown passive type {kind!r}; known: {', '.join(known)}")
+    given = set(item) - {"type", "if"}
+    unknown = sorted(given - set(params))
+    if unknown:
+        raise CardDataError(f"{where}: passive {kind!r} has unknown parameter(s) {', '.join(unknown)}; it takes "
+                            f"{', '.join(params) or 'none'}")
+    missing = sorted(set(params) - given)
+    if missing:
+        raise CardDataError(f"{where}: passive {kind!r} is missing parameter(s) {', '.join(missing)}")
+
+
+def _load() -> dict[str, KitRules]:
+    rules = {fid: _load_rules(fid) for fid in FIGHTERS}
+    for r in rules.values():
+        register(r)
+    for fid in FIGHTERS:
+        check_kit(KITS[fid])
+    return rules
+
+
+def _generic_check() -> None:
+    """The generic bases and the Special Action use only shared primitives and passives."""
+    any_kit = KITS[FIGHTERS[0]]
+    for card in any_kit.cards.values():
+        if card.owner != "generic":
+            continue
+        for timing, effects in card.triggers.items():
+            for e in effects:
+                check_effect(f"shared card data: {card.name}", "generic", timing, e)
+        for item in card.passives:
+            check_passive(f"shared card data: {card.name}", "generic", item)
+
+
+def _merged(attr: str) -> dict[str, Any]:
+    """One table of what every kit declares under ``attr`` (a name declared by two kits: their values joined)."""
+    out: dict[str, Any] = {}
+    for fid in FIGHTERS:
+        for key, value in getattr(RULES[fid], attr).items():
+            if key in out and out[key] != value:
+                out[key] = f"{out[key]}; {value}" if isinstance(value, str) else out[key]
+            else:
+                out.setdefault(key, value)
+    return out
+
+
+RULES: dict[str, KitRules] = _load()
+_generic_check()
+CITES: dict[str, str] = _merged("cites")  # citations of kit events (and of generic events a kit cites)
+DECISIONS: dict[str, tuple[dict[str, Any], str]] = _merged("decisions")  # script vocabulary of the kits
+STAT_EVENTS: dict[str, Any] = _merged("stat_events")
+KEEP_ON_TIE: frozenset[str] = frozenset(k for r in RULES.values() for k in r.keep_on_tie)
+
+__all__ = ["RULES", "PASSIVES", "CITES", "DECISIONS", "STAT_EVENTS", "KEEP_ON_TIE", "Trigger", "KitRules",
+           "check_kit", "check_effect", "check_passive"]

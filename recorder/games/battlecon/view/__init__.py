@@ -1,7 +1,8 @@
 """How the viewer draws BattleCON: the ``VIEW`` hook (see ``viewer/gameview.py``).
 
-``board.js`` draws the seven spaces, both fighters, the Gate Trap, life bars,
-tokens, forms, piles and hands; ``board.css`` styles it. The Python side only
+``board.js`` draws the seven spaces, every figure, the kits' markers (with the
+glyphs and labels their card data gives), life bars, tokens, counters, forms,
+extra card zones, piles and hands; ``board.css`` styles it. The Python side only
 adds what a snapshot does not already say: each fighter's full name and card
 figures (once per match) and, once the pairs are revealed, each attack's
 combined range, power and priority with the terms they add up from.
@@ -16,6 +17,7 @@ from typing import Any, Hashable
 from recorder.header import Header
 
 from ..cards import KITS
+from ..fighters import RULES
 from ..state import BattleState
 from .figures import attack_figures, figures_key, fighter_key
 
@@ -112,7 +114,9 @@ def _kit_info(fighter: str) -> dict[str, Any]:
         cards[name] = {"kind": card.kind, "range": list(card.range) if isinstance(card.range, tuple) else card.range,
                        "power": card.power, "priority": card.priority}
     return {"id": kit.id, "name": kit.name, "initial": kit.initial, "tokens": list(kit.tokens),
-            "forms": sorted(kit.forms), "trap": kit.has_trap, "cards": cards}
+            "forms": sorted(kit.forms), "markers": {n: dict(h) for n, h in kit.markers.items()},
+            "counters": {k: dict(v) for k, v in kit.counters.items()}, "zones": list(kit.zones),
+            "drawing": RULES[fighter].drawing(), "cards": cards}
 
 
 VIEW = BattleconView()

@@ -1,6 +1,7 @@
-/* BattleCON board for the beatlog viewer: seven spaces, both fighters, the Gate
-   Trap, life bars, and a panel per fighter (pair, tokens, form, statuses, hand,
-   discards). Text from the log goes through textContent / attributes only. */
+/* BattleCON board for the beatlog viewer: seven spaces, every figure, the kits'
+   markers (glyph and label from their card data), life bars, and a panel per
+   fighter (pair, tokens, counters, form, extra zones, statuses, hand, discards).
+   Text from the log goes through textContent / attributes only. */
 (function () {
   "use strict";
 
@@ -16,6 +17,16 @@
   }
 
   function shortName(ctx, seat) { return fighterName(ctx, seat).split(" ")[0]; }
+
+  // The markers on the board, with their kit's drawing hints (card data "markers": label, glyph).
+  function placedMarkers(s, ctx) {
+    return (s.markers || []).filter(function (m) { return m.space !== null && m.space !== undefined; })
+      .map(function (m) {
+        var info = ctx.static.fighters && ctx.static.fighters[m.owner];
+        var hint = (info && info.markers && info.markers[m.name]) || {};
+        return { owner: m.owner, name: m.name, space: m.space, label: hint.label || m.name };
+      });
+  }
 
   // A duel ends when a fighter reaches 0 life or less (WoI p.4); the true figure is kept, said plainly.
   function minus(n) { return n < 0 ? "\u2212" + (-n) : String(n); }
@@ -68,18 +79,23 @@
                                       class: "space", "data-space": space }));
       board.appendChild(svg("text", { x: spaceX(space) + 7, y: ROW_Y + 20, class: "space-no", text: space }));
     }
-    if (s.trap !== null && s.trap !== undefined) {
-      var tx = spaceX(s.trap) + SPACE_W - 16, ty = ROW_Y + ROW_H - 16;
-      var owner = s.trap_owner === null || s.trap_owner === undefined ? 0 : s.trap_owner;
+    placedMarkers(s, ctx).forEach(function (m) {
+      var tx = spaceX(m.space) + SPACE_W - 16, ty = ROW_Y + ROW_H - 16;
       board.appendChild(svg("polygon", {
-        points: [tx, ty - 11, tx + 11, ty, tx, ty + 11, tx - 11, ty].join(" "), class: "trap",
-        fill: COLORS[owner], "data-trap": s.trap
-      }, svg("title", { text: "Gate Trap on space " + s.trap })));
+        points: [tx, ty - 11, tx + 11, ty, tx, ty + 11, tx - 11, ty].join(" "), class: "marker " + m.label,
+        fill: COLORS[m.owner], "data-marker": m.name, "data-space": m.space
+      }, svg("title", { text: m.name + " on space " + m.space })));
       // A visible name, not only a tooltip: the diamond alone means nothing to a newcomer. Bottom left,
       // below the fighter and clear of the stun mark (top right).
-      board.appendChild(svg("text", { x: spaceX(s.trap) + 6, y: ROW_Y + ROW_H - 7,
-                                      class: "trap-label", text: "trap" }));
-    }
+      board.appendChild(svg("text", { x: spaceX(m.space) + 6, y: ROW_Y + ROW_H - 7,
+                                      class: "marker-label " + m.label + "-label", text: m.label }));
+    });
+    (s.figures || []).forEach(function (fig) {
+      if (!(fig.space >= 1 && fig.space <= 7)) return;
+      var fx = spaceX(fig.space) + SPACE_W / 2, fy = ROW_Y + 92;
+      board.appendChild(svg("circle", { cx: fx, cy: fy, r: 14, fill: COLORS[fig.owner], class: "figure",
+                                        "data-figure": fig.name }, svg("title", { text: fig.name })));
+    });
     s.fighters.forEach(function (f, seat) {
       if (!(f.position >= 1 && f.position <= 7)) return;
       var cx = spaceX(f.position) + SPACE_W / 2, cy = ROW_Y + 46;
@@ -95,12 +111,12 @@
     });
     root.appendChild(board);
     var captionLine = ctx.el("p", { class: "bc-caption", text: caption(s) });
-    if (s.trap !== null && s.trap !== undefined) {
-      var trapOwner = s.trap_owner === null || s.trap_owner === undefined ? 0 : s.trap_owner;
+    placedMarkers(s, ctx).forEach(function (m) {
       captionLine.appendChild(ctx.el("span", { class: "bc-legend" }, " · ",
-        ctx.el("span", { class: "trap-key", style: "background:" + COLORS[trapOwner], "aria-hidden": "true" }),
-        " " + shortName(ctx, trapOwner) + "'s Gate Trap on space " + s.trap));
-    }
+        ctx.el("span", { class: "marker-key " + m.label + "-key", style: "background:" + COLORS[m.owner],
+                         "aria-hidden": "true" }),
+        " " + shortName(ctx, m.owner) + "'s " + m.name + " on space " + m.space));
+    });
     root.appendChild(captionLine);
   }
 
@@ -130,6 +146,19 @@
 
   function row(el, label, value, key) {
     return [el("dt", { text: label }), el("dd", { "data-key": key }, value)];
+  }
+
+  // A kit's counters ("Level 2") and its extra card zones (set aside, removed...), one row each.
+  function counterRows(el, f) {
+    return Object.keys(f.counters || {}).map(function (name) {
+      return row(el, name, String(f.counters[name]), "counter-" + name);
+    });
+  }
+
+  function zoneRows(el, ctx, seat, f) {
+    return Object.keys(f.zones || {}).filter(function (name) { return f.zones[name].length; }).map(function (name) {
+      return row(el, name, chips(ctx, seat, f.zones[name]), "zone-" + name);
+    });
   }
 
   function panel(s, f, seat, ctx) {
@@ -168,6 +197,8 @@
       info && info.tokens.length ? row(el, "Tokens", chips(ctx, seat, f.tokens, "tokens"), "tokens") : null,
       f.anted && f.anted.length ? row(el, "Anted", chips(ctx, seat, f.anted, "tokens"), "anted") : null,
       info && info.tokens.length && spent.length ? row(el, "Spent tokens", chips(ctx, seat, spent, "tokens"), "token_discard") : null,
+      counterRows(el, f),
+      zoneRows(el, ctx, seat, f),
       statuses.length ? row(el, "Status", statuses.join("; "), "statuses") : null,
       f.finisher ? row(el, "Finisher", [chips(ctx, seat, [f.finisher]), el("span", { class: "muted", text:
         f.finisher_active ? " in play" : f.finisher_removed ? " used" : !f.finisher_revealed ? " face down" : "" })],
@@ -236,7 +267,7 @@
         return bits.join(", ");
       });
       var text = "Board, " + caption(s) + ": " + parts.join("; ") + ".";
-      if (s.trap !== null && s.trap !== undefined) text += " Gate Trap on space " + s.trap + ".";
+      placedMarkers(s, ctx).forEach(function (m) { text += " " + m.name + " on space " + m.space + "."; });
       return text;
     }
   });

@@ -45,7 +45,7 @@ def fighter_key(state: BattleState, player: int) -> Hashable:
     statuses = tuple((st.stat, st.amount, st.label) for st in f.statuses if st.beat == state.beat) \
         if f.statuses else ()
     return (f.kit, f.style, f.base, f.finisher, f.finisher_active, f.form, f.form_at_ante, tuple(f.anted),
-            statuses, f.damage_taken, f.iron_body)
+            statuses, f.damage_taken, tuple(f.counters.values()), f.rules.view_key(state, player))
 
 
 def figures_key(state: BattleState) -> Hashable:

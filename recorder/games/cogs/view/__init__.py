@@ -19,6 +19,7 @@ from recorder.header import Header
 from ..setup import ISLAND_RADIUS
 from ..state import CogsState
 from ..tables import COG_TYPES, DECKS, ISLAND_REACH, TENTH
+from ..fleet import ready_fleet, ready_fleets
 
 HERE = Path(__file__).parent
 
@@ -75,8 +76,6 @@ class CogsView:
         return out
 
     def side_name(self, side: str) -> str:
-        from ..fleet import ready_fleet, ready_fleets
-
         # A ready fleet's side is its key ("lions"); a custom fleet's side is already its name.
         return ready_fleet(side)["name"] if side in ready_fleets() else side
 

@@ -1,0 +1,5 @@
+"""``python -m beatlog``: the ``beatlog`` command."""
+
+from beatlog.cli import main
+
+main()

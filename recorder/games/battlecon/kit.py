@@ -1,0 +1,175 @@
+"""A fighter's kit: the hook points the shared beat calls, and what a kit may register.
+
+A fighter is its card data (``cards.json``) plus one module in ``fighters/`` that defines ``RULES``, an
+instance of a :class:`KitRules` subclass. The shared code never names a fighter: it asks the fighter's kit
+(``state.fighters[p].rules``) at fixed points, and every hook below has a default that does nothing, so a kit
+overrides only what its unique ability changes (as python-chess variants override a board's hooks).
+
+What a kit may register besides its hooks (all optional class attributes):
+
+- ``events``: its own event classes (registered into the BattleCON registry by ``fighters/__init__.py``);
+  new kits use the generic events of ``kit_events.py`` instead (tokens, counters, markers, card zones);
+- ``folds``: ``{event type: fn(state, player, event)}`` -- how an event changes the kit's own state
+  (``state.fighters[player].own``, made by ``new_own``); called for every fighter whose kit has a fold for
+  that type, after the shared fold;
+- ``primitives``: effect verbs its card data may use (``effects.Primitive``), validated like the shared ones;
+- ``passives``: passive types its card data may use, with their parameters;
+- ``decisions``: the request kinds it asks, with the script-entry shape of their answers;
+- ``words``: ``{event type: fn(data, name) -> str}`` for describe/explain, and ``cites`` for citations;
+- ``stat_events``: ``{event type: fn(data) -> tallies}`` for statistics;
+- ``keep_on_tie``: request kinds where the greedy bot keeps a resource on a tie (the last option).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Generator
+
+Terms = list[tuple[str, Any]]
+
+# The fingerprint every log carried under battlecon-engine-3, when it was one digest of the whole game's card data
+# and event schemas (four fighters): still the name of those rules (game.ALIASES, KitRules.rules_aliases).
+FIRST_RULES = "battlecon-075b75896161"
+
+# The ``marker`` decision (effects.choose_space): a kit that places markers adds it to its ``decisions``.
+MARKER_DECISION = {"marker": ({"marker": {"type": "string", "minLength": 1, "maxLength": 64},
+                               "space": {"type": "integer", "minimum": 1, "maximum": 7}},
+                              '"marker": its name, "space": a space 1-7')}
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """One triggered effect waiting in a window: ``name`` (a card, or the ability) is what an order answer
+    names, ``text`` what TriggerResolved quotes, ``run(ctx, p, cause)`` resolves it."""
+
+    name: str
+    text: str
+    run: Callable[[Any, int, int], Generator[Any, Any, None]]
+
+
+class KitRules:
+    """The hook points of one fighter. Subclasses override what their unique ability changes."""
+
+    events: ClassVar[tuple[type, ...]] = ()
+    folds: ClassVar[dict[str, Callable[..., None]]] = {}
+    primitives: ClassVar[dict[str, Any]] = {}
+    passives: ClassVar[dict[str, tuple[str, ...]]] = {}
+    decisions: ClassVar[dict[str, tuple[dict[str, Any], str]]] = {}
+    words: ClassVar[dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]]] = {}
+    cites: ClassVar[dict[str, str]] = {}
+    stat_events: ClassVar[dict[str, Callable[[dict[str, Any]], Any]]] = {}
+    keep_on_tie: ClassVar[tuple[str, ...]] = ()
+    # Fingerprints an earlier release gave to rules this kit still runs unchanged -> the kit's digest (card data
+    # and own events) they stood for: while it is the same, matches of this kit keep that name (game.Fingerprints).
+    rules_aliases: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, fighter: str) -> None:
+        self.id = fighter
+
+    def __deepcopy__(self, memo: dict) -> "KitRules":
+        return self  # shared by every state of every match: play never changes it
+
+    # -- state ------------------------------------------------------------------------------------
+    def new_own(self) -> Any:
+        """The kit's own state at the start of a duel (folded from its events by ``folds``), or None."""
+        return None
+
+    # -- set-up -----------------------------------------------------------------------------------
+    def setup(self, ctx, p: int):
+        """Set-up of a duel, after the starting discards (a generator: it may ask and emit)."""
+        return
+        yield
+
+    # -- ante -------------------------------------------------------------------------------------
+    def ante_options(self, state, p: int, extra: bool = False) -> list[str]:
+        """What the fighter may ante now besides passing (``extra``: an effect's extra ante)."""
+        return []
+
+    def ante_label(self, state, p: int, ante: str) -> str:
+        """How an ante option reads in a prompt."""
+        return f"Ante {ante}"
+
+    def ante_tokens(self, state, p: int, ante: str) -> tuple[str, ...]:
+        """The tokens an ante answer puts in (a stack answer names several)."""
+        return (ante,)
+
+    def after_ante(self, ctx, p: int) -> None:
+        """Effects fixed by the ante step, before the reveal."""
+
+    def life_at_reveal(self, state, p: int, life: int) -> int:
+        """The fighter's life once the ante step is over (a form that loses life in it)."""
+        return life
+
+    # -- reveal, priority ---------------------------------------------------------------------------
+    def triggers(self, state, p: int, timing: str) -> list[Trigger]:
+        """The unique ability's triggers in a timing window, ordered with the pair's own."""
+        return []
+
+    def stat_terms(self, state, p: int, stat: str) -> Terms:
+        """Named terms the ability adds to power, priority, range or soak."""
+        return []
+
+    def tie_winner(self, state, priorities: tuple[int, ...], terms) -> tuple[int, str] | None:
+        """Who wins a priority tie without a clash because of this ability, and why; None: no rule."""
+        return None
+
+    # -- attack ------------------------------------------------------------------------------------
+    def special_range(self, state, p: int, kind: str, label: str, target: int) -> tuple[bool, str] | None:
+        """Whether a card's special range ``kind`` (a string in card data) reaches space ``target``, and
+        the words; None when this kit does not know ``kind``."""
+        return None
+
+    def dodge(self, state, defender: int, attacker: int) -> str | None:
+        """Why ``defender``'s ability or passives make ``attacker``'s attack miss, if they do."""
+        return None
+
+    def damage_taken_extra(self, state, p: int) -> int:
+        """Extra damage the fighter takes from a hit."""
+        return 0
+
+    def stun_guard(self, state, p: int) -> tuple[int, Terms] | None:
+        """A stun guard that replaces the cards' (infinity), or None."""
+        return None
+
+    def stun_immunity(self, state, p: int) -> str | None:
+        """What makes the fighter immune to stun beyond cards and anted tokens."""
+        return None
+
+    def prevent_stun(self, ctx, p: int, amount: int, guard: int, cause: int):
+        """Damage over stun guard would stun: a generator returning True when the ability prevents it."""
+        return False
+        yield
+
+    # -- movement ----------------------------------------------------------------------------------
+    def movement_stops(self, state, owner: int, mover: int, by: int) -> tuple[int, ...]:
+        """Spaces where this fighter's ability stops ``mover``'s movement made by ``by``'s effect."""
+        return ()
+
+    # -- end ---------------------------------------------------------------------------------------
+    def end_of_beat(self, ctx, p: int):
+        """'At the end of each beat', after recycling (a generator)."""
+        return
+        yield
+
+    def duel_end(self, ctx, p: int):
+        """After DuelEnded, before the next duel's set-up (a generator; the next DuelStarted resets the kit's
+        own state with ``new_own``)."""
+        return
+        yield
+
+    # -- what the kit shows -------------------------------------------------------------------------
+    def snapshot(self, state, p: int) -> dict[str, Any]:
+        """Extra JSON-native fields of the fighter's snapshot."""
+        return {}
+
+    def summary(self, f: dict[str, Any]) -> list[str]:
+        """Extra words of the fighter's state line (from its snapshot)."""
+        return []
+
+    def view_key(self, state, p: int) -> tuple:
+        """What, besides the pair, decides the attack figures the viewer shows."""
+        return ()
+
+    def drawing(self) -> dict[str, Any]:
+        """Drawing hints for the viewer (markers' glyphs and labels, counters' ranges)."""
+        return {}

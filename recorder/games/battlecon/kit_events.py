@@ -1,0 +1,104 @@
+"""Generic events of the pieces every kit may use: tokens, counters, markers, card zones.
+
+A kit changes its tokens, counters, markers and extra card zones only through these events, so the fold,
+snapshots, the viewer and statistics handle them once for every fighter (docs/adding-a-fighter.md). They
+register into the one BattleCON protocol (docs/protocol-battlecon.md). ``player`` is always the owner of
+the piece; ``reason`` names the card or ability that did it, in the card's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from recorder.events import INPUT, Event
+
+from .events import EVENTS
+
+reg = EVENTS.register
+ev = dataclass(frozen=True, slots=True)
+
+
+@reg
+@ev
+class MarkerSpaceChosen(Event):
+    """The space a player chose for a marker of their kit (a ``marker`` decision)."""
+
+    KIND: ClassVar[str] = INPUT
+    player: int
+    marker: str
+    space: int
+    source: str
+
+
+@reg
+@ev
+class TokensGained(Event):
+    """Tokens put into the player's pool from outside the game or from their token discard (``from_discard``)."""
+
+    player: int
+    tokens: tuple[str, ...]
+    reason: str
+    from_discard: bool = False
+
+
+@reg
+@ev
+class TokensSpent(Event):
+    """Tokens taken from the pool to the token discard by an effect (not an ante: they give no ante bonus)."""
+
+    player: int
+    tokens: tuple[str, ...]
+    reason: str
+
+
+@reg
+@ev
+class CounterChanged(Event):
+    """A bounded counter of the player's kit changed by ``amount`` to ``value`` (already clamped to its bounds)."""
+
+    player: int
+    counter: str
+    amount: int
+    value: int
+    reason: str
+
+
+@reg
+@ev
+class MarkerPlaced(Event):
+    """A marker of the player's kit put on ``space`` (``from_space``: where it was, None = off the board)."""
+
+    player: int
+    marker: str
+    space: int
+    from_space: int | None
+    reason: str
+
+
+@reg
+@ev
+class MarkerRemoved(Event):
+    """A marker of the player's kit taken off the board."""
+
+    player: int
+    marker: str
+    from_space: int
+    reason: str
+
+
+@reg
+@ev
+class CardMoved(Event):
+    """One of the player's cards moved between zones: hand, discard1, discard2, removed, or a zone the kit names
+    (set aside, another player's cards...). ``owner``: the seat whose card it is (a borrowed card's owner)."""
+
+    player: int
+    card: str
+    from_zone: str
+    to_zone: str
+    reason: str
+    owner: int | None = None
+
+
+GENERIC_EVENTS = (MarkerSpaceChosen, TokensGained, TokensSpent, CounterChanged, MarkerPlaced, MarkerRemoved, CardMoved)

@@ -1,0 +1,155 @@
+"""``beatlog verify LOG.jsonl`` in one pass over the file's lines, for logs the engine re-derives byte for byte.
+
+:func:`replay.verify.verify_loaded` takes a log that a strict reader has
+already parsed, checked and turned into records, then re-executes it. For the
+usual log -- intact, every line exactly what the engine writes -- most of that
+reading is redundant: an outcome line that is byte for byte the line the
+engine writes at that place, on the chain it has re-derived, is valid by
+construction (the engines write only valid events: tests/test_verify_fast_path.py
+holds them to it) and needs neither parsing nor schema checks. So
+:func:`verify_lines` runs the engine along the file and compares each line
+with the engine's own encoding of it. Every input is still parsed and checked
+in full (envelope, chain, hash, seats, schema) before it is fed to the engine,
+exactly as the strict reader checks it: the engine passes parts of an input
+through untouched, so its reproducing them proves nothing.
+
+:func:`verify_lines` only ever vouches for a log it verified completely; at the
+first thing it does not expect (a line that differs, a log that stops early
+or runs on, a torn last line, any reader complaint) it answers None and
+:func:`verify_file` takes the ordinary way (:func:`replay.source.load_jsonl`
+then :func:`replay.verify.verify_loaded`), whose report and wording are then
+the only ones given. The two ways agree on every log: tests/test_verify_file.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from operator import attrgetter
+from pathlib import Path
+from typing import Any, Callable
+
+import orjson
+
+from recorder import canonical
+from recorder.envelope import Entry
+from recorder.errors import BeatlogError
+from recorder.events import INPUT, Event
+from recorder.integrity import Chain, parse_header
+from recorder.jsonl import MAX_LINE
+from recorder.match import Match
+
+from .rerun import answer_of_data
+from .source import load_jsonl
+from .verify import VerifyReport, check_header, check_versions, verify_loaded
+
+
+def verify_file(path: str | Path, *, partial: bool = False) -> VerifyReport:
+    """Verify a JSONL log file (``-``: stdin) as ``beatlog verify`` does.
+
+    Raises what :func:`replay.source.load_jsonl` raises for a file it cannot
+    read as a log at all.
+    """
+    name = "<stdin>" if str(path) == "-" else str(path)
+    if str(path) != "-":
+        data = Path(path).read_bytes()
+        report = verify_lines(data, name)
+        if report is not None:
+            return report
+    return verify_loaded(load_jsonl(path), partial=partial)
+
+
+def verify_lines(data: bytes, name: str) -> VerifyReport | None:
+    """The report of a complete log whose every line the engine re-derives exactly; None for any other log."""
+    try:
+        return _verify_lines(data, name)
+    except (BeatlogError, orjson.JSONDecodeError, TypeError, ValueError, KeyError):
+        return None  # the ordinary way finds it again and words it
+
+
+def _verify_lines(data: bytes, name: str) -> VerifyReport | None:
+    if not data.endswith(b"\n"):
+        return None
+    lines = data.split(b"\n")
+    lines.pop()  # after the final newline
+    head = lines[0]
+    raw = orjson.loads(head)
+    if len(head) > MAX_LINE or canonical.dumps(raw) != head:
+        return None
+    header = parse_header(raw, f"{name}, line 1")
+    game, problem = check_versions(None, header)
+    if game is None or check_header(game, header) is not None:
+        return None
+    chain = Chain(header, game.events)
+    match_id = header.match_id
+    dumps = canonical.dumps
+    count = len(lines)
+    i = 1  # the next line: record i, seq i
+    match = Match(game, header)
+    new = match.advance()
+    while True:
+        for entry in new:
+            if i >= count:
+                return None  # the log stops before the engine does
+            line = lines[i]
+            digest, expected = _line(match_id, entry, chain.prev_hash)
+            if expected != line or len(line) > MAX_LINE:
+                return None
+            chain.next_seq, chain.prev_hash = i + 1, digest
+            i += 1
+        if match.finished:
+            if i != count:
+                return None  # lines after the end of the match
+            break
+        request = match.pending
+        if request is None or i >= count:
+            return None
+        line = lines[i]
+        raw = orjson.loads(line)
+        if type(raw) is not dict or len(line) > MAX_LINE or dumps(raw) != line:
+            return None
+        seq = raw.get("seq")
+        # Checked in full, as the strict reader checks it; the chain then stands where it was, for the
+        # engine's own copy of this input is the first entry it writes next.
+        chain.check(raw, f"{name}, line {i + 1} (seq {seq})", line)
+        chain.next_seq, chain.prev_hash = i, raw["prev"]
+        if raw["kind"] != INPUT or raw["type"] != request.event.TYPE or raw["actor"] != request.player:
+            return None
+        new = match.advance(answer_of_data(raw["data"]))
+    final = chain.prev_hash
+    return VerifyReport(match_id, count - 1, final, True, True, None, game.result(match.state))
+
+
+# Event class -> a function returning its fields' values, in the order of its field names.
+_FIELDS: dict[type[Event], tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]]]] = {}
+
+
+def _fields(cls: type[Event]) -> tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]]]:
+    names = cls.field_names()
+    if len(names) > 1:
+        getter = attrgetter(*names)
+    elif names:
+        one = attrgetter(names[0])
+        getter = lambda event: (one(event),)  # noqa: E731
+    else:
+        getter = lambda event: ()  # noqa: E731
+    _FIELDS[cls] = names, getter
+    return names, getter
+
+
+def _line(match_id: str, entry: Entry, prev: str) -> tuple[str, bytes]:
+    """The hash and the log line the engine writes for ``entry`` after ``prev``: what
+    :func:`recorder.envelope.seal` and the JSONL writer make of it, without building the record
+    (canonical JSON writes tuples as arrays and sorts every object's keys, so the event's own
+    values serialise exactly as their parsed copies would)."""
+    event = entry.event
+    cls = type(event)
+    names, getter = _FIELDS.get(cls) or _fields(cls)
+    body = canonical.dumps({
+        "match_id": match_id, "seq": entry.seq, "duel": entry.duel, "beat": entry.beat, "type": cls.TYPE,
+        "kind": cls.KIND, "actor": entry.actor, "data": dict(zip(names, getter(event))), "cause": entry.cause,
+        "visibility": entry.visibility, "prev": prev,
+    })
+    digest = hashlib.sha256(body).hexdigest()
+    # In canonical order "hash" comes just before the top-level "kind", after which only scalars follow.
+    at = body.rfind(b',"kind":"')
+    return digest, b"".join((body[:at], b',"hash":"', digest.encode(), b'"', body[at:]))

@@ -1,0 +1,188 @@
+"""Fighter kits: nothing shared names a fighter; card data is checked when it loads; the generic pieces fold.
+
+A fighter is its card data (fighters/<id>.json) and its kit module (fighters/<id>.py); see
+docs/adding-a-fighter.md.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from recorder.games.battlecon import kit_events as KE
+from recorder.games.battlecon.cards import KITS, RAW_FIGHTERS, CardDataError, build_kit, generic_cards
+from recorder.games.battlecon.fighters import RULES, check_kit
+from recorder.games.battlecon.fold import apply
+from recorder.games.battlecon.kit import KitRules
+from tests.battlecon_scenarios import Scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT / "recorder" / "games" / "battlecon"
+
+
+def _kit_words() -> set[str]:
+    """Every fighter id, name, own card name, token name and marker name."""
+    words: set[str] = set()
+    for fid, kit in KITS.items():
+        words |= {fid, kit.name, kit.short_name, *kit.tokens, *kit.markers}
+        words |= {name for name, card in kit.cards.items() if card.owner == fid}
+    return words
+
+
+def _shared_files() -> list[Path]:
+    """Shared BattleCON code: everything in the package but the kits (fighters/) and the shared card data's
+    roster (cards.json names the fighters in roster order, which is card data)."""
+    return sorted(p for p in SHARED.rglob("*") if p.suffix in (".py", ".js", ".css", ".json")
+                  and "fighters" not in p.relative_to(SHARED).parts and p.name != "cards.json")
+
+
+def test_no_shared_battlecon_code_names_a_fighter_a_card_or_a_token():
+    words = _kit_words()
+    pattern = re.compile(r"(?<![\w])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?![\w])",
+                         re.IGNORECASE)
+    found = []
+    for path in _shared_files():
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for m in pattern.finditer(line):
+                found.append(f"{path.relative_to(ROOT)}:{no}: {m.group(0)!r} in {line.strip()[:100]}")
+    assert not found, "shared code names a fighter's own things (move them into its kit):\n" + "\n".join(found)
+
+
+def test_the_grep_catches_a_name():
+    pattern_words = _kit_words()
+    assert {"hikaru", "Iron Body", "Gate Trap", "Snare", "Fire"} <= pattern_words
+    assert "Strike" not in pattern_words  # a generic base is shared
+
+
+def test_cards_json_names_fighters_only_in_its_roster():
+    raw = json.loads((SHARED / "cards.json").read_text(encoding="utf-8"))
+    assert set(raw) == {"_about", "roster", "generic_bases", "special_action"}
+    assert tuple(raw["roster"]) == tuple(KITS)
+
+
+def test_every_fighter_is_a_kit_module_and_card_data():
+    for fid in KITS:
+        assert (SHARED / "fighters" / f"{fid}.py").exists() and (SHARED / "fighters" / f"{fid}.json").exists()
+        assert isinstance(RULES[fid], KitRules) and RULES[fid].id == fid
+
+
+# -- card data checked when it loads: one test per kind of bad entry ------------------------------------------
+
+
+def _bad(fid: str, change) -> str:
+    raw = copy.deepcopy(RAW_FIGHTERS[fid])
+    change(raw)
+    with pytest.raises(CardDataError) as err:
+        check_kit(build_kit(raw, generic_cards()))
+    return str(err.value)
+
+
+def test_an_unknown_effect_primitive_names_the_card():
+    msg = _bad("hikaru", lambda r: r["styles"]["Focused"]["triggers"]["hit"].__setitem__(0, {"op": "regain_tokens"}))
+    assert "hikaru: Focused" in msg and "unknown effect primitive 'regain_tokens'" in msg and "regain_token" in msg
+
+
+def test_an_unknown_parameter_names_the_card():
+    msg = _bad("cadenza", lambda r: r["styles"]["Mechanical"]["triggers"]["end"][0].__setitem__("distance", 3))
+    assert "cadenza: Mechanical" in msg and "unknown parameter(s) distance" in msg
+
+
+def test_a_missing_parameter_names_the_card():
+    msg = _bad("kallistar", lambda r: r["styles"]["Flare"]["triggers"]["end"][0].pop("to"))
+    assert "kallistar: Flare" in msg and "'form' is missing parameter(s) to" in msg
+
+
+def test_a_timing_window_that_does_not_exist_names_the_card():
+    msg = _bad("hikaru", lambda r: r["styles"]["Focused"]["triggers"].__setitem__("on_hit", [{"op": "regain_token"}]))
+    assert "hikaru: Focused" in msg and "unknown timing window(s) on_hit" in msg
+
+
+def test_a_primitive_outside_its_windows_names_the_card():
+    def change(r):
+        r["styles"]["Trance"]["triggers"]["end"] = [{"op": "return_antes"}]
+        r["styles"]["Trance"]["triggers"].pop("reveal")
+        r["styles"]["Trance"]["text"] = "End of Beat: Return any tokens you anted this beat to your pool."
+    msg = _bad("hikaru", change)
+    assert "hikaru: Trance" in msg and "'return_antes' cannot be used in the end window (only reveal)" in msg
+
+
+def test_another_kits_primitive_is_refused():
+    msg = _bad("hikaru", lambda r: r["styles"]["Focused"]["triggers"]["hit"].__setitem__(0, {"op": "hunters"}))
+    assert "unknown effect primitive 'hunters'" in msg
+
+
+def test_an_unknown_passive_or_its_parameter_names_the_card():
+    msg = _bad("hikaru", lambda r: r["styles"]["Sweeping"]["passives"][0].__setitem__("type", "extra_damage"))
+    assert "hikaru: Sweeping" in msg and "unknown passive type 'extra_damage'" in msg
+    msg = _bad("hikaru", lambda r: r["styles"]["Sweeping"]["passives"][0].pop("amount"))
+    assert "passive 'extra_damage_taken' is missing parameter(s) amount" in msg
+
+
+def test_an_unknown_card_or_fighter_field_names_it():
+    msg = _bad("khadath", lambda r: r["styles"]["Lure"].__setitem__("powr", 3))
+    assert "khadath: Lure has unknown field(s) powr" in msg
+    msg = _bad("khadath", lambda r: r.__setitem__("trap", True))
+    assert "card data of khadath: unknown field(s) trap" in msg
+    msg = _bad("khadath", lambda r: r.pop("editions"))
+    assert "missing field(s) editions" in msg
+
+
+def test_a_form_or_token_or_counter_that_is_not_there_is_refused():
+    msg = _bad("kallistar", lambda r: r["styles"]["Flare"]["triggers"]["reveal"][0].__setitem__("if", "dragon"))
+    assert "Flare" in msg and "names form 'dragon'" in msg
+    msg = _bad("hikaru", lambda r: r["token_effects"].__setitem__("Ice", {"power": 1}))
+    assert "token_effects names 'Ice'" in msg
+    msg = _bad("hikaru", lambda r: r.__setitem__("counters", {"Ki": {"max": 3}}))
+    assert "counter 'Ki' needs min and max" in msg
+
+
+def test_no_primitive_swallows_parameters():
+    from recorder.games.battlecon.effects import PRIMITIVES
+
+    import inspect
+    for name, prim in PRIMITIVES.items():
+        kinds = {p.kind for p in inspect.signature(prim.run).parameters.values()}
+        assert inspect.Parameter.VAR_KEYWORD not in kinds, f"primitive {name} takes **kwargs"
+
+
+# -- the generic pieces fold --------------------------------------------------------------------------------
+
+
+def test_generic_token_counter_marker_and_zone_events_fold():
+    sc = Scenario(("hikaru", "khadath"))
+    s = sc.state
+    apply(s, KE.TokensSpent(player=0, tokens=("Fire",), reason="test"))
+    assert "Fire" not in s.fighters[0].tokens and "Fire" in s.fighters[0].token_discard
+    apply(s, KE.TokensGained(player=0, tokens=("Fire",), reason="test", from_discard=True))
+    assert "Fire" in s.fighters[0].tokens and "Fire" not in s.fighters[0].token_discard
+    apply(s, KE.MarkerPlaced(player=1, marker="Gate Trap", space=4, from_space=None, reason="test"))
+    assert s.marker(1, "Gate Trap").space == 4
+    apply(s, KE.MarkerRemoved(player=1, marker="Gate Trap", from_space=4, reason="test"))
+    assert s.marker(1, "Gate Trap").space is None
+    card = s.fighters[0].hand[0]
+    apply(s, KE.CardMoved(player=0, card=card, from_zone="hand", to_zone="set aside", reason="test"))
+    assert card not in s.fighters[0].hand and s.fighters[0].zones["set aside"] == [card]
+    apply(s, KE.CounterChanged(player=0, counter="Level", amount=2, value=2, reason="test"))
+    assert s.fighters[0].counters["Level"] == 2
+
+
+def test_figures_are_on_the_board_and_movement_hops_every_other_figure():
+    from recorder.games.battlecon.movement import destinations
+    from recorder.games.battlecon.state import Figure
+
+    sc = Scenario(("hikaru", "khadath"), positions=(3, 5))
+    s = sc.state
+    assert [(f.owner, f.space) for f in s.figures] == [(0, 3), (1, 5)]
+    s.extra_figures.append(Figure(1, "second", 4))
+    ends = [d.to for d in destinations(s, 0, "advance", (1,), 0)]
+    assert ends == [6]  # hops over the figures on 4 and 5
+
+
+def test_a_kit_hook_default_does_nothing():
+    rules = KitRules("nobody")
+    assert rules.ante_options(None, 0) == [] and rules.movement_stops(None, 0, 1, 1) == ()
+    assert rules.special_range(None, 0, "x", "x", 1) is None and rules.snapshot(None, 0) == {}
