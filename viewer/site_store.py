@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from recorder import canonical
 from recorder.game import load_game
+from recorder.store import Store
 from recorder.terms import terms_of
 from replay.stats_sql import add_current
 from replay.stats_store import current_sql, engines, fill, has_tables, stats_from_rows
@@ -51,8 +52,6 @@ class _Match:
 
 def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] | None = None) -> Written:
     """Render (or bring up to date) the site of the store ``db`` in ``out``."""
-    from recorder.store import Store
-
     out = Path(out)
     env = environment()
     written = Written(out)
