@@ -50,8 +50,12 @@ class _Match:
     final_hash: str
 
 
-def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] | None = None) -> Written:
-    """Render (or bring up to date) the site of the store ``db`` in ``out``."""
+def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] | None = None,
+                 match_pages: bool = True) -> Written:
+    """Render (or bring up to date) the site of the store ``db`` in ``out``.
+
+    ``match_pages=False`` writes only the index and the player pages (the benchmark's figure).
+    """
     out = Path(out)
     env = environment()
     written = Written(out)
@@ -76,6 +80,8 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
         pages: dict[str, MatchPage] = {}
         changed = {mid for mid, m in matches.items()
                    if manifest.get(mid) != m.final_hash or not (out / "matches" / f"{m.summary.stem}.html").exists()}
+        if not match_pages:
+            changed, manifest = set(), {"?stale": True}
         assets = [CSS, SITE_CSS, VIEWER_JS, TABLES_JS, LOGFILE_JS, CHART_JS, *PLAIN_ASSETS]
         for view in views.values():
             assets.extend(view_assets(view))
@@ -100,9 +106,10 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
                                          env=env))
             written.players += 1
         written.index = out / "index.html"
-        if changed or not written.index.exists():
+        if changed or not written.index.exists() or not match_pages:
             write_text(written.index, index_from([m.summary for m in matches.values()], summary.result(), views, env))
-        _save_manifest(out, manifest)
+        if match_pages:
+            _save_manifest(out, manifest)
     return written
 
 
