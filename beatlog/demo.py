@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, ContextManager, Mapping
 
 from recorder.errors import BeatlogError, UsageError, VerificationFailed
+from recorder.game import GAMES, load_game
 from recorder.jsonl import write_jsonl
 from recorder.store import Store
 from replay.source import load_store
@@ -33,8 +34,6 @@ from .tournament import plan_tournament, run_tournament, schedule
 
 DEMO_SEED = 2024
 DEMO_MATCHES = 2  # per pairing: one with each fighter in seat 1
-DEMO_BOTS = "greedy,random"
-DEMO_DUELS = 1  # single duels keep the demo well under 30 s on two cores (greedy is ~0.5 s a duel)
 
 
 @dataclass(frozen=True)
@@ -47,12 +46,17 @@ class DemoTournament:
     duels: int | None = None
 
 
-# Cogs matches take a fraction of a second each: three fleets, three pairings, six matches.
-DEMO_TOURNAMENTS = (
-    DemoTournament("battlecon", "all", DEMO_BOTS, DEMO_DUELS),
-    DemoTournament("cogs", "lions,herons,griffins", "sensible,random"),
-    DemoTournament("skirmish", "vanguard,arcane,shadows", "sensible,random"),
-)
+def demo_tournaments() -> tuple[DemoTournament, ...]:
+    """Each installed game's part of the demo, as the game describes it (its ``demo`` hook)."""
+    out = []
+    for name in GAMES:
+        demo = getattr(load_game(name), "demo", None)
+        if demo is not None:
+            out.append(DemoTournament(name, demo["sides"], demo["bots"], demo.get("duels")))
+    return tuple(out)
+
+
+DEMO_TOURNAMENTS = demo_tournaments()
 
 Say = Callable[[str], None]
 ProgressFactory = Callable[[int, str], ContextManager[Any]]

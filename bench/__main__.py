@@ -21,6 +21,8 @@ Figures:
               --stats-matches N for another size; the goal is < 5 s at 100,000), adding up the
               statistics rows kept in the store, and ms to walk one match (what --recompute does);
               --stats-copies K also times a store of that store's statistics rows copied K times
+  site        seconds to write the index and player pages of the stats store from its rows (and of the
+              copied store with --stats-copies; its matches have no events, so none is walked)
 """
 
 from __future__ import annotations
@@ -510,6 +512,35 @@ def bench_stats_replicated(runs: int, source: Path, copies: int, cache: Path) ->
                 "(no events): the SQL path at this size")]
 
 
+def bench_site(runs: int, db: Path, cache: Path, recent: int | None = None) -> list[Row]:
+    """Seconds to write a store's index and player pages from its statistics rows (no match pages)."""
+    import shutil
+
+    import viewer.site_store as site_store
+    from recorder.store import Store
+
+    with Store(db, readonly=True) as store:
+        n = len(store.match_ids())
+    out = cache / f"site-{db.stem}"
+    saved = site_store.RECENT
+    if recent is not None:
+        site_store.RECENT = recent
+    try:
+        times = []
+        for _ in range(runs):
+            shutil.rmtree(out, ignore_errors=True)
+            times.append(_timed(lambda: site_store.render_store(db, out, match_pages=False)))
+    finally:
+        site_store.RECENT = saved
+    wall = statistics.median(t[0] for t in times)
+    cpu = statistics.median(t[1] for t in times)
+    size = sum(p.stat().st_size for p in out.rglob("*.html")) / 2**20
+    walked = "no match walked again" if recent == 0 else f"each player's {site_store.RECENT} latest matches walked"
+    return [Row(f"site: index + player pages of {n:,} matches, s", f"{wall:.2f}", "< 60 at 100,000",
+                f"{cpu:.2f} s CPU; {walked}; {size:,.0f} MB of pages"
+                + ("" if n < 100_000 else f"; {_verdict(wall < 60)}"))]
+
+
 # -- table -----------------------------------------------------------------------------
 
 
@@ -533,7 +564,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="smaller inputs (stats over 1,000 matches)")
     parser.add_argument("--runs", type=int, default=5, help="runs per figure; the median is printed")
     parser.add_argument("--only", metavar="AREA", action="append",
-                        choices=["engine", "verify", "cli", "store", "render", "stats"], help="run only this area")
+                        choices=["engine", "verify", "cli", "store", "render", "stats", "site"], help="run only this area")
     parser.add_argument("--cache", metavar="DIR", default=str(Path(tempfile.gettempdir()) / "beatlog-bench"),
                         help="where the stats store is kept between runs")
     parser.add_argument("--stats-copies", metavar="K", type=int, default=0,
@@ -542,7 +573,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="matches in the stats store (default 10,000; 1,000 with --quick); the goal is "
                              "stated for 100,000 (built once into --cache, which takes long)")
     args = parser.parse_args(argv)
-    areas = args.only or ["engine", "verify", "cli", "store", "render", "stats"]
+    areas = args.only or ["engine", "verify", "cli", "store", "render", "stats", "site"]
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
     duels = 100 if args.quick else 300
@@ -568,6 +599,11 @@ def main(argv: list[str] | None = None) -> None:
         rows += bench_stats(max(1, min(args.runs, 3)), size, cache)
         if args.stats_copies:
             rows += bench_stats_replicated(max(1, min(args.runs, 3)), stats_store(size, cache), args.stats_copies, cache)
+    if "site" in areas:
+        size = args.stats_matches or (1_000 if args.quick else 10_000)
+        rows += bench_site(max(1, min(args.runs, 3)), stats_store(size, cache), cache)
+        if args.stats_copies:  # the copied rows have no events: the pages come from rows alone
+            rows += bench_site(1, replicated_store(stats_store(size, cache), args.stats_copies, cache), cache, recent=0)
     print(table(rows))
 
 

@@ -46,9 +46,6 @@ class UnknownSide(InvalidDecision):
     """A side the game does not know: a BattleCON fighter, a Cogs of Valor fleet..."""
 
 
-UnknownFighter = UnknownSide  # the name before Cogs of Valor's fleets; kept for code that catches it
-
-
 class UnknownEventType(CorruptLog):
     """An event type this version of beatlog does not know."""
 

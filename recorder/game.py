@@ -108,6 +108,9 @@ class Game(Protocol):
     #                                        its own engine_version and rules_version
     #   whatif_shortcuts: dict[str, ...]     ``whatif`` options the game translates into script-entry
     #                                        fields (BattleCON: pair, ante); ``--choices`` is the generic form
+    #   demo: dict[str, Any]                 the game's part of ``beatlog demo``: its "sides" ("all" or
+    #                                        "a,b,c"), "bots" ("x,y") and optionally "duels"; a game
+    #                                        without it is left out of the demo
 
 
 def load_game(name: str) -> Game:

@@ -58,6 +58,7 @@ class Match:
             # Validate before resuming the generator: a generator that raised
             # cannot be resumed, and a bad answer must not cost the match.
             self.ctx.check(self.pending, answer)
+            self.ctx._checked = answer  # ask() need not check it again
             self._step(answer)
         return self.ctx.entries[start:]
 

@@ -4,7 +4,7 @@ engine's determinism (same seed and inputs, same log; the fold of the log equals
 import pytest
 
 from recorder.decisions import Answer
-from recorder.errors import IllegalDecision, InvalidDecision, UnknownFighter
+from recorder.errors import IllegalDecision, InvalidDecision, UnknownSide
 from recorder.games.battlecon import GAME
 from recorder.header import Player
 from recorder.match import Match, run, sealed
@@ -99,7 +99,7 @@ def test_a_scripted_pair_of_the_other_fighters_cards_is_refused():
 
 
 def test_unknown_fighter_lists_the_known_ones():
-    with pytest.raises(UnknownFighter) as info:
+    with pytest.raises(UnknownSide) as info:
         GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "ryu")), edition="woi", seed=1, options={})
     assert str(info.value) == "unknown fighter 'ryu' for Ben; known fighters: cadenza, hikaru, kallistar, khadath"
 

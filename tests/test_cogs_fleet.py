@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from recorder.errors import InvalidDecision, UnknownFighter
+from recorder.errors import InvalidDecision, UnknownSide
 from recorder.games.cogs import GAME
 from recorder.games.cogs.fleet import check_fleet, cog_points, fleet_schema, ready_fleet, ready_fleets
 from recorder.header import Player
@@ -33,7 +33,7 @@ def test_record_without_files_fills_in_ready_fleets():
 
 
 def test_unknown_ready_fleet():
-    with pytest.raises(UnknownFighter) as info:
+    with pytest.raises(UnknownSide) as info:
         GAME.make_header(players=(Player("Ann", "sharks"), Player("Ben", "herons")), edition="standard",
                          seed=1, options={})
     assert str(info.value) == ("unknown fleet 'sharks'; ready fleets: griffins, herons, lions, merchants "

@@ -7,11 +7,11 @@ import pytest
 
 from recorder.games.skirmish import board
 from recorder.games.skirmish import events as ev
-from recorder.games.skirmish.combat import attack, combat_options, combat_turn, cure, skill_usable
+from recorder.games.skirmish.combat import attack, combat_options, combat_turn, cure, skill_usable, use
 from recorder.games.skirmish.dice import count
 from recorder.games.skirmish.effects import apply_status, knockback
 from recorder.games.skirmish.testing import arena, drive, kit
-from recorder.games.skirmish.turn import agi_order, combat_phase, planning_phase, status_phase
+from recorder.games.skirmish.turn import agi_order, combat_phase, movement_skills, planning_phase, status_phase
 
 
 def events(ctx, type_name):
@@ -306,3 +306,43 @@ def test_rest_and_pass_item_end_the_phase():
             "y": None} in options
     drive(combat_turn(ctx, a, None), lambda r: next(o for o in r.options if o["action"] == "pass"))
     assert a.done and not a.inventory and s.characters[1].inventory == [["ether", 1]]
+
+
+def test_use_x_items_lose_a_charge_each_use_then_leave():
+    ctx = arena(("hero", "dummy"), [(4, 5, "N"), (4, 11, "S")], kit_=DUEL_KIT)
+    hero = ctx.state.characters[0]
+    ctx.emit(ev.ItemBought(character=0, item="bandages", price=1, coins=2, uses=2))
+    hero.hp = 3
+    for left in (1, 0):
+        hero.action_used = False
+        drive(use(ctx, hero, "item", "bandages", 0, None, None, None, own_turn=True))
+        assert events(ctx, "ItemUsed")[-1].uses_left == left
+    assert hero.inventory == [] and hero.hp == 5
+
+
+def test_movement_skill_in_the_movement_phase_after_every_card_move():
+    k = kit(mage={"skills": ["blink"], "sp": 6})
+    ctx = arena(("mage", "dummy"), [(4, 5, "N"), (4, 11, "S")], kit_=k)
+    mage = ctx.state.characters[0]
+    mage.sp = 4
+    log = []
+    drive(movement_skills(ctx, mage, 0),
+          lambda r: (next(o for o in r.options if o["action"] == "skill") if r.kind == "movement skill" else
+                     next(o for o in r.options if (o["x"], o["y"], o["facing"]) == (6, 7, "E"))), log)
+    assert [r.kind for r in log] == ["movement skill", "teleport", "movement skill"][:len(log)]
+    assert (mage.x, mage.y, mage.facing) == (6, 7, "E") and mage.sp == 2
+    assert not skill_usable(ctx.state, mage, "blink", "combat")  # a Movement skill is not a Combat one
+
+
+def test_daze_and_hex_cost_attack_dice():
+    k = kit(hero={"atk": 4, "weapon": "longsword"})
+    ctx = arena(("hero", "dummy"), [(4, 5, "N"), (4, 6, "S")], kit_=k)
+    hero = ctx.state.characters[0]
+    apply_status(ctx, hero, "daze", 1, 1, None)
+    assert ctx.state.stat(hero, "atk") == 3
+    apply_status(ctx, hero, "hex", 1, 1, None)
+    assert ctx.state.stat(hero, "atk") == 2 and ctx.state.stat(hero, "def") == 2
+    drive(combat_turn(ctx, hero, None), lambda r: None if r.kind != "combat" else (
+        next((o for o in r.options if o["action"] == "attack"), None) if not hero.main_used
+        else next(o for o in r.options if o["action"] == "end")))
+    assert events(ctx, "AttackDeclared")[0].dice == 2

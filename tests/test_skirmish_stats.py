@@ -37,6 +37,22 @@ def test_figures_add_up_to_the_log():
     assert set(tags) <= {"Knight", "Archer"}
 
 
+def test_objectives_are_counted_per_scenario():
+    header = GAME.make_header(players=(Player("Ann", "vanguard"), Player("Ben", "shadows")), edition="standard",
+                              seed=1, options={"scenario": "eb_capture"})
+    match = Match(GAME, header)
+    run(match, {0: GAME.bot("sensible", 1, 0), 1: GAME.bot("sensible", 1, 1)})
+    records = sealed(match)
+    stats = match_stats(header, records)
+    delivered = [0, 0]
+    owners = {r.data["character"]: r.data["player"] for r in records if r.type == "CharacterJoined"}
+    for r in records:
+        if r.type == "CrystalDelivered":
+            delivered[owners[r.data["character"]]] += 1
+    assert [s["counts"]["objectives"] for s in stats["seats"]] == delivered and sum(delivered) >= 3
+    assert stats["seats"][1]["tags"]["objective_kind"] == {"crystal delivered": delivered[1]}
+
+
 def _self_inflicted(records, seat):
     owners = {r.data["character"]: r.data["player"] for r in records if r.type == "CharacterJoined"}
     return sum(r.data["amount"] for r in records if r.type == "HpLost"

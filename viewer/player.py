@@ -113,7 +113,9 @@ def _game_stats(name: str, played: list[Played], charts_on: bool) -> dict[str, A
     return {
         "terms": terms, "figures": figures, "tops": tops, "rows": rows, "by_format": by_format,
         "usage": _usage(hook.counters, played, charts_on),
-        "beats": [_beats(p, charts_on, terms) for p in played],
+        # A page rendered from a store's statistics rows walks only a player's latest matches again
+        # (viewer.site_store): the others have no round-by-round data here, only their own pages.
+        "beats": [_beats(p, charts_on, terms) for p in played if "series" in p.page.data],
     }
 
 

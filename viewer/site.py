@@ -93,17 +93,22 @@ def _fallback(page: MatchPage) -> list[Asset]:
 
 
 def index_html(pages: list[MatchPage], env: jinja2.Environment | None = None) -> str:
+    return index_from([p.summary for p in pages], summarize([p.stats for p in pages]),
+                      {p.summary.game: p.view for p in pages}, env)
+
+
+def index_from(summaries: list[MatchSummary], summary: dict[str, Any], views: dict[str, Any],
+               env: jinja2.Environment | None = None) -> str:
+    """The index of these matches, with ``summary`` (``replay.stats_summary.summarize`` of them)."""
     env = env or environment()
-    summaries = [p.summary for p in pages]
     games = sorted({s.game for s in summaries})
-    views = {p.summary.game: p.view for p in pages}
     # The words of the page's shared labels: the game's own when every match is of one game.
     words = [s.terms for s in summaries]
     return env.get_template("index.html.j2").render(
         side=shared(words, "side"), rounds=shared(words, "rounds"),
         matches=_rows(summaries, "", show_game=len(games) > 1), show_game=len(games) > 1,
         max_seats=max((len(s.seats) for s in summaries), default=2),
-        sections=sections(summarize([p.stats for p in pages]), views, ""),
+        sections=sections(summary, views, ""),
         players=sorted({seat.name for s in summaries for seat in s.seats}),
         sides=sorted({seat.side_name for s in summaries for seat in s.seats}),
         fmt=fmt, styles=[CSS.tag("", False), SITE_CSS.tag("", False)], scripts=[TABLES_JS.tag("", False)],

@@ -34,6 +34,12 @@ def from_files(paths: Iterable[str | Path]) -> list[Source]:
     return out
 
 
+def check_store(db: str | Path) -> None:
+    """A missing store is one clear line, not a new file."""
+    if not Path(db).exists():
+        raise UsageError(f"no such store: {str(db)!r}")
+
+
 def from_store(db: str | Path, match_id: str | None = None) -> list[Source]:
     """Every match of a store (or just ``match_id``), checked as it is read."""
     if not is_server_url(db) and not Path(db).exists():

@@ -35,7 +35,7 @@ def sections(summary: dict[str, Any], views: dict[str, GameView], root: str) -> 
             "figures": figures,
             "tops": [f for f in game["figures"] if f.get("format") == "top"],
             "players": [{**row, "href": f"{root}players/{player_stem(row['name'])}.html"} for row in game["players"]],
-            "fighters": [{**row, "label": label(row["name"])} for row in game["fighters"]],
+            "sides": [{**row, "label": label(row["name"])} for row in game["fighters"]],  # the stats walk's key
             "matrix_sides": [label(side) for side in rows],
             "matrix_columns": [label(side) for side in columns],
             "matrix": [(label(a), [(label(b), cells.get(a, {}).get(b)) for b in columns]) for a in rows],

@@ -26,7 +26,10 @@ def render_command(logs, db, match_id, out, single_file) -> None:
     DIR/index.html lists every match (results hidden until revealed), with
     standings, results per side (a BattleCON fighter, a Cogs fleet) and a
     matchup matrix; DIR/matches/<id>.html is the step-through viewer;
-    DIR/players/ holds one page per player.
+    DIR/players/ holds one page per player. From a store (--db, no --match)
+    the index and player pages are made from its statistics rows, and
+    rendering into the same DIR again rewrites only the pages of matches
+    (and players) that changed since.
 
     --single-file writes pages to mail and nothing else: -o page.html is
     the one page of one match; -o DIR/ gets DIR/<match>.html per match.
@@ -43,6 +46,17 @@ def render_command(logs, db, match_id, out, single_file) -> None:
         raise UsageError("nothing to render: give LOG.jsonl files or --db FILE")
     if match_id is not None and db is None:
         raise UsageError("--match only applies with --db")
+    if db is not None and not logs and match_id is None and not single_file and out != "-":
+        from viewer.site_store import render_store
+        from viewer.sources import check_store
+
+        check_store(db)
+        written = render_store(db, out, say=lambda text: click.echo(text, err=True))
+        for match_id_, path, size in written.matches:
+            click.echo(f"{path}  ({size / 1024:.0f} KB)")
+        click.echo(f"{written.index}: {len(written.matches)} match page(s) and {written.players} player page(s) "
+                   "written (the others are unchanged)")
+        return
     sources = from_files(logs) + (from_store(db, match_id) if db is not None else [])
     if out == "-":
         if not single_file or len(sources) != 1:

@@ -121,6 +121,8 @@ class BattleCON:
     terms = {"side": "fighter", "sides": "fighters", "round": "beat", "rounds": "beats",
              "set": "duel", "sets": "duels", "setup": "set-up", "phase": "step"}
     default_bot = "random"
+    # beatlog demo: every fighter; single duels keep it well under 30 s on two cores (greedy ~0.5 s a duel).
+    demo = {"sides": "all", "bots": "greedy,random", "duels": 1}
 
     rulesets = RULESETS
 

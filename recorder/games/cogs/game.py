@@ -43,6 +43,8 @@ class CogsGame:
     terms = {"side": "fleet", "sides": "fleets", "round": "turn", "rounds": "turns",
              "set": None, "sets": None, "setup": "muster", "phase": "phase"}
     default_bot = "random"
+    # beatlog demo: Cogs matches take a fraction of a second each: three fleets, three pairings.
+    demo = {"sides": "lions,herons,griffins", "bots": "sensible,random"}
     rulesets = RULESETS
 
     def accepts(self, rules_version: str) -> bool:

@@ -33,6 +33,7 @@ class SkirmishGame:
     terms = {"side": "roster", "sides": "rosters", "round": "turn", "rounds": "turns",
              "set": None, "sets": None, "setup": "set-up", "phase": "phase"}
     default_bot = "random"
+    demo = {"sides": "vanguard,arcane,shadows", "bots": "sensible,random"}  # beatlog demo: three rosters
 
     @property
     def fighters(self) -> tuple[str, ...]:

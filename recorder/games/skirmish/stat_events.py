@@ -24,7 +24,9 @@ COUNTERS: dict[str, str] = {
     "defense_dice": "count", "defense_blocks": "count",  # every defense die: attacks, bleed, burn, knockback, cures
     "hits_through": "count", "criticals_through": "count",
     "skills_used": "count", "items_used": "count", "healing": "count",
-    "objectives": "count",  # scenario objectives scored (captures, crystals, souls, loot)
+    "objectives": "count",  # scenario objectives scored: towers captured, crystals delivered, souls, loot stolen,
+    # caravans brought to the far edge
+    "objective_kind": "tag",  # what they were
     "damage_by_character": "tag",  # one tag per HP dealt, keyed by the character who dealt it
     "kills_by_character": "tag",
     "damage_taken_by_character": "tag",
@@ -42,6 +44,7 @@ FIGURES: tuple[dict[str, Any], ...] = (
     {"key": "block_rate", "label": "Block/die (exp. 50%)", "ratio": ["defense_blocks", ["defense_dice"]],
      "format": "percent"},
     {"key": "objectives", "label": "Objectives", "count": "objectives", "format": "int"},
+    {"key": "top_objectives", "label": "Objectives were", "top": "objective_kind", "limit": 3, "format": "top"},
     {"key": "top_damage", "label": "Damage by", "top": "damage_by_character", "limit": 3, "format": "top"},
     {"key": "top_kills", "label": "Kills by", "top": "kills_by_character", "limit": 3, "format": "top"},
 )
@@ -93,7 +96,19 @@ def _resolved(s: SkirmishState, d: dict[str, Any]) -> Iterable[Tally]:
     yield seat, "criticals_through", d["criticals_through"]
 
 
+def _objective(kind: str, seat: int | None, n: int = 1) -> Iterable[Tally]:
+    if seat is None or n <= 0:
+        return ()
+    return [(seat, "objectives", n)] + [(seat, "objective_kind", kind)] * n
+
+
 TALLIES: dict[str, Callable[[SkirmishState, dict[str, Any]], Iterable[Tally]]] = {
+    "TowerCaptured": lambda s, d: _objective("tower captured", _owner(s, d["by"])),
+    "CrystalDelivered": lambda s, d: _objective("crystal delivered", _owner(s, d["character"])),
+    "SoulScored": lambda s, d: _objective("soul", _owner(s, d["by"])),
+    "LootStolen": lambda s, d: _objective("loot stolen", _owner(s, d["character"]),
+                                          s.caravans[d["caravan"]].loot - d["loot"]),
+    "CaravanRemoved": lambda s, d: _objective("caravan delivered", 0) if d["reason"] == "arrived" and d["loot"] else (),
     "HpLost": _hp_lost,
     "CharacterDied": _died,
     "DiceRolled": _rolled,

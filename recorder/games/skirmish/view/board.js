@@ -99,6 +99,12 @@
         svg("circle", { class: "head", cx: cx(cv.head[0]), cy: cy(ctx, cv.head[1]), r: 5 }),
         svg("text", { class: "loot", x: cx(cv.tail[0]), y: cy(ctx, cv.tail[1]) + 5, "text-anchor": "middle", text: "$" + cv.loot })));
     });
+    (s.dropped || []).forEach(function (d) {
+      var x = cx(d[0]), y = cy(ctx, d[1]);
+      root.appendChild(svg("path", { class: "crystal", "data-crystal": d[2], d: "M " + x + " " + (y - 8) + " L " + (x + 6) +
+                                     " " + y + " L " + x + " " + (y + 8) + " L " + (x - 6) + " " + y + " Z", fill: color(d[2]) },
+                           svg("title", { text: playerName(ctx, d[2]) + "'s crystal on the ground at (" + d[0] + ", " + d[1] + ")" })));
+    });
     (s.characters || []).forEach(function (c) {
       if (!c.alive || !c.path || c.path.length < 2) return;
       var pts = c.path.map(function (t) { return cx(t[0]) + "," + cy(ctx, t[1]); }).join(" ");
@@ -118,6 +124,7 @@
       g2.appendChild(svg("rect", { class: "hp-track", x: x - 15, y: y + 14, width: 30, height: 4 }));
       g2.appendChild(svg("rect", { class: "hp-fill" + (frac <= 0.34 ? " low" : ""), x: x - 15, y: y + 14, width: 30 * frac, height: 4 }));
       var marks = Object.keys(c.statuses || {}).map(function (k) { return SHORT[k] || k; }).join(" ");
+      if (c.crystal !== null && c.crystal !== undefined) marks = ("◆ " + marks).trim();
       if (marks) g2.appendChild(svg("text", { class: "marks", x: x, y: y - 15, "text-anchor": "middle", text: marks }));
       root.appendChild(g2);
     });
@@ -146,6 +153,7 @@
     row("Weapon", c.weapon ? (st.weapons && st.weapons[c.weapon]) || c.weapon : "fists");
     var statuses = statusText(s, c);
     if (statuses.length) row("Statuses", statuses.join(", "), "statuses");
+    if (c.crystal !== null && c.crystal !== undefined) row("Carrying", playerName(ctx, c.crystal) + "'s crystal", "crystal");
     if (c.recovering) row("Recovering", "at its obelisk: no move or action until its HP is full");
     if ((c.inventory || []).length) {
       row("Items", c.inventory.map(function (i) { return ((st.items && st.items[i[0]]) || i[0]) + " ×" + i[1]; }).join(", "));
