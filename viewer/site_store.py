@@ -22,7 +22,7 @@ from recorder.game import load_game
 from recorder.store import Store
 from recorder.terms import terms_of
 from replay.stats_sql import add_current
-from replay.stats_store import current_sql, engines, fill, has_tables, stats_from_rows
+from replay.stats_store import current_sql, engines, fill, has_tables, kept_in, stats_from_rows
 from replay.stats_summary import Summary
 
 from .assets import CHART_JS, CSS, LOGFILE_JS, SITE_CSS, TABLES_JS, VIEWER_JS, copy_assets, plotly_asset, view_assets
@@ -66,9 +66,10 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
             say(f"note: the statistics of {len(memory)} matches were computed in memory and not kept "
                 f"({filled.why_not})")
         with store.snapshot():
-            matches, left_out = _matches(store.conn, memory)
+            matches, left_out = _matches(store, memory)
             summary = Summary()
-            add_current(summary, store.conn, skip=list(memory))
+            if kept_in(store):
+                add_current(summary, store.conn, skip=list(memory))
         for item in memory.values():
             if item.stats is not None:
                 summary.add(item.stats)
@@ -113,11 +114,12 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
     return written
 
 
-def _matches(conn: Any, memory: dict[str, Any]) -> tuple[dict[str, _Match], list[tuple[str, str]]]:
+def _matches(store: Any, memory: dict[str, Any]) -> tuple[dict[str, _Match], list[tuple[str, str]]]:
     """Every match with statistics (current rows, or counted in memory), by id; and those left out."""
     rows: dict[str, tuple] = {}
     left_out: list[tuple[str, str]] = []
-    if has_tables(conn):
+    conn = store.conn
+    if kept_in(store) and has_tables(conn):
         sql, params = current_sql(engines())
         for row in conn.execute(f"SELECT stats_id, match_id, final_hash, game, edition, created_at, finished, "
                                 f"winner, reason, events, beats, error FROM ({sql})", params):
@@ -134,20 +136,20 @@ def _matches(conn: Any, memory: dict[str, Any]) -> tuple[dict[str, _Match], list
             seats.setdefault(sid, []).append((player, side))
     out: dict[str, _Match] = {}
     for sid, match_id, final_hash, game, edition, created_at, finished, winner, reason, events, beats, _ in rows.values():
-        out[match_id] = _match(conn, match_id, final_hash, game, edition, created_at, bool(finished), winner, reason,
+        out[match_id] = _match(store, match_id, final_hash, game, edition, created_at, bool(finished), winner, reason,
                                events, beats, seats.get(sid, []), sid, None)
     for match_id, item in memory.items():
         if item.error is not None:
             left_out.append((match_id, item.error))
             continue
         st = item.stats
-        out[match_id] = _match(conn, match_id, item.final_hash, st["game"], st["edition"], st["created_at"],
+        out[match_id] = _match(store, match_id, item.final_hash, st["game"], st["edition"], st["created_at"],
                                st["finished"], st["winner"], st["reason"], st["events"], st["beats"],
                                [(s["player"], s["side"]) for s in st["seats"]], None, st)
     return out, sorted(left_out)
 
 
-def _match(conn: Any, match_id: str, final_hash: str, game: str, edition: str, created_at: str, finished: bool,
+def _match(store: Any, match_id: str, final_hash: str, game: str, edition: str, created_at: str, finished: bool,
            winner: Any, reason: Any, events: int, beats: int, players: list[tuple[str, str]], sid: int | None,
            stats: dict[str, Any] | None) -> _Match:
     loaded = load_game(game)
@@ -158,9 +160,9 @@ def _match(conn: Any, match_id: str, final_hash: str, game: str, edition: str, c
         winner = None
     last: list[list[int]] = []
     if not finished:  # where the log stops, as the page says it
-        row = conn.execute("SELECT e.duel, e.beat FROM matches m JOIN events e ON e.match_id = m.match_id "
-                           "AND e.seq = m.event_count WHERE m.match_id = ?", (match_id,)).fetchone()
-        last = [list(row)] if row is not None else []
+        rows = store.query("SELECT e.duel, e.beat FROM matches m JOIN events e ON e.match_id = m.match_id "
+                           "AND e.seq = m.event_count WHERE m.match_id = ?", (match_id,))
+        last = [list(rows[0])] if rows else []
     result = {"winner": winner, "reason": reason} if finished else None
     summary = MatchSummary(
         id=match_id, stem=match_file_stem(match_id), game=game, edition=edition, created_at=created_at,

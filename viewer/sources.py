@@ -35,8 +35,8 @@ def from_files(paths: Iterable[str | Path]) -> list[Source]:
 
 
 def check_store(db: str | Path) -> None:
-    """A missing store is one clear line, not a new file."""
-    if not Path(db).exists():
+    """A missing store is one clear line, not a new file (a server store is checked when it is opened)."""
+    if not is_server_url(db) and not Path(db).exists():
         raise UsageError(f"no such store: {str(db)!r}")
 
 
