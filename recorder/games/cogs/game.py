@@ -17,7 +17,8 @@ from . import fold, phases, script_entry
 from .bots import BOTS, make_bot
 from .events import EVENTS
 from .fleet import ready_fleets
-from .geometry import inches
+from .geometry import position
+from .tables import COG_TYPES
 from .scoring import leader_of
 from .setup import complete_options, new_state, parse_options
 from .state import CogsState, snapshot_of
@@ -91,7 +92,7 @@ class CogsGame:
     def describe(self, state: CogsState, record: Record) -> str:
         return describe_mod.describe(state, record)
 
-    def cite(self, record: Record) -> str | None:
+    def cite(self, state: CogsState, record: Record) -> str | None:
         return describe_mod.cite(record)
 
     def snapshot(self, state: CogsState) -> dict[str, Any]:
@@ -121,8 +122,9 @@ class CogsGame:
                 decks[c["deck"]] = decks.get(c["deck"], 0) + 1
             crew = " ".join(f"{d} {n}" for d, n in decks.items()) or "no crew"
             flags = (" anchored" if cog["anchored"] else "") + (f" fire {cog['fire']}" if cog["fire"] else "")
-            lines.append(f"  {cog['name']} ({snapshot['players'][cog['owner']]}) at ({inches(cog['x'])}, "
-                         f"{inches(cog['y'])}) {cog['heading']} hull {cog['hull']}/{cog['max_hull']}{flags}: {crew}")
+            where = position((cog["x"], cog["y"]), COG_TYPES[cog["type"]].radius, *snapshot["surface"])
+            lines.append(f"  {cog['name']} ({snapshot['players'][cog['owner']]}) at {where}; heading {cog['heading']}; "
+                         f"hull {cog['hull']}/{cog['max_hull']}{flags}: {crew}")
         for cid, (move, speed) in snapshot["courses"].items():
             lines.append(f"  secret course of {names.get(cid, 'cog ' + cid)}: {move} {speed}\"")
         for cid, (target, count) in snapshot["boarding"].items():

@@ -92,3 +92,27 @@ def inches(tenths: int) -> str:
     whole, frac = divmod(abs(tenths), 10)
     text = f"{whole}" if frac == 0 else f"{whole}.{frac}"
     return f"-{text}" if tenths < 0 else text
+
+
+def edges_touched(p: Point, radius: int, width: int, height: int) -> list[str]:
+    """The table edges a round footprint at ``p`` touches (or crosses), e.g. ``["west", "south"]``."""
+    out = []
+    if p[1] + radius >= height:
+        out.append("north")
+    if p[1] - radius <= 0:
+        out.append("south")
+    if p[0] + radius >= width:
+        out.append("east")
+    if p[0] - radius <= 0:
+        out.append("west")
+    return out
+
+
+def position(p: Point, radius: int, width: int, height: int) -> str:
+    """Where a cog is, for people: its centre, and the table edge its footprint is against
+    ("centre (2, 30.1), against the west edge")."""
+    text = f"centre ({inches(p[0])}, {inches(p[1])})"
+    edges = edges_touched(p, radius, width, height)
+    if edges:
+        text += f", against the {' and '.join(edges)} edge{'s' if len(edges) > 1 else ''}"
+    return text
