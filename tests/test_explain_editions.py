@@ -9,6 +9,7 @@ of docs/rulings.md, by id and name.
 
 from __future__ import annotations
 
+import copy
 import re
 from functools import cache
 from pathlib import Path
@@ -163,3 +164,41 @@ def test_ruling_ids_are_unique_in_the_document():
         body = text.split(f"\n## {section}\n", 1)[1].split("\n## ", 1)[0]
         bullets = re.findall(r"^- \*\*.*", body, flags=re.M)
         assert not bullets, f"every {section} ruling carries an id ('- <a id=\"...\"></a>**Name**'): {bullets}"
+
+
+@needs_rules
+def test_preview_scenarios_cover_the_types_the_samples_lack():
+    """The Preview samples hold no repeat, no clash out of bases, no skipped beat: played here, in the Preview,
+    each record is cited from the Preview rules (or a card, or a ruling)."""
+    from .battlecon_scenarios import Scenario
+    from .explain_support import told
+    from .test_battlecon_specials import SA, limit_hand
+
+    special = {"special_actions": True}
+    got = []
+
+    def play(sc, pairs, **kw):
+        before = copy.deepcopy(sc.state)
+        got.extend(told(GAME, before, sc.beat(pairs, lenient=True, **kw).entries))
+
+    chain = Scenario(("kallistar", "cadenza"), edition="preview", options=special, keep=(("Drive",), ("Clockwork", "Shot")),
+                     positions=(1, 6), life=(7, 20), finishers=("Chain of Destruction", "Rocket Press"), tokens={1: []})
+    play(chain, ((SA, "Drive"), ("Clockwork", "Shot")),
+         choices={0: [{"kind": "repeat", "repeat": True}, {"kind": "repeat", "repeat": False}]})
+    winds = Scenario(("hikaru", "cadenza"), edition="preview", options=special, keep=(("Strike",), ("Clockwork", "Shot")),
+                     positions=(3, 4), life=(7, 20), finishers=("Four Winds", "Rocket Press"),
+                     tokens={0: ["Earth", "Fire"], 1: []})
+    winds.state.fighters[0].token_discard = ["Water", "Wind"]
+    play(winds, ((SA, "Strike"), ("Clockwork", "Shot")), antes={0: ["Fire"]},
+         choices={0: [{"kind": "move", "to": 3}, {"kind": "regain", "token": "Water"}]})
+    clash = Scenario(("hikaru", "kallistar"), edition="preview", options=special,
+                     keep=(("Grasp", "Trance", "Strike", "Shot"), ("Caustic", "Drive", "Blazing", "Shot")))
+    limit_hand(clash, 1, {"Caustic", "Drive"})
+    play(clash, ((SA, "Grasp"), ("Caustic", "Drive")), choices={0: [{"kind": "new_pair", "style": "Trance",
+                                                                       "base": "Strike"}]})
+    types = {t for t, _, _ in got}
+    assert {"RepeatDecided", "RepeatEarned", "AttackRepeated", "ClashBasesRecovered"} <= types
+    for _, text, cite in got:
+        if cite is not None:
+            check_citation(cite, "preview")
+        check_tags(text)
