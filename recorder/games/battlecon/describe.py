@@ -216,8 +216,8 @@ def _range(d, n, state: BattleState) -> str:
 
 
 def _move_chosen(d, n, state: BattleState) -> str:
-    """'Cadenza chooses space 3', or, for a movement of 0 ("up to N" allows it: WoI p.27, Preview p.6), who
-    stays where: 'Cadenza stays on 5 (advance 0)', 'Hikaru leaves Khadath on 4 (pull 0)'."""
+    """'Ann chooses space 3', or, for a movement of 0 ("up to N" allows it: WoI p.27, Preview p.6), who stays
+    where: 'Ann stays on 5 (advance 0)', 'Ann leaves Ben on 4 (pull 0)' (fighters are named as elsewhere)."""
     p, to = d["player"], d["to"]
     me, other = state.fighters[p].position, state.fighters[1 - p].position
     if to == me:

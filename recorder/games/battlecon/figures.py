@@ -3,7 +3,7 @@ that decided a term where the rule texts print another number.
 
 The log records each sum as the engine added it up (``PriorityCompared.terms``, ``RangeChecked.terms``,
 ``DamageDealt.power_terms``...), style first. A style modifies a base (WoI p.19-20, Preview p.2: "the range
-modifier is added to both sides"), so a reader expects "Strike 1 + Trance +0~1", not "Trance 0~1 + Strike +1".
+modifier is added to both sides"), so a reader expects "Strike 1 + Stylish +0~1", not "Stylish 0~1 + Strike +1".
 The terms are re-derived from the state before the record and shown base first only when they give exactly
 the recorded text; otherwise the recorded text is shown as it is (a log of another engine, a forged one).
 """
@@ -24,7 +24,7 @@ def base_first(s: BattleState, p: int, terms: stats.Terms) -> stats.Terms:
 
 
 def tags(s: BattleState, stat: str, terms: stats.Terms) -> str:
-    """`` [ruling: Kallistar]``: the rulings that decided a term of the figure (none: "")."""
+    """`` [ruling: Damage]``: the rulings that decided a term of the figure (none: "")."""
     found = []
     for label, _ in terms:
         ruling = R.card_value(s.edition, stat, label)
@@ -34,8 +34,8 @@ def tags(s: BattleState, stat: str, terms: stats.Terms) -> str:
 
 
 def scalar(s: BattleState, p: int, stat: str, recorded: str) -> tuple[str, str]:
-    """A power, priority, soak or stun guard sum as recorded (``"Trance 1 + Strike 4 = 5"``), shown base first
-    (``"Strike 4 + Trance 1 = 5"``), and the tags of the rulings that decided its terms."""
+    """A power, priority, soak or stun guard sum as recorded (``"Stylish 1 + Strike 4 = 5"``), shown base first
+    (``"Strike 4 + Stylish 1 = 5"``), and the tags of the rulings that decided its terms."""
     total, terms = STATS[stat](s, p)
     if stats.format_terms(terms, total) != recorded:
         return recorded, ""
@@ -43,7 +43,7 @@ def scalar(s: BattleState, p: int, stat: str, recorded: str) -> tuple[str, str]:
 
 
 def range_sum(s: BattleState, p: int, recorded: str) -> str:
-    """A range as recorded (``"Trance 0~1 + Strike +1 = 1~2"``), shown base first (``"Strike 1 + Trance +0~1 =
+    """A range as recorded (``"Stylish 0~1 + Strike +1 = 1~2"``), shown base first (``"Strike 1 + Stylish +0~1 =
     1~2"``); a negative sum says that it counts as 0 (WoI p.20, Preview FAQ)."""
     kind, lo, hi, terms = stats.attack_range(s, p)
     if kind != "normal":
@@ -62,7 +62,7 @@ def range_sum(s: BattleState, p: int, recorded: str) -> str:
 
 
 def _range_terms(terms: stats.Terms, total: str) -> str:
-    """'Strike 1 + Trance +0~1 = 1~2': the first range as printed, each modifier signed once."""
+    """'Strike 1 + Stylish +0~1 = 1~2': the first range as printed, each modifier signed once."""
     parts = []
     for i, (label, (a, b)) in enumerate(terms):
         if i == 0:
