@@ -53,8 +53,10 @@ class Game(Protocol):
         soak 3), stunned"), never more than the record's visibility allows.
         """
 
-    def cite(self, record: Record) -> str | None:
-        """The rule section a record applies (e.g. "WoI p.25, Execute attacks, step 5: stun")."""
+    def cite(self, state: Any, record: Record) -> str | None:
+        """The rule section a record applies, given the state before it (as for ``describe``): the rulebook of
+        the match's edition, e.g. "WoI p.25, Active attack, step 5: stun" or "Preview p.5, Step 4 Execute
+        Attacks, 4"; a ruling of docs/rulings.md where the rules are silent (``recorder.rulings``)."""
 
     def snapshot(self, state: Any) -> dict[str, Any]:
         """The whole state as JSON-native data (for ``state --json`` and the viewer)."""

@@ -99,7 +99,7 @@ class _Explainer(Visitor):
         secret_to = players[secret].name if secret is not None and secret < len(players) else None
         cause_text = self.described.lines.get(record.cause) if record.cause is not None else None
         return Step(record.seq, record.type, record.kind, name, secret_to,
-                    self.described.lines[record.seq], record.cause, cause_text, self.game.cite(record), phase)
+                    self.described.lines[record.seq], record.cause, cause_text, self.described.cites[record.seq], phase)
 
 
 def explain(header: Header, records: Sequence[Record], beat: int, duel: int | None = None,

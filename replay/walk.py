@@ -90,11 +90,13 @@ def walk(
 
 
 class Describer(Visitor):
-    """Collects ``game.describe`` of every record (with the state before it), by seq."""
+    """Collects ``game.describe`` and ``game.cite`` of every record (with the state before it), by seq."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.lines: dict[int, str] = {}
+        self.cites: dict[int, str | None] = {}
 
     def before(self, record: Record, state: Any) -> None:
         self.lines[record.seq] = self.game.describe(state, record)
+        self.cites[record.seq] = self.game.cite(state, record)

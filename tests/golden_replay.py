@@ -131,7 +131,7 @@ def dump(game: Game, header: Header, records: list[Record]) -> str:
             out.append(f"-- duel {record.duel}, beat {record.beat} --")
         text = game.describe(state, record)
         secret = "" if record.visibility == "public" else f" (secret to P{record.visibility})"
-        cite = game.cite(record)
+        cite = game.cite(state, record)
         out.append(f"  [{record.seq}] {text}{secret}" + (f"  <{cite}>" if cite else ""))
         game.apply(state, game.events.get(record.type).from_data(record.data))
     close_beat()

@@ -681,7 +681,8 @@ def test_a_rearrangement_that_switches_sides_says_so_for_each_fighter_it_moves()
 
 
 def test_rearrangement_moves_are_described_and_cited():
-    from recorder.games.battlecon.describe import cite, describe
+    from recorder.games.battlecon.cites import cite
+    from recorder.games.battlecon.describe import describe
 
     sc = specials(("hikaru", "khadath"), keep=(("Focused", "Strike"), ("Dash",)))
     b = sc.beat((("Focused", "Strike"), (SA, "Dash")),
@@ -694,7 +695,7 @@ def test_rearrangement_moves_are_described_and_cited():
                      "(switches sides)",
                      "Khadath moves directly in the rearrangement (5 → 2), to the other side of Hikaru (switches "
                      "sides)"]
-    assert "Pulse" in cite(rec[0])
+    assert "Pulse" in cite(sc.state, rec[0])
 
 
 # -- Ante Finishers ------------------------------------------------------------------------------

@@ -117,12 +117,13 @@ def _event_lines(text: str) -> list[str]:
 def test_explain_damage_names_every_term_and_the_cause_of_extra_damage(tmp_path):
     lines = _event_lines(_explained(tmp_path, walkthrough(), 2))
     texts = [line.split(" ", 1)[1] for line in lines]
-    assert "Khadath takes 2 damage from Hikaru: power 2 (Sweeping -1 + Shot 3) - soak 0 = 2; life 13 → 11" in texts
-    assert ("Hikaru takes 5 damage from Khadath: power 3 (Lure -1 + Strike 4) + 2 extra (Hikaru's Sweeping: +2 damage "
-            "taken) - soak 0 = 5; life 20 → 15") in texts
+    # A style modifies a base: the base's figure comes first (issue #21); Sweeping's +2 names its ruling.
+    assert "Khadath takes 2 damage from Hikaru: power 2 (Shot 3 - Sweeping 1) - soak 0 = 2; life 13 → 11" in texts
+    assert ("Hikaru takes 5 damage from Khadath: power 3 (Strike 4 - Lure 1) + 2 extra (Hikaru's Sweeping: +2 damage "
+            "taken) [ruling: Sweeping] - soak 0 = 5; life 20 → 15") in texts
     assert "Khadath is not stunned: 2 damage ≤ stun guard 5 (Strike 5)" in texts
     assert "Hikaru is stunned: 5 damage > stun guard 2 (Shot 2)" in texts
-    assert ("Priority: Hikaru Sweeping 3 + Shot 2 + Wind token 2 = 7; Khadath Lure -1 + Strike 3 = 2. "
+    assert ("Priority: Hikaru Shot 2 + Sweeping 3 + Wind token 2 = 7; Khadath Strike 3 - Lure 1 = 2. "
             "Hikaru is active: Hikaru has the higher priority (7 > 2)") in texts
     assert "Hikaru antes Wind (+2 priority this beat)" in texts
     assert "Khadath's Lure, On Hit: Pull the opponent any number of spaces, but not past you." in texts
@@ -140,8 +141,9 @@ def test_explain_soak_shows_the_recorded_terms(tmp_path):
     d = hits[0].data
     terms = d["soak_terms"].rsplit(" = ", 1)[0]
     text = _explained(tmp_path, made, hits[0].beat)
+    ruled = " [ruling: Kallistar]" if "Human form" in terms else ""  # WoI stun example 2's 6 -> 5
     assert re.search(rf"#{hits[0].seq} Kallistar takes {d['amount']} damage from Cadenza: power {d['power']} "
-                     rf"\([^)]*\) - soak {d['soak']} \({re.escape(terms)}\) = {d['amount']}; "
+                     rf"\([^)]*\) - soak {d['soak']} \({re.escape(terms)}\){re.escape(ruled)} = {d['amount']}; "
                      rf"life {d['life_after'] + d['amount']} → {d['life_after']}", text), text
 
 
@@ -161,8 +163,8 @@ def test_explain_chance_draw_cites_the_ante_rule(tmp_path):
     i = next(i for i, line in enumerate(lines) if "Chance draws who antes first" in line)
     assert re.fullmatch(r"  #\d+ Chance draws who antes first: 1 of 0\.\.1 \(0 = Hikaru, 1 = Khadath\): Khadath  "
                         r"\[ChanceDrawn; input\]", lines[i]), lines[i]
-    assert lines[i + 1] == ("      rule: WoI p.24, Play Sequence 2: ante ('Starting with the Active Player during "
-                            "the previous beat (or randomly, on the first turn)')")
+    assert lines[i + 1] == ("      rule: WoI p.24, Play Sequence 2: ante ('Starting with the player who was Active "
+                            "Player during the previous beat (or randomly, on the first turn)')")  # the book's words
     assert "Ante: Khadath antes first — drawn by chance (first beat of the duel)" in text
 
 

@@ -171,14 +171,14 @@ def test_whatif_side_by_side_shows_the_what_ifs_own_hit_and_damage(tmp_path):
     right = [b for _, b in rows]
     left = [a for a, _ in rows]
     assert any(re.fullmatch(r"#\d+ Reveal: Hikaru Focused Grasp vs Khadath Lure Strike", b) for b in right), right
-    assert any(re.fullmatch(r"#\d+ Hikaru checks range: distance 4 vs Focused 0 \+ Grasp \+1 = 1 — out of range", b)
+    assert any(re.fullmatch(r"#\d+ Hikaru checks range: distance 4 vs Grasp 1 \+ Focused \+0 = 1 — out of range", b)
                for b in right), right
     assert any(re.fullmatch(r"#\d+ Hikaru misses: out of range \(distance 4\)", b) for b in right), right
-    assert any(re.fullmatch(r"#\d+ Khadath takes 2 damage from Hikaru: power 2 \(Sweeping -1 \+ Shot 3\) - soak 0 "
+    assert any(re.fullmatch(r"#\d+ Khadath takes 2 damage from Hikaru: power 2 \(Shot 3 - Sweeping 1\) - soak 0 "
                             r"= 2; life 13 → 11", a) for a in left), left
     # The what-if's own damage to Hikaru (no Sweeping: no extra damage) faces the recorded one.
     damage = [(a, b) for a, b in rows if "Hikaru takes" in a]
-    assert damage and re.search(r"Hikaru takes 3 damage from Khadath: power 3 \(Lure -1 \+ Strike 4\) - soak 0 = 3; "
+    assert damage and re.search(r"Hikaru takes 3 damage from Khadath: power 3 \(Strike 4 - Lure 1\) - soak 0 = 3; "
                                 r"life 20 → 17$", damage[0][1]), damage
     assert "extra (Hikaru's Sweeping: +2 damage taken)" in damage[0][0]
 

@@ -15,6 +15,7 @@ from beatlog.cli import main
 from recorder.game import load_game
 from recorder.integrity import LogFile
 from recorder.terms import terms_of
+from replay.walk import Describer, walk
 from viewer.embed import script_json
 from viewer.frames import build_frames
 from viewer.gameview import PLAIN, view_for
@@ -115,19 +116,19 @@ def test_events_beats_and_texts_follow_the_log(walkthrough):
     data = build_frames(game, view_for(game), walkthrough.header, walkthrough.records)
     assert [tuple(b) for b in data["beats"]] == vs.beats(walkthrough)
     assert len(data["states"]["judge"]) == len(data["beats"]) + 1
+    describer = Describer(game)
+    walk(walkthrough.header, walkthrough.records, [describer], game)
     for record, event in zip(walkthrough.records, data["events"]):
         assert data["types"][event[0]] == record.type
         assert event[1] == (record.kind == "input")
         assert event[2] == record.actor and event[4] == record.cause
         assert event[3] == (record.visibility if isinstance(record.visibility, int) else -1)
-        cite = game.cite(record)
+        cite = describer.cites[record.seq]
         assert (data["cites"][event[6]] if event[6] >= 0 else None) == cite
     assert data["result"] == game.result(_final_state(walkthrough))
 
 
 def _final_state(log):
-    from replay.walk import walk
-
     return walk(log.header, log.records, [])
 
 

@@ -136,7 +136,7 @@ class FrameBuilder(Visitor):
 
     def _event(self, record: Record) -> list[Any]:
         type_index = self.types.setdefault(record.type, len(self.types))
-        cite = self.game.cite(record)
+        cite = self.describer.cites[record.seq]
         cite_index = -1 if cite is None else self.cites.setdefault(cite, len(self.cites))
         visibility = record.visibility if isinstance(record.visibility, int) else -1
         text = self.describer.lines[record.seq]

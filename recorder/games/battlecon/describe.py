@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import stats
+from . import figures, movement, stats
+from . import rulings as R
 from .cards import KITS
 from .render import board_line, render_state  # noqa: F401 - the game's state hooks live there
 from .snapshot import redact, snapshot  # noqa: F401
@@ -81,17 +82,19 @@ def _terms(text: str, total: int) -> str:
 
 def _damage(d, n, state: BattleState) -> str:
     target, attacker = d["target"], d["player"]
-    body, _, written = d["power_terms"].rpartition(" = ")
+    shown, ruled = figures.scalar(state, attacker, "power", d["power_terms"])
+    body, _, written = shown.rpartition(" = ")
     power = f"power {d['power']}"
     if body:
-        floor = f" = {written}, below 0 counts as 0" if written != str(d["power"]) else ""
-        power += f" ({body}{floor})"
+        floor = f" = {written}, below 0 counts as 0 {R.DAMAGE.tag}" if written != str(d["power"]) else ""
+        power += f" ({body}{floor}){ruled}"
     if d["extra"]:
         power += f" + {d['extra']} extra" + _extra_cause(d, n, state)
     soak = f"soak {d['soak']}"
-    soak_terms = _terms(d["soak_terms"], d["soak"])
+    shown, ruled = figures.scalar(state, target, "soak", d["soak_terms"])
+    soak_terms = _terms(shown, d["soak"])
     if soak_terms:
-        soak += f" ({soak_terms})"
+        soak += f" ({soak_terms}){ruled}"
     before = d["life_after"] + d["amount"]
     return (f"{n(target)} takes {d['amount']} damage from {n(attacker)}: {power} - {soak} = {d['amount']}; "
             f"life {before} → {d['life_after']}")
@@ -103,7 +106,8 @@ def _extra_cause(d, n, state: BattleState) -> str:
     if not causes or sum(item["amount"] for _, item in causes) != d["extra"]:
         return ""  # the state does not account for the recorded extra: say no more than the record
     named = ", ".join(f"{card.name}: +{item['amount']}" for card, item in causes)
-    return f" ({n(d['target'])}'s {named} damage taken)"
+    ruled = figures.tags(state, "extra", [(card.name, item["amount"]) for card, item in causes])
+    return f" ({n(d['target'])}'s {named} damage taken){ruled}"
 
 
 def _stun_guard(d, state: BattleState) -> str:
@@ -111,13 +115,18 @@ def _stun_guard(d, state: BattleState) -> str:
     guard = f"infinite ({d['by']})" if d["stun_guard"] >= stats.INFINITE else str(d["stun_guard"])
     total, terms = stats.stun_guard(state, d["player"])
     if total == d["stun_guard"] and terms and total < stats.INFINITE:
-        return f"stun guard {guard} ({stats.format_terms(terms, total).rpartition(' = ')[0]})"
+        shown = stats.format_terms(figures.base_first(state, d["player"], terms), total).rpartition(" = ")[0]
+        return f"stun guard {guard} ({shown}){figures.tags(state, 'stun_guard', terms)}"
     return f"stun guard {guard}"
 
 
 def _compared(d, state: BattleState) -> str:
-    """The damage a stun is decided by: this attack's (WoI), everything taken this beat (Preview)."""
-    return f"{d['damage']} damage" + (" taken this beat" if state.edition == "preview" else "")
+    """The damage a stun is decided by: this attack's (WoI), everything taken this beat (Preview); the ruling
+    "Stun guard" decided which, and is named where it makes a difference to the reader."""
+    if state.edition == "preview":
+        return f"{d['damage']} damage taken this beat {R.STUN_GUARD.tag}"
+    earlier = state.fighters[d["player"]].damage_taken - d["damage"]
+    return f"{d['damage']} damage" + (f" from this attack alone {R.STUN_GUARD.tag}" if earlier > 0 else "")
 
 
 def _stunned(d, n, state: BattleState) -> str:
@@ -135,10 +144,11 @@ def _not_stunned(d, n, state: BattleState) -> str:
     return f"{who} is not stunned ({d['by']})"
 
 
-def _priority(d, n) -> str:
-    a, b = d["terms"]
-    who = f"{n(d['active'])} is active: {d['why']}" if d["active"] is not None else f"No active player: {d['why']}"
-    return f"Priority: {n(0)} {a}; {n(1)} {b}. {who}"
+def _priority(d, n, state: BattleState) -> str:
+    a, b = (figures.scalar(state, p, "priority", d["terms"][p]) for p in (0, 1))
+    why = d["why"]
+    who = f"{n(d['active'])} is active: {why}" if d["active"] is not None else f"No active player: {why}"
+    return f"Priority: {n(0)} {a[0]}{a[1]}; {n(1)} {b[0]}{b[1]}. {who}"
 
 
 def _chance(d, n) -> str:
@@ -196,12 +206,39 @@ _WINDOWS = {"reveal": "Reveal", "start": "Start of Beat", "before": "Before Acti
             "damage": "On Damage", "after": "After Activating", "end": "End of Beat"}
 
 
-def _range(d, n) -> str:
+def _range(d, n, state: BattleState) -> str:
     res = "in range" if d["in_range"] else "out of range"
     if d["range_min"] is None and not d["in_range"]:
         res = "a range of N/A never hits"
     dodge = f", but dodged ({d['dodge']})" if d["dodge"] else ""
-    return f"{n(d['player'])} checks range: distance {d['distance']} vs {d['terms']} — {res}{dodge}"
+    terms = figures.range_sum(state, d["player"], d["terms"])
+    return f"{n(d['player'])} checks range: distance {d['distance']} vs {terms} — {res}{dodge}"
+
+
+def _move_chosen(d, n, state: BattleState) -> str:
+    """'Ann chooses space 3', or, for a movement of 0 ("up to N" allows it: WoI p.27, Preview p.6), who stays
+    where: 'Ann stays on 5 (advance 0)', 'Ann leaves Ben on 4 (pull 0)' (fighters are named as elsewhere)."""
+    p, to = d["player"], d["to"]
+    me, other = state.fighters[p].position, state.fighters[1 - p].position
+    if to == me:
+        return f"{n(p)} stays on {me} ({_zero_move(state, p, movement.SELF_KINDS)} 0)"
+    if to == other:
+        return f"{n(p)} leaves {n(1 - p)} on {other} ({_zero_move(state, p, movement.OTHER_KINDS)} 0)"
+    return f"{n(p)} chooses space {to}"
+
+
+def _zero_move(state: BattleState, p: int, kinds: tuple[str, ...]) -> str:
+    """The movement a 0 was chosen for: the one effect of the card resolving now that allows 0 ("move" when
+    the state cannot tell)."""
+    if state.resolving is None or state.resolving[0] != p:
+        return "move"
+    _, card, timing = state.resolving
+    if card == "Pulse":  # Preview: push the opponent, then retreat, each 0 or more spaces (Preview p.10)
+        return "retreat" if kinds == movement.SELF_KINDS else "push"
+    form = state.fighters[p].form
+    found = {e["op"] for c in stats.pair_cards(state, p) if c.name == card for e in c.triggers.get(timing, ())
+             if e["op"] in kinds and 0 in e.get("n", ()) and stats.in_form(form, e)}
+    return found.pop() if len(found) == 1 else "move"
 
 
 def _spent(d, n) -> str:
@@ -242,7 +279,8 @@ _TEXT = {
     "BeatStarted": lambda d, n: f"Beat {d['beat']} begins",
     "PairSelected": lambda d, n: f"{n(d['player'])} selects {d['style']} {d['base']} (face down)",
     "PairCommitted": lambda d, n: f"{n(d['player'])} commits to a face-down pair ({d['digest'][:12]}…)",
-    "AnteStarted": lambda d, n: f"Ante: {n(d['first'])} antes first — {d['why']}",
+    "AnteStarted": lambda d, n: f"Ante: {n(d['first'])} antes first — {d['why']}"
+                                + (f" {R.ANTE.tag}" if "the last beat that had one" in d["why"] else ""),
 
     "FormEffectApplied": lambda d, n: f"{n(d['player'])} is in {d['form'].capitalize()} form this beat",
     "PairRevealed": lambda d, n: f"Reveal: {n(0)} {_pair(d, 0)} vs {n(1)} {_pair(d, 1)}",
@@ -252,7 +290,6 @@ _TEXT = {
                                    f"{'return' if len(d['tokens']) > 1 else 'returns'} to the pool (no bonus)",
     "StatusGained": lambda d, n: f"{n(d['player'])} has {d['amount']:+d} {d['stat'].capitalize()} "
                                  f"{'this beat' if d['when'] == 'this' else 'during the next beat'} ({d['label']})",
-    "PriorityCompared": _priority,
     "ClashOccurred": lambda d, n: f"Clash (round {d['round']}) at priority {d['priority']}: both play a new base",
     "ClashBaseSelected": lambda d, n: f"{n(d['player'])} plays {d['base']} face down for the clash",
     "ClashRevealed": lambda d, n: f"Clash bases: {n(0)} {d['bases'][0]}, {n(1)} {d['bases'][1]}",
@@ -262,13 +299,11 @@ _TEXT = {
     "AttackStarted": lambda d, n: f"{n(d['player'])} ({d['role']}) activates {d['attack']}",
     "AttackSkipped": lambda d, n: f"{n(d['player'])} is {d['reason']} and does not activate",
     "FighterMoved": _move,
-    "MoveChosen": lambda d, n: f"{n(d['player'])} chooses space {d['to']}",
     "DodgeGained": lambda d, n: f"{n(d['player'])} cannot be hit this beat ({d['reason']})",
-    "RangeChecked": _range,
     "HitScored": lambda d, n: f"{n(d['player'])} hits {n(d['target'])}",
     "AttackMissed": lambda d, n: f"{n(d['player'])} misses: {d['reason']}",
     "LifeLost": lambda d, n: f"{n(d['player'])} loses {d['amount']} life ({d['reason']})"
-                             + (f", only {d['lost']} (never below 1)" if d["lost"] != d["amount"] else "")
+                             + (f", only {d['lost']} (never below 1) {R.LIFE_LOSS.tag}" if d["lost"] != d["amount"] else "")
                              + f"; life {d['life_after'] + d['lost']} → {d['life_after']}",
     "TokenChosen": lambda d, n: f"{n(d['player'])} chooses to regain {d['token']}",
     "TokenRegained": lambda d, n: f"{n(d['player'])} regains the {d['token']} token",
@@ -324,101 +359,5 @@ _TEXT = {
 # Entries that need the state before the record (the cards in play), not just its payload.
 _WITH_STATE = {"AnteDeclared": _ante, "CardsRecycled": _recycled, "DamageDealt": _damage,
                "ArrangementChosen": _arrangement, "FightersRearranged": _rearranged,
-               "StunApplied": _stunned, "StunPrevented": _not_stunned}
-
-_CITES = {
-    "DuelStarted": "WoI p.22, Game Setup 1-2; Preview 'Setup'",
-    "DiscardsSet": "WoI p.22, Game Setup 3 (initial discards)", "DiscardsChosen": "WoI p.22, Game Setup 3",
-    "PairSelected": "WoI p.23, Play Sequence 1: select attack pairs",
-    "PairCommitted": "WoI p.23, Play Sequence 1: select attack pairs (face down)",
-    "AnteStarted": "WoI p.24, Play Sequence 2: ante", "AnteDeclared": "WoI p.24, Play Sequence 2: ante",
-    "PairRevealed": "WoI p.24, Play Sequence 3: reveal",
-    "PriorityCompared": "WoI p.24, Play Sequence 3: priority; FAQ 'priority changes after the Reveal'",
-    "ClashOccurred": "WoI p.24, Priority tie: Clash", "ClashBaseSelected": "WoI p.24, Clash",
-    "ClashRevealed": "WoI p.24, Clash", "ClashAbandoned": "WoI p.24, Clash (out of cards)",
-    "ClashBasesRecovered": "Preview p.4, Clash (out of cards)",
-    "TriggerResolved": "WoI p.26-27, Triggered Effects", "TriggerOrderChosen": "WoI p.26, Resolving Effects",
-    "EffectIgnored": "WoI p.28, Movement ('If a legal movement cannot be made, then the movement is ignored')",
-    "AttackStarted": "WoI p.25, Active attack / 4B Reactive attack",
-    "AttackSkipped": "WoI p.25, 4B Reactive attack (a stunned player skips activation)",
-    "FighterMoved": "WoI p.27-28, Movement", "MoveChosen": "WoI p.27-28, Movement",
-    "DodgeGained": "WoI p.30, dodge effects",
-    "RangeChecked": "WoI p.25, Active attack, step 2: range; p.19-20 range arithmetic",
-    "HitScored": "WoI p.25, Active attack, step 3: on hit", "AttackMissed": "WoI p.25, Active attack, step 2: range",
-    "DamageDealt": "WoI p.25, Active attack, step 4: damage; p.30 Soak",
-    "LifeLost": "WoI p.29, Lose Life; FAQ 'Can I die from a Life Loss effect?'",
-    "StunApplied": "WoI p.25, Active attack, step 5: stun; p.28-30 Stun",
-    "StunPrevented": "WoI p.28-30, Stun Guard / Stun Immunity",
-    "StatusGained": "WoI p.26, Status Effects; FAQ 'How long do status effects last'",
-    "TokenRegained": "WoI p.31, Tokens", "TokenChosen": "WoI p.31, Tokens",
-    "CardsRecycled": "WoI p.25-26, Play Sequence 5: recycle", "BeatSkipped": "WoI p.30, Set Step (no style or base)",
-    "BeatStarted": "WoI p.23, Play Sequence", "BeatEnded": "WoI p.26, Recycle (beat count)",
-    "DuelEnded": "WoI p.23, Objective; p.25 step 6", "MatchEnded": "WoI p.18, Gameplay Overview (best of three)",
-    "FinisherChosen": "WoI p.22, Game Setup 3 (Finishers); p.32 Variant #1",
-    "FinishersRevealed": "WoI p.22, Game Setup 3; p.32 'reveal their Finishers at the start of the duel'",
-    "SpecialActionRevealed": "WoI p.33, Variant #2 Special Actions; Preview p.10 'Usage'",
-    "FinisherDowngraded": "WoI p.34, Finisher (7 or fewer life, otherwise a Cancel); p.32 Clashing with Finishers",
-    "FinisherRevealed": "WoI p.20 Finisher Card; p.32 Using the Finisher; p.34 Finisher; Preview p.10 'Finish'",
-    "SpecialActionSpent": "WoI p.33, Special Actions (removed until the end of the duel, base back to hand)",
-    "SpecialActionsMet": "WoI p.33-34, Pulse / Cancel / Finisher (simultaneous specials); Preview p.10",
-    "PulseResolved": "WoI p.33, Pulse; Preview p.10, Pulse",
-    "ArrangementChosen": "WoI p.33, Pulse (rearrange all standups)",
-    "FightersRearranged": "WoI p.33, Pulse (rearrange all standups)",
-    "PairCanceled": "WoI p.33-34, Cancel", "PairRetrieved": "WoI p.32, Using the Finisher (retrieve your pair)",
-    "RepeatEarned": "Finisher: repeat this attack", "AttackRepeated": "Finisher: repeat this attack",
-    "RecycleSkipped": "WoI p.33 'During a Pulse or Finish Special Action, your discard piles will not recycle'; "
-                      "p.32; Preview p.10",
-    "FinisherRemoved": "WoI p.32, Using the Finisher (removed at the end of the beat)",
-    "BeatNotCounted": "WoI p.33, Pulse ('Do not reduce the beat count')",
-}
-
-
-# Where one event type applies different rules depending on its payload.
-_TRIGGER_CITES = {
-    "reveal": "WoI p.24, Play Sequence 3: Reveal effects; p.26 Triggers 'Reveal'",
-    "start": "WoI p.24-25, Start of Beat effects (Active Player first); p.26 Triggers 'Start of Beat'",
-    "before": "WoI p.25, Active attack, step 1: Before Activating; p.26 Triggers",
-    "hit": "WoI p.25, Active attack, step 3: On Hit; p.26 Triggers",
-    "damage": "WoI p.25, Active attack, step 5: On Damage; p.26 Triggers",
-    "after": "WoI p.25, Active attack, step 7: After Activating; p.26 Triggers",
-    "end": "WoI p.25, Play Sequence 5: End of Beat effects (Active Player first); p.26 Triggers",
-}
-_MOVES = ("advance", "retreat", "move", "push", "pull")
-
-_CITE_BY = {
-    "EffectIgnored": lambda d: (_CITES["EffectIgnored"] if d["reason"].split()[0].casefold() in _MOVES
-                                or "destination" in d["reason"]
-                                else "WoI p.26, Triggered Effects ('All triggered effects are mandatory'); comic "
-                                     "rules p.6-16: 'The only time you won't use a trigger is when you can't'"),
-    "FighterMoved": lambda d: (_cite_of("FightersRearranged") if d["kind"] == "rearrange" else _CITES["FighterMoved"]),
-    "AttackMissed": lambda d: ("WoI p.24, Special Ranges ('Attacks with a range of N/A never hit')"
-                               if "N/A" in d["reason"] else "WoI p.25, Active attack, step 2; p.30 dodge effects"
-                               if d["reason"].startswith("dodged") else _CITES["AttackMissed"]),
-    "TriggerResolved": lambda d: _TRIGGER_CITES.get(d["timing"], _CITES["TriggerResolved"]),
-    "AttackStarted": lambda d: ("WoI p.25, Play Sequence 4A: Active attack" if d["role"] == "active"
-                                else "WoI p.25, Play Sequence 4B: Reactive attack"),
-    "ChanceDrawn": lambda d: ("WoI p.24, Play Sequence 2: ante ('Starting with the Active Player during the "
-                              "previous beat (or randomly, on the first turn)')" if d["purpose"] == "first_ante"
-                              else None),
-}
-
-
-# The kits' citations of their own events and of the generic ones they alone use (fighters/__init__.py
-# refuses two kits citing one event type differently).
-from .fighters import CITES as _KIT_CITES  # noqa: E402
-
-_CITES.update({"TokensGained": "WoI p.31, Tokens", "TokensSpent": "WoI p.31, Tokens",
-               "CounterChanged": "the fighter's Unique Ability", "MarkerSpaceChosen": "the fighter's Unique Ability",
-               "MarkerPlaced": "the fighter's Unique Ability", "MarkerRemoved": "the fighter's Unique Ability",
-               "CardMoved": "the card's effect"})
-
-
-def _cite_of(kind: str) -> str | None:
-    return _KIT_CITES.get(kind) or _CITES.get(kind)
-
-
-def cite(record) -> str | None:
-    special = _CITE_BY.get(record.type)
-    if special is not None:
-        return special(record.data)
-    return _cite_of(record.type)
+               "StunApplied": _stunned, "StunPrevented": _not_stunned, "PriorityCompared": _priority,
+               "RangeChecked": _range, "MoveChosen": _move_chosen}

@@ -286,6 +286,7 @@ def _special_spent(s: BattleState, e: SE.SpecialActionSpent) -> None:
 
 def _pulse(s: BattleState, e: SE.PulseResolved) -> None:
     s.phase = "pulse"
+    s.resolving = (e.player, "Pulse", "pulse")
     f = s.fighters[e.target]
     f.negated = True
     # A negated anted Finisher does not take effect and is not removed (WoI p.33): it goes back beside the
@@ -384,6 +385,10 @@ def _card_moved(s: BattleState, e: KE.CardMoved) -> None:
     _zone(f, e.to_zone).append(e.card)
 
 
+def _trigger(s: BattleState, e: E.TriggerResolved) -> None:
+    s.resolving = (e.player, e.card, e.timing)
+
+
 def _nothing(s: BattleState, e: Any) -> None:
     return None
 
@@ -404,7 +409,7 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
     "FinisherRevealed": _finisher_revealed, "SpecialActionSpent": _special_spent, "PulseResolved": _pulse,
     "FightersRearranged": _rearranged, "PairCanceled": _canceled, "PairRetrieved": _retrieved,
     "TokensAnted": _tokens_anted, "RepeatEarned": _repeat_earned, "AttackRepeated": _repeated,
-    "FinisherRemoved": _finisher_removed, "BeatNotCounted": _not_counted,
+    "FinisherRemoved": _finisher_removed, "BeatNotCounted": _not_counted, "TriggerResolved": _trigger,
     "TokensGained": _tokens_gained, "TokensSpent": _tokens_spent, "CounterChanged": _counter,
     "MarkerPlaced": _marker_placed, "MarkerRemoved": _marker_removed, "CardMoved": _card_moved,
 }

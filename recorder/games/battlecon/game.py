@@ -14,6 +14,7 @@ from recorder.errors import InvalidDecision, UnknownSide, UsageError
 from recorder.header import Header, Player, derive_match_id
 from recorder.rulesets import Rulesets
 
+from . import cites
 from . import describe as D
 from . import fold
 from . import phases, script_entry
@@ -264,8 +265,9 @@ class BattleCON:
     def describe(self, state, record) -> str:
         return D.describe(state, record)
 
-    def cite(self, record) -> str | None:
-        return D.cite(record)
+    def cite(self, state, record) -> str | None:
+        """The rule ``record`` applies, quoted from the rulebook of the match's edition (:mod:`.cites`)."""
+        return cites.cite(state, record)
 
     def snapshot(self, state) -> dict[str, Any]:
         return D.snapshot(state)

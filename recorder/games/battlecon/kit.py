@@ -56,7 +56,12 @@ class KitRules:
     passives: ClassVar[dict[str, tuple[str, ...]]] = {}
     decisions: ClassVar[dict[str, tuple[dict[str, Any], str]]] = {}
     words: ClassVar[dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]]] = {}
-    cites: ClassVar[dict[str, str]] = {}
+    # The rule an event of the kit applies: one text for both editions, or {"woi": ..., "preview": ...} where the
+    # editions' rulebooks speak differently (a report cites its own match's edition: cites.py).
+    cites: ClassVar[dict[str, str | dict[str, str]]] = {}
+    # Card values a ruling of docs/rulings.md decided (where a source or a printed example gives another number):
+    # edition ("*" for both) -> (stat, term label) -> the Ruling; a report names it next to the figure.
+    card_rulings: ClassVar[dict[str, dict[tuple[str, str], Any]]] = {}
     stat_events: ClassVar[dict[str, Callable[[dict[str, Any]], Any]]] = {}
     keep_on_tie: ClassVar[tuple[str, ...]] = ()
     # Fingerprints an earlier release gave to rules this kit still runs unchanged -> the kit's digest (card data

@@ -122,6 +122,9 @@ class BattleState:
     special_actions: bool = False  # option: WoI Variant #2 / Preview "Special Actions"
     ante_finishers: bool = False  # option: WoI Variant #1
     uncounted: int = 0  # beats of this duel not counted toward the beat limit (a Pulse was revealed)
+    # The effect resolving now, (player, card, timing): a Pulse's or a triggered effect's. A report names the
+    # movement a MoveChosen answers from it ("stays on 5 (advance 0)"); the rules never read it.
+    resolving: tuple[int, str, str] | None = None
 
     @property
     def counted_beats(self) -> int:

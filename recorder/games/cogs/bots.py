@@ -48,6 +48,8 @@ class SensibleBot:
 
     def answer(self, request: Request, match: Any) -> Answer:
         state: CogsState = match.state
+        if request.kind == "shoot":  # judged by the rules the match is played under (its friendly fire)
+            return Answer(self._shoot(state, request.options, match.game.friendly_fire), self.name)
         pick = getattr(self, f"_{request.kind.replace(' ', '_')}", None)
         choice = pick(state, request.options) if pick else request.options[0]
         return Answer(choice, self.name)
@@ -87,7 +89,7 @@ class SensibleBot:
                     return o
         return options[0]
 
-    def _shoot(self, state: CogsState, options) -> dict:
+    def _shoot(self, state: CogsState, options, friendly) -> dict:
         top = max(o["count"] for o in options)
         if top == 0:
             return options[0]
@@ -96,7 +98,7 @@ class SensibleBot:
             return options[0]
 
         def quality(o: dict) -> int:
-            return ranged_number(state, group[0], o["target_cog"], o["target_deck"])[0]
+            return ranged_number(state, group[0], o["target_cog"], o["target_deck"], friendly)[0]
 
         best = max((o for o in options if o["count"] == top), key=quality)
         return best if quality(best) >= 4 else options[0]

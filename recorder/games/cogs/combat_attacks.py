@@ -10,7 +10,7 @@ legal target, so no attack is wasted on the already fallen.
 
 from __future__ import annotations
 
-from typing import Any, Generator, Iterable
+from typing import Any, Callable, Generator, Iterable
 
 from recorder.context import Context
 from recorder.decisions import Request
@@ -81,8 +81,19 @@ def melee_targets(state: CogsState, attacker: Crew) -> Iterable[tuple[int, str, 
 
 
 # -- target numbers ----------------------------------------------------------------
-def ranged_number(state: CogsState, shooter: Crew, target_cog: int, target_deck: str) -> tuple[int, int, tuple[str, ...]]:
-    """(target number, friendly fire penalty, modifiers named) for a shot (p.7)."""
+def friends_on_deck(state: CogsState, player: int, cog: int, deck: str) -> bool:
+    """Crew of ``player``'s side stand on the deck, so a shot at it takes friendly fire (p.7): struck crew count
+    too, who stay on the deck until the regroup's cleanup removes them (p.7 "removed at the beginning of the
+    regroup phase"; docs/rulings.md, "Struck crew")."""
+    return any(c.owner == player and c.cog == cog and c.deck == deck and c.captive_of is None
+               for c in state.crew.values())
+
+
+def ranged_number(state: CogsState, shooter: Crew, target_cog: int, target_deck: str,
+                  friendly: Callable[[CogsState, int, int, str], bool] = friends_on_deck,
+                  ) -> tuple[int, int, tuple[str, ...]]:
+    """(target number, friendly fire penalty, modifiers named) for a shot (p.7). ``friendly`` says whether the
+    shooter's side has crew on the target deck (the game's ``friendly_fire`` hook: rules versions differ)."""
     weapon = ranged_weapon(shooter)
     assert weapon
     here, there = state.cogs[shooter.cog].pos, state.cogs[target_cog].pos
@@ -104,7 +115,7 @@ def ranged_number(state: CogsState, shooter: Crew, target_cog: int, target_deck:
         tn -= DEFENDED
         mods.append("-2 defended location")
     ff = 0
-    if any(c.owner == shooter.owner for c in deck_crew(state, target_cog, target_deck)):
+    if friendly(state, shooter.owner, target_cog, target_deck):
         ff = FRIENDLY_FIRE
         mods.append("-4 friendly fire")
     return tn - ff, ff, tuple(mods)
@@ -140,7 +151,8 @@ def ranged_phase(ctx: Context) -> Generator[Request, Any, None]:
                 crew = sorted(members(shooters(state, player), key), key=lambda c: (c.spent, c.id))
                 if not crew:
                     break
-                options = _options("ranged", key, ((t, d, foes, ranged_number(state, crew[0], t, d)) for t, d, foes in
+                options = _options("ranged", key, ((t, d, foes, ranged_number(state, crew[0], t, d, ctx.game.friendly_fire))
+                                                   for t, d, foes in
                                          ranged_targets(state, player)), sum(shots(c) - c.spent for c in crew),
                                    lambda n: n[0] + n[1] >= 2)
                 if len(options) == 1:
@@ -225,10 +237,11 @@ def _next_target(state: CogsState, player: int, order: ev.AttackOrdered) -> Crew
 
 def _shoot(ctx: Context, shooter: Crew, victim: Crew, cause: int) -> Generator[Request, Any, None]:
     state: CogsState = ctx.state
-    tn, ff, mods = ranged_number(state, shooter, victim.cog, victim.deck)
+    tn, ff, mods = ranged_number(state, shooter, victim.cog, victim.deck, ctx.game.friendly_fire)
     roll, seq = d20(ctx, "ranged attack", cause=cause)
     hit = roll < tn
-    deflected = not hit and ff > 0 and roll < tn + ff
+    # A near miss hits one of the firer's crew there (p.7): one still standing (a struck one is no target).
+    deflected = not hit and ff > 0 and roll < tn + ff and bool(_standing_friends(state, shooter, victim))
     weapon = ranged_weapon(shooter) or ""
     shot = ctx.emit(ev.AttackRolled(mode="ranged", attacker=shooter.id, target=victim.id, weapon=weapon,
                                     roll=roll, target_number=tn, modifiers=mods, hit=hit, deflected=deflected),
@@ -241,10 +254,15 @@ def _shoot(ctx: Context, shooter: Crew, victim: Crew, cause: int) -> Generator[R
         _resolve(ctx, shooter, victim, weapon, shot)
 
 
+def _standing_friends(state: CogsState, shooter: Crew, aimed_at: Crew) -> list[Crew]:
+    """The firer's crew on the target deck a near miss may hit: standing, not struck (ruling "Struck crew")."""
+    return [c for c in _targetable(deck_crew(state, aimed_at.cog, aimed_at.deck)) if c.owner == shooter.owner]
+
+
 def _deflect(ctx: Context, shooter: Crew, aimed_at: Crew, cause: int) -> Generator[Request, Any, Crew | None]:
     """A friendly-fire near miss hits the firer's own crew, chosen by the targeted player (p.7)."""
     state: CogsState = ctx.state
-    own = [c for c in _targetable(deck_crew(state, aimed_at.cog, aimed_at.deck)) if c.owner == shooter.owner]
+    own = _standing_friends(state, shooter, aimed_at)
     if not own:
         return None
     base = {"cog": aimed_at.cog, "deck": aimed_at.deck}

@@ -9,9 +9,10 @@ from typing import Any, Callable
 from recorder.decisions import Request
 from recorder.envelope import Record
 
-from .geometry import inches
+from . import rulings as R
+from .geometry import edges_touched, inches, position
 from .state import CogsState, crew_profile
-from .tables import HEADINGS, TURNS
+from .tables import COG_TYPES, DRIFT, HEADINGS, TENTH, TURNS, VECTORS
 
 CITES = {
     "FleetMustered": "Cogs p.1-3, Crewing your cog / Heros! / The Leader!",
@@ -82,6 +83,10 @@ HULL_CITES = {
 def cite(record: Record) -> str | None:
     if record.type == "HullDamaged":
         return HULL_CITES.get(record.data.get("what"), CITES["HullDamaged"])
+    if record.type == "CogMoved" and record.data.get("how") == "drift":
+        return f"Cogs p.5, a cog without two sailors will 'drift 6 with the wind'; {R.DRIFT.cite}"
+    if record.type == "AttackRolled" and any("friendly fire" in m for m in record.data.get("modifiers", ())):
+        return f"{CITES['AttackRolled']}; p.7 friendly fire -4; {R.RANGED_COMBAT.cite}"
     return CITES.get(record.type)
 
 
@@ -95,6 +100,42 @@ def _crew(state: CogsState, cid: int) -> str:
     if c is None:
         return f"crewmember {cid}"
     return f"{state.players[c.owner]}'s {crew_profile(c)} #{cid} ({_cog(state, c.cog)} {c.deck})"
+
+
+def _where(state: CogsState, radius: int, d: dict[str, Any]) -> str:
+    """"centre (2, 30.1), against the west edge": a position is the cog's centre (ruling "Cog footprints");
+    its footprint may touch the table edge."""
+    return position((d["x"], d["y"]), radius, state.width, state.height)
+
+
+def _compass(dx: int, dy: int) -> str:
+    """The direction of a displacement, to the nearest of the eight headings."""
+    best = max(range(8), key=lambda i: (VECTORS[i][0] * dx + VECTORS[i][1] * dy)
+               / (2 ** 0.5 if VECTORS[i][0] and VECTORS[i][1] else 1))
+    return HEADINGS[best]
+
+
+def _moved(state: CogsState, d: dict[str, Any]) -> str:
+    """"Lion sails 12\" to centre (...) heading N"; a drift says where the wind took it and why it went less
+    than 6" ("Lion drifts 1.3\" SW, downwind, to centre (1.5, 30.1), against the west edge, stopped there by
+    the table edge; heading NE")."""
+    cog = state.cogs.get(d["cog"])
+    where = _where(state, cog.kind.radius, d) if cog else f"({inches(d['x'])}, {inches(d['y'])})"
+    name = _cog(state, d["cog"])
+    if d["how"] != "drift" or cog is None:
+        return f"{name} {d['how']}s {inches(d['distance'])}\" to {where} heading {d['heading']}"
+    downwind = HEADINGS[(state.wind + 4) % 8]
+    dx, dy = d["x"] - cog.x, d["y"] - cog.y
+    way = _compass(dx, dy) if (dx, dy) != (0, 0) else downwind
+    edges = edges_touched((d["x"], d["y"]), cog.kind.radius, state.width, state.height)
+    if way == downwind:
+        text = f"{name} drifts {inches(d['distance'])}\" {way}, downwind, to {where}"
+        if d["distance"] < DRIFT * TENTH and edges:
+            text += f", short of {DRIFT}\": the table edge stops it"
+    else:  # engine cogs-0.3.0 slid a drift along the edge it met
+        along = f", sliding along the {' and '.join(edges)} edge" if edges else ""
+        text = f"{name} drifts {inches(d['distance'])}\" {way} (downwind is {downwind}){along}, to {where}"
+    return text + f"; heading {d['heading']}"
 
 
 def target_terms(target_number: int, modifiers: tuple[str, ...] | list[str]) -> str:
@@ -129,7 +170,7 @@ def describe(state: CogsState, record: Record) -> str:
         return f"dice: {d['purpose']} rolled {d['value'] + 1} (d{d['n']})"
     if t == "CogLaunched":
         return (f"{state.players[d['player']]} launches {d['name']} ({d['type']}, hull {d['hull']}) at "
-                f"({inches(d['x'])}, {inches(d['y'])}) heading {d['heading']}")
+                f"{_where(state, COG_TYPES[d['type']].radius, d)} heading {d['heading']}")
     if t == "CrewEmbarked":
         why = "" if d["reason"] == "muster" else f" ({d['reason']})"
         return (f"{len(d['crew'])} {state.players[d['player']]} crew ({_profile(d)}) board "
@@ -137,8 +178,7 @@ def describe(state: CogsState, record: Record) -> str:
     if t == "CourseSet":
         return f"{who} sets a course for {_cog(state, d['cog'])}: {d['move']} {d['speed']}\""
     if t == "CogMoved":
-        return (f"{_cog(state, d['cog'])} {d['how']}s {inches(d['distance'])}\" to ({inches(d['x'])}, "
-                f"{inches(d['y'])}) heading {d['heading']}")
+        return _moved(state, d)
     if t == "HullDamaged":
         return f"{_cog(state, d['cog'])} takes {d['amount']} hull damage ({d['what']}), hull {d['hull']}"
     if t == "ArtilleryShot":
@@ -241,7 +281,8 @@ def _more(state: CogsState, t: str, d: dict[str, Any], who: str) -> str | None:
     if t == "TurnBegan":
         return f"turn {d['turn']} begins: every crewmember may act again"
     if t == "CogStopped":
-        return f"{_cog(state, d['cog'])} stops short of {_cog(state, d['other'])} at ({inches(d['x'])}, {inches(d['y'])})"
+        return (f"{_cog(state, d['cog'])} stops short of {_cog(state, d['other'])} at "
+                f"{_where(state, state.cogs[d['cog']].kind.radius, d)}")
     if t == "AnchorDropped":
         return f"{_cog(state, d['cog'])} drops anchor"
     if t == "AnchorCut":

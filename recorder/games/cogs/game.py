@@ -17,7 +17,9 @@ from . import fold, phases, script_entry
 from .bots import BOTS, make_bot
 from .events import EVENTS
 from .fleet import ready_fleets
-from .geometry import inches
+from .combat_attacks import friends_on_deck
+from .geometry import Point, position, stop_at_edge
+from .tables import COG_TYPES
 from .scoring import leader_of
 from .setup import complete_options, new_state, parse_options
 from .state import CogsState, snapshot_of
@@ -33,7 +35,7 @@ RULESETS = Rulesets("cogs")
 
 class CogsGame:
     name = "cogs"
-    engine_version = "cogs-0.3.0"
+    engine_version = "cogs-0.4.0"
     rules_version = "cogs-of-valor-2012/beatlog-rulings-2"
     editions = ("standard",)
     events = EVENTS
@@ -54,6 +56,19 @@ class CogsGame:
     def ruleset(self, engine_version: str, rules_version: str) -> "CogsGame | None":
         """The game that re-runs a log of these versions: this one or an earlier ruleset (None: none can)."""
         return RULESETS.find(self, engine_version, rules_version)
+
+    # -- rules that changed between engine versions (rulesets/ override these hooks) -------------------
+    def drift_end(self, start: Point, vector: Point, radius: int, width: int, height: int) -> Point:
+        """Where a drift of ``vector`` from ``start`` ends: 6" downwind, or where the cog's footprint meets the
+        table edge, on the downwind line (p.5 "drift 6 with the wind"; ruling "Drift": "stopping at the table
+        edge"). Engine cogs-0.3.0 slid the cog along the edge instead."""
+        return stop_at_edge(start, vector, radius, width, height)
+
+    def friendly_fire(self, state: CogsState, player: int, cog: int, deck: str) -> bool:
+        """Whether ``player``'s shots at ``deck`` of ``cog`` take the -4 friendly-fire penalty (p.7): its crew
+        stand there, struck crew too until the regroup removes them. Engine cogs-0.3.0 dropped the penalty
+        once every such crewmember had been hit."""
+        return friends_on_deck(state, player, cog, deck)
 
     @property
     def fighters(self) -> tuple[str, ...]:
@@ -91,7 +106,7 @@ class CogsGame:
     def describe(self, state: CogsState, record: Record) -> str:
         return describe_mod.describe(state, record)
 
-    def cite(self, record: Record) -> str | None:
+    def cite(self, state: CogsState, record: Record) -> str | None:
         return describe_mod.cite(record)
 
     def snapshot(self, state: CogsState) -> dict[str, Any]:
@@ -121,8 +136,9 @@ class CogsGame:
                 decks[c["deck"]] = decks.get(c["deck"], 0) + 1
             crew = " ".join(f"{d} {n}" for d, n in decks.items()) or "no crew"
             flags = (" anchored" if cog["anchored"] else "") + (f" fire {cog['fire']}" if cog["fire"] else "")
-            lines.append(f"  {cog['name']} ({snapshot['players'][cog['owner']]}) at ({inches(cog['x'])}, "
-                         f"{inches(cog['y'])}) {cog['heading']} hull {cog['hull']}/{cog['max_hull']}{flags}: {crew}")
+            where = position((cog["x"], cog["y"]), COG_TYPES[cog["type"]].radius, *snapshot["surface"])
+            lines.append(f"  {cog['name']} ({snapshot['players'][cog['owner']]}) at {where}; heading {cog['heading']}; "
+                         f"hull {cog['hull']}/{cog['max_hull']}{flags}: {crew}")
         for cid, (move, speed) in snapshot["courses"].items():
             lines.append(f"  secret course of {names.get(cid, 'cog ' + cid)}: {move} {speed}\"")
         for cid, (target, count) in snapshot["boarding"].items():

@@ -87,8 +87,53 @@ def clamp(p: Point, radius: int, width: int, height: int) -> Point:
     return (min(max(p[0], radius), width - radius), min(max(p[1], radius), height - radius))
 
 
+def stop_at_edge(start: Point, vector: Point, radius: int, width: int, height: int) -> Point:
+    """The end of a straight move of ``vector`` from ``start``: the whole way, or the first point of the line
+    where the footprint of ``radius`` touches the table edge (a point rounded toward ``start``, so never
+    past it). Exact: the fraction of the move is a ratio of integers."""
+    num, den = 1, 1  # the fraction of the move made, num/den
+    for p, v, size in ((start[0], vector[0], width), (start[1], vector[1], height)):
+        room = size - radius - p if v > 0 else radius - p if v < 0 else None
+        if room is None:
+            continue
+        if room * v < 0:  # already past the edge that way (cannot happen for a cog on the table)
+            room = 0
+        if room * den < num * v if v > 0 else room * den > num * v:  # room / v < num / den
+            num, den = (room, v) if v > 0 else (-room, -v)
+    return (start[0] + _toward_zero(vector[0] * num, den), start[1] + _toward_zero(vector[1] * num, den))
+
+
+def _toward_zero(a: int, b: int) -> int:
+    """``a / b`` rounded toward zero (b > 0)."""
+    return a // b if a >= 0 else -((-a) // b)
+
+
 def inches(tenths: int) -> str:
     """A distance for people: 125 -> "12.5"."""
     whole, frac = divmod(abs(tenths), 10)
     text = f"{whole}" if frac == 0 else f"{whole}.{frac}"
     return f"-{text}" if tenths < 0 else text
+
+
+def edges_touched(p: Point, radius: int, width: int, height: int) -> list[str]:
+    """The table edges a round footprint at ``p`` touches (or crosses), e.g. ``["west", "south"]``."""
+    out = []
+    if p[1] + radius >= height:
+        out.append("north")
+    if p[1] - radius <= 0:
+        out.append("south")
+    if p[0] + radius >= width:
+        out.append("east")
+    if p[0] - radius <= 0:
+        out.append("west")
+    return out
+
+
+def position(p: Point, radius: int, width: int, height: int) -> str:
+    """Where a cog is, for people: its centre, and the table edge its footprint is against
+    ("centre (2, 30.1), against the west edge")."""
+    text = f"centre ({inches(p[0])}, {inches(p[1])})"
+    edges = edges_touched(p, radius, width, height)
+    if edges:
+        text += f", against the {' and '.join(edges)} edge{'s' if len(edges) > 1 else ''}"
+    return text

@@ -20,7 +20,7 @@ from . import events as ev
 from .describe import labelled
 from .crew import can_row, can_sail, cheapest, fresh
 from .dice import d20
-from .geometry import Point, clamp, displacement, distance, inside, overlapping, scaled
+from .geometry import Point, displacement, distance, inside, overlapping, scaled
 from .state import Cog, CogsState, Crew
 from .tables import DRIFT, HEADINGS, TENTH, TURNS
 from .wind import row_speed, row_step, sail_speed
@@ -127,10 +127,8 @@ def _move_all(ctx: Context, plans: dict[int, tuple[str, int, str]], cause: int) 
         cog = state.cogs[cid]
         start[cid] = cog.pos
         if how == "drift":
-            end = clamp(
-                (cog.x + displacement((state.wind + 4) % 8, speed * TENTH)[0],
-                 cog.y + displacement((state.wind + 4) % 8, speed * TENTH)[1]),
-                cog.kind.radius, state.width, state.height)
+            end = ctx.game.drift_end(cog.pos, displacement((state.wind + 4) % 8, speed * TENTH), cog.kind.radius,
+                                     state.width, state.height)
             heading[cid], vector[cid] = cog.heading, (end[0] - cog.x, end[1] - cog.y)
         elif how in ("anchor", "hold"):
             heading[cid], vector[cid] = cog.heading, (0, 0)

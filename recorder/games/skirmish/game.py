@@ -72,7 +72,7 @@ class SkirmishGame:
     def describe(self, state: SkirmishState, record: Record) -> str:
         return describe_mod.describe(state, record)
 
-    def cite(self, record: Record) -> str | None:
+    def cite(self, state: Any, record: Record) -> str | None:
         return describe_mod.cite(record)
 
     def snapshot(self, state: SkirmishState) -> dict[str, Any]:

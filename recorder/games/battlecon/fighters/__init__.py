@@ -142,10 +142,21 @@ def _merged(attr: str) -> dict[str, Any]:
 
 RULES: dict[str, KitRules] = _load()
 _generic_check()
-CITES: dict[str, str] = _merged("cites")  # citations of kit events (and of generic events a kit cites)
+CITES: dict[str, Any] = _merged("cites")  # citations of kit events (and of generic events a kit cites)
+
+
+def _card_rulings() -> dict[str, dict[tuple[str, str], Any]]:
+    out: dict[str, dict[tuple[str, str], Any]] = {}
+    for fid in FIGHTERS:
+        for edition, table in RULES[fid].card_rulings.items():
+            out.setdefault(edition, {}).update(table)
+    return out
+
+
+CARD_RULINGS = _card_rulings()  # edition ("*": both) -> (stat, term label) -> Ruling, of every kit
 DECISIONS: dict[str, tuple[dict[str, Any], str]] = _merged("decisions")  # script vocabulary of the kits
 STAT_EVENTS: dict[str, Any] = _merged("stat_events")
 KEEP_ON_TIE: frozenset[str] = frozenset(k for r in RULES.values() for k in r.keep_on_tie)
 
-__all__ = ["RULES", "PASSIVES", "CITES", "DECISIONS", "STAT_EVENTS", "KEEP_ON_TIE", "Trigger", "KitRules",
+__all__ = ["RULES", "PASSIVES", "CITES", "CARD_RULINGS", "DECISIONS", "STAT_EVENTS", "KEEP_ON_TIE", "Trigger", "KitRules",
            "check_kit", "check_effect", "check_passive"]

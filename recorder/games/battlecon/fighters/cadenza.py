@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from recorder.events import INPUT, Event
+from recorder.rulings import Ruling
 
 from .. import events as E
 from ..effects import choose
@@ -54,7 +55,10 @@ class Cadenza(KitRules):
     words = {"IronBodyDecided": lambda d, n: f"{n(d['player'])} " + (
         "spends an Iron Body token: infinite stun guard for the rest of this beat" if d["spend"]
         else "keeps the Iron Body tokens")}
-    cites = {"IronBodyDecided": "Cadenza's Unique Ability (Iron Body); WoI FAQ Cadenza"}
+    cites = {"IronBodyDecided": {"woi": "Cadenza's Unique Ability (Iron Body); WoI FAQ Cadenza",
+                                 "preview": "Cadenza's Unique Ability (Iron Body); Preview p.9 FAQ Cadenza"}}
+    card_rulings = {"*": {("power", "Feedback Field"): Ruling("bc-feedback-field", "Feedback Field"),
+                          ("power", "damage taken this beat"): Ruling("bc-press", "Press")}}
     stat_events = {"IronBodyDecided": lambda d: ((d["player"], "tokens_used", ("spent", TOKEN)),) if d["spend"]
                    else ()}
     keep_on_tie = ("iron_body",)  # the greedy bot never spends a token for nothing

@@ -5,6 +5,8 @@ says how many he may ante, and the Preview's tie rule for an ante after the ante
 
 from __future__ import annotations
 
+from recorder.rulings import Ruling
+
 from ..cards import KITS
 from ..kit import FIRST_RULES, KitRules
 
@@ -12,6 +14,8 @@ from ..kit import FIRST_RULES, KitRules
 class Hikaru(KitRules):
     rules_aliases = {FIRST_RULES: "3e6c7ba62e201fbcad6477e22141b4c113b88d6a454eec995d9edcf366436dbf"}  # card data and events as in battlecon-engine-3
     cites = {"TokensReturned": "Hikaru: Trance (Reveal)", "TokensAnted": "Hikaru: Wrath of Elements (Reveal)"}
+    # Sweeping's +2 goes to every hit, a 0-power one too (docs/rulings.md; the comic's "6 damage" is 3 + 2 = 5).
+    card_rulings = {"*": {("extra", "Sweeping"): Ruling("bc-sweeping", "Sweeping")}}
 
     def ante_options(self, state, p: int, extra: bool = False) -> list[str]:
         f = state.fighters[p]

@@ -3,6 +3,8 @@ ante step gives this beat's form effect (``FormEffectApplied``), Elemental losin
 
 from __future__ import annotations
 
+from recorder.rulings import Ruling
+
 from .. import events as E
 from ..cards import KITS
 from ..effects import lose_life
@@ -11,6 +13,12 @@ from ..kit import FIRST_RULES, KitRules
 
 class Kallistar(KitRules):
     rules_aliases = {FIRST_RULES: "bad885ca7e45a34426a5ea42716d9bd2a5ada86f8580962e35d63b8ec54ac404"}  # card data and events as in battlecon-engine-3
+    # Human form's Soak 1 (WoI stun example 2's "6 damage" is 6 - 1 = 5 taken); the Preview's stun examples print
+    # Flare Strike's priority and Caustic Grasp's power without Flare's +3 and the Elemental form's +2.
+    card_rulings = {"*": {("soak", "Human form"): Ruling("bc-kallistar", "Kallistar")},
+                    "preview": {("priority", "Flare"): Ruling("bc-preview-stun-examples", "Preview stun examples"),
+                                ("power", "Elemental form"): Ruling("bc-preview-stun-examples",
+                                                                    "Preview stun examples")}}
     cites = {"FormEffectApplied": "Kallistar's Unique Ability (form during the ante step)",
              "FormChanged": "Kallistar's Unique Ability (forms)",
              "RepeatDecided": "Kallistar: Chain of Destruction (On Hit)"}

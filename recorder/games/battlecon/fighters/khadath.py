@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from recorder.events import INPUT, Event
+from recorder.rulings import Ruling
 
 from .. import events as E
 from .. import stats
@@ -124,10 +125,16 @@ class Khadath(KitRules):
                                       else f" (from {d['from_space']})"),
         "TrapSpaceChosen": lambda d, n: f"{n(d['player'])} chooses space {d['space']} for the trap",
     }
+    card_rulings = {"*": {("power", "Hunter's"): Ruling("bc-hunters", "Hunter's"),
+                          ("priority", "Hunter's"): Ruling("bc-hunters", "Hunter's"),
+                          ("range", "Teleport"): Ruling("bc-teleport", "Teleport"),
+                          ("priority", "Teleport"): Ruling("bc-teleport", "Teleport")}}
     cites = {"TrapPlaced": "Khadath's Unique Ability (Gate Trap)", "TrapSpaceChosen": "Khadath's Unique Ability (Gate Trap)",
              # the shared rearrangement, as Planar Crossing also makes it
-             "ArrangementChosen": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
-             "FightersRearranged": "WoI p.33, Pulse (rearrange all standups); Planar Crossing"}
+             "ArrangementChosen": {"woi": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
+                                   "preview": "Khadath: Planar Crossing (Finisher)"},
+             "FightersRearranged": {"woi": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
+                                    "preview": "Khadath: Planar Crossing (Finisher)"}}
 
     def triggers(self, state, p: int, timing: str) -> list[Trigger]:
         """At Reveal, when the opponent is on or next to the trap: one trigger of Khadath's, ordered with his
