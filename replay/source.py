@@ -33,7 +33,6 @@ from recorder.header import Header
 from recorder.integrity import Chain, check_stored_match, parse_header, registry_for
 from recorder.jsonl import MAX_LINE, parse_jsonl, read_jsonl
 from recorder.validate import validate_envelope
-from recorder.store import Store
 
 
 @dataclass(frozen=True)
@@ -125,6 +124,8 @@ def read_strict(path: str | Path) -> Loaded:
 
 def load_store(db: str | Path, match_id: str | None) -> list[Loaded]:
     """Read one match (or every match) of a SQLite store, leniently like :func:`load_jsonl`."""
+    from recorder.store import Store  # lazy: sqlite_utils is most of verify FILE's start-up; only --db needs it
+
     store = Store(db, create=False)
     try:
         ids = list(store.match_ids())
