@@ -352,3 +352,26 @@ def test_eight_writers_lose_nothing(store_db):
     created = [e.match_id for e in entries if e.kind == "created"]
     assert sorted(created) == sorted(stored)  # each match created once in the ledger, none lost
     assert [e.n for e in entries] == list(range(1, len(entries) + 1))
+
+
+def test_processes_creating_one_new_postgresql_store_at_once_all_open_it(pg_server):
+    """Four writers meet an empty database at once: one makes the tables (under the schema lock), the
+    others wait and find them made; nobody fails and the store has each table and trigger once."""
+    from tests import pg_server as pg
+
+    def opener(url: str) -> Callable[[], object]:
+        def job() -> str:
+            try:
+                with Store(url):
+                    return "ok"
+            except BeatlogError as exc:
+                return str(exc)
+        return job
+
+    for _ in range(6):
+        url = pg.new_database(pg_server)
+        assert fork_all([opener(url) for _ in range(4)]) == ["ok"] * 4
+        with Store(url, create=False) as store:
+            assert check_store(store) == []
+            assert store.query("SELECT count(*) FROM beatlog_store WHERE key = 'schema_version'") == [(1,)]
+        pg.drop_database(pg_server, url)
