@@ -106,3 +106,38 @@ def test_a_player_with_many_matches_charts_the_latest_round_by_round(tmp_path, m
 
         html = (tmp_path / "site" / "players" / f"{player_stem(name)}.html").read_text()
         assert html.count('class="match-beats"') == 2
+
+
+def test_a_player_with_many_matches_lists_the_latest_and_counts_them_all(db, tmp_path, monkeypatch):
+    """Over LISTED matches a page lists the latest; its record, opponents and usage still cover all."""
+    import re
+
+    import viewer.site_store as site_store
+    from viewer.summary import player_stem
+
+    monkeypatch.setattr(site_store, "LISTED", 2)
+    render_store(db, tmp_path / "rows")
+    render_site(from_store(db), tmp_path / "walked")
+    with Store(db, readonly=True) as store:
+        logs = [store.read(m) for m in store.match_ids()]
+    counts: dict[str, int] = {}
+    for log in logs:
+        for p in log.header.players:
+            counts[p.name] = counts.get(p.name, 0) + 1
+    name = max(counts, key=lambda n: counts[n])
+    assert counts[name] > 2
+    page = f"players/{player_stem(name)}.html"
+    rows = (tmp_path / "rows" / page).read_text()
+    walked = (tmp_path / "walked" / page).read_text()
+    assert f"{counts[name]} matches; the latest 2 listed match by match" in rows
+    assert rows.count('<td class="watch"') == 2 and walked.count('<td class="watch"') == counts[name]
+
+    def section(html: str, start: str, end: str) -> str:
+        return html[html.index(start):html.index(end, html.index(start))]
+
+    # the record over all matches, the opponents and the usage tables are the walked page's
+    record = re.search(r"<h2>Record over all .*?</section>", walked, re.S).group(0)
+    assert record in rows
+    for start in ('aria-labelledby="opp', 'aria-labelledby="usage-title'):
+        if start in walked:
+            assert section(rows, start, "</section>") == section(walked, start, "</section>")

@@ -50,26 +50,52 @@ class Played:
         return [(i, s) for i, s in enumerate(self.page.summary.seats) if i != self.seat]
 
 
-def player_html(name: str, pages: list[MatchPage], charts_on: bool, env: jinja2.Environment | None = None) -> str:
-    """The page of the player called ``name`` (``pages``: the matches they played)."""
-    env = env or environment()
-    played = _played(name, pages)
+@dataclass(frozen=True)
+class PlayerTotals:
+    """A player's figures over all their matches, for a page that lists only their latest ones
+    (``pages`` of :func:`player_html`; a store's site, :mod:`viewer.site_store`)."""
+
+    matches: int  # every match of theirs (a seat each)
+    summary: dict[str, Any]  # replay.stats_summary.summarize(every match, player=name)
+    opponents: dict[str, Counter]  # opponent -> Counter of pair_outcome results
+    usage: dict[str, dict[str, Counter]]  # game -> tag or usage counter -> Counter of (group, label)
+
+
+def opponents_of(name: str, summaries: list[Any]) -> dict[str, Counter]:
+    """Each opponent's results against ``name`` over these matches (``MatchSummary``s)."""
     opponents: dict[str, Counter] = {}
-    for p in played:
-        mine = p.page.summary.result_for(p.seat)
-        for seat, other in p.others:
-            # As the matchup matrix counts (pair_outcome): two seats that lost to a third decided nothing.
-            against = pair_outcome(mine, p.page.summary.result_for(seat))
-            opponents.setdefault(other.name, Counter())[against] += 1
+    for summary in summaries:
+        for seat, me in enumerate(summary.seats):
+            if me.name != name:
+                continue
+            mine = summary.result_for(seat)
+            for i, other in enumerate(summary.seats):
+                if i != seat:
+                    # As the matchup matrix counts (pair_outcome): two seats that lost to a third decided nothing.
+                    opponents.setdefault(other.name, Counter())[pair_outcome(mine, summary.result_for(i))] += 1
+    return opponents
+
+
+def player_html(name: str, pages: list[MatchPage], charts_on: bool, env: jinja2.Environment | None = None,
+                *, totals: PlayerTotals | None = None) -> str:
+    """The page of the player called ``name`` (``pages``: the matches they played; with ``totals``, their
+    latest matches, the figures over all of them coming from ``totals``)."""
+    env = env or environment()
+    played = _played(name, pages, first=1 if totals is None else totals.matches - _seats_of(name, pages) + 1)
+    opponents = totals.opponents if totals is not None else opponents_of(name, [p.summary for p in pages])
     views = {p.summary.game: p.view for p in pages}
-    games = sorted({p.page.summary.game for p in played})
-    stats = {game: _game_stats(name, [p for p in played if p.page.summary.game == game], charts_on) for game in games}
+    games = sorted({p.page.summary.game for p in played}
+                   | ({g["game"] for g in totals.summary["games"]} if totals is not None else set()))
+    stats = {game: _game_stats(name, game, [p for p in played if p.page.summary.game == game], charts_on,
+                               None if totals is None else totals.usage.get(game, {})) for game in games}
     scripts = [TABLES_JS] + ([plotly_asset()] if charts_on else [])
     words = [p.page.summary.terms for p in played]
     return env.get_template("player.html.j2").render(
         side=shared(words, "side"), rounds=shared(words, "rounds"),
         name=name, games=[_game_row(p) for p in played], fmt=fmt, opponent_stem=player_stem,
-        sections=sections(summarize([p.stats for p in pages], player=name), views, "../"),
+        total=len(played) if totals is None else totals.matches,
+        sections=sections(summarize([p.stats for p in pages], player=name) if totals is None else totals.summary,
+                          views, "../"),
         stats=stats, opponents=sorted(opponents.items()), charts=charts_on,
         met=any(c["neither"] for c in opponents.values()),
         styles=[CSS.tag("../", False), SITE_CSS.tag("../", False)],
@@ -77,13 +103,17 @@ def player_html(name: str, pages: list[MatchPage], charts_on: bool, env: jinja2.
     )
 
 
-def _played(name: str, pages: list[MatchPage]) -> list[Played]:
+def _played(name: str, pages: list[MatchPage], first: int = 1) -> list[Played]:
     out: list[Played] = []
     for page in sorted(pages, key=lambda p: (p.summary.created_at, p.summary.id)):
         for seat, me in enumerate(page.summary.seats):
             if me.name == name:
-                out.append(Played(len(out) + 1, page, seat))
+                out.append(Played(first + len(out), page, seat))
     return out
+
+
+def _seats_of(name: str, pages: list[MatchPage]) -> int:
+    return sum(1 for p in pages for seat in p.summary.seats if seat.name == name)
 
 
 def _game_row(p: Played) -> dict[str, Any]:
@@ -93,9 +123,10 @@ def _game_row(p: Played) -> dict[str, Any]:
             "result": match.result_for(p.seat), "other_hrefs": [f"{player_stem(o.name)}.html" for _, o in p.others]}
 
 
-def _game_stats(name: str, played: list[Played], charts_on: bool) -> dict[str, Any]:
+def _game_stats(name: str, game_name: str, played: list[Played], charts_on: bool,
+                usage: dict[str, Counter] | None = None) -> dict[str, Any]:
     """One game's part of the page: figures per match, usage, round by round (in the game's words)."""
-    game = load_game(played[0].page.summary.game)
+    game = load_game(game_name)
     terms = terms_of(game)
     hook = stat_hook(game)
     figures = [dict(f) for f in hook.figures if f.get("format") != "top"]
@@ -112,7 +143,7 @@ def _game_stats(name: str, played: list[Played], charts_on: bool) -> dict[str, A
                               "chart": script_json(spec) if charts_on else None})
     return {
         "terms": terms, "figures": figures, "tops": tops, "rows": rows, "by_format": by_format,
-        "usage": _usage(hook.counters, played, charts_on),
+        "usage": _usage(hook.counters, played, charts_on, usage),
         # A page rendered from a store's statistics rows walks only a player's latest matches again
         # (viewer.site_store): the others have no round-by-round data here, only their own pages.
         "beats": [_beats(p, charts_on, terms) for p in played if "series" in p.page.data],
@@ -162,14 +193,19 @@ def _match_usage(p: Played) -> list[tuple[str, str]]:
     return lines
 
 
-def _usage(counters: Any, played: list[Played], charts_on: bool) -> list[dict[str, Any]]:
-    """Over all the player's matches: each tag and usage counter as a bar chart and a table."""
+def _usage(counters: Any, played: list[Played], charts_on: bool,
+           given: dict[str, Counter] | None = None) -> list[dict[str, Any]]:
+    """Over all the player's matches (or ``given`` totals of them): each tag and usage counter as a bar
+    chart and a table."""
     totals: dict[str, Counter] = {}
-    for p in played:
+    for p in played if given is None else ():
         for counter, rows in _seat_usage(p.page.stats, p.seat, dict(counters)).items():
             mine = totals.setdefault(counter, Counter())
             for group, label, n in rows:
                 mine[(group, label)] += n
+    if given is not None:
+        totals = {counter: given.get(counter, Counter()) for counter, kind in dict(counters).items()
+                  if kind in (TAG, USAGE)}
     out = []
     for counter, counts in totals.items():
         rows = sorted(((g, label, n) for (g, label), n in counts.items() if n), key=lambda r: (-r[2], r[0], r[1]))

@@ -5,14 +5,16 @@ match (:mod:`replay.stats_store`: the same figures as ``beatlog stats``); a
 match page is written only when its match is new or changed since the last
 render into the same folder (a manifest, ``.beatlog-site.json``, remembers the
 final hash each page shows), and only the player pages of players whose matches
-changed are rewritten. A player page's round-by-round charts cover that player's
-:data:`RECENT` latest matches (walked again when the page is written); every
-match's own page has all of them.
+changed are rewritten. A player page lists a player's :data:`LISTED` latest
+matches match by match (their record, figures, opponents and usage cover every
+match, added up in SQL) and charts the :data:`RECENT` latest round by round
+(walked again when the page is written); every match's own page has all of them.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -29,7 +31,7 @@ from .assets import CHART_JS, CSS, LOGFILE_JS, SITE_CSS, TABLES_JS, VIEWER_JS, c
 from .gameview import view_for
 from .names import match_file_stem
 from .page import MatchPage, MatchSummary, Seat, build_page, outcome, side_name
-from .player import player_html
+from .player import PlayerTotals, opponents_of, player_html
 from .site import PLAIN_ASSETS, Written, index_from, match_html, write_text
 from .sources import Source
 from .summary import player_stem
@@ -38,6 +40,7 @@ from .templating import environment
 MANIFEST = ".beatlog-site.json"
 SITE_FORMAT = 1  # bumped when pages change shape: every page is written again
 RECENT = 20  # a player's latest matches charted round by round on their page
+LISTED = 200  # a player's latest matches listed match by match (their totals cover every match)
 
 
 @dataclass
@@ -103,8 +106,11 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
             path = out / "players" / f"{player_stem(name)}.html"
             if path.exists() and not any(m.summary.id in changed for m in mine) and not manifest.get("?stale"):
                 continue
-            write_text(path, player_html(name, _player_pages(store, mine, pages, views), charts_on=plotly is not None,
-                                         env=env))
+            mine = sorted(mine, key=lambda m: (m.summary.created_at, m.summary.id))
+            totals = _totals(store, name, mine, memory) if len(mine) > LISTED else None
+            shown = mine[-LISTED:] if totals is not None else mine
+            write_text(path, player_html(name, _player_pages(store, shown, pages, views), charts_on=plotly is not None,
+                                         env=env, totals=totals))
             written.players += 1
         written.index = out / "index.html"
         if changed or not written.index.exists() or not match_pages:
@@ -169,6 +175,28 @@ def _match(store: Any, match_id: str, final_hash: str, game: str, edition: str, 
         seats=seats, finished=finished, winner=winner, outcome=outcome(seats, result, last, terms), beats=beats,
         events=events, digest=canonical.short_digest(final_hash), terms=terms)
     return _Match(summary, sid, stats, final_hash)
+
+
+def _totals(store: Any, name: str, mine: list[_Match], memory: dict[str, Any]) -> PlayerTotals:
+    """A player's figures over all their matches, from the rows (and any counted in memory)."""
+    summary = Summary(player=name)
+    with store.snapshot():
+        add_current(summary, store.conn, skip=list(memory), only=[m.summary.id for m in mine])
+    for m in mine:
+        if m.stats is not None:
+            summary.add(m.stats)
+    usage: dict[str, dict[str, Counter]] = {}
+    for game, section in summary.games.items():
+        row = section.players.get(name)
+        if row is None:
+            continue
+        mine_usage = usage[game] = {}
+        for counter, labels in row.tags.items():
+            mine_usage[counter] = Counter({("", label): n for label, n in labels.items()})
+        for counter, groups in row.usage.items():
+            mine_usage[counter] = Counter({(g, label): n for g, labels in groups.items() for label, n in labels.items()})
+    seats = sum(1 for m in mine for seat in m.summary.seats if seat.name == name)
+    return PlayerTotals(seats, summary.result(), opponents_of(name, [m.summary for m in mine]), usage)
 
 
 def _player_pages(store: Any, mine: list[_Match], built: dict[str, MatchPage],
