@@ -81,3 +81,11 @@ def test_the_schema_refuses_empty_names_from_engine_4_on():
     with pytest.raises(CorruptLog, match="seq 9: data.bases"):
         validate_payload(record(["", "Shot"]), GAME.events, "seq 9")
     validate_payload(record(["", "Shot"]), ENGINE3.events, "seq 9")  # engine 3's logs hold it: they still check
+
+
+def test_statistics_name_the_anted_finisher_alone():
+    from recorder.games.battlecon.stat_events import _label
+
+    assert _label("Rocket Press", None) == "Rocket Press"  # engine 4
+    assert _label("Rocket Press", "") == "Rocket Press"  # engine 3's logs
+    assert _label("Trance", "Shot") == "Trance Shot"
