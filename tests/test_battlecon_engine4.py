@@ -34,6 +34,20 @@ def test_an_effect_stun_records_the_true_stun_guard(edition):
     assert (stun.reason, stun.damage, stun.stun_guard) == ("effect", 0, 5)  # On Hit: no damage taken yet
 
 
+def test_the_report_says_the_effect_ignores_the_stun_guard():
+    import copy
+
+    from .explain_support import lines_of, told
+
+    sc = Scenario(("kallistar", "cadenza"), keep=(("Caustic", "Grasp"), ("Clockwork", "Strike")), positions=(3, 4),
+                  forms={0: "elemental"}, tokens={1: []})
+    before = copy.deepcopy(sc.state)
+    b = sc.beat((("Caustic", "Grasp"), ("Clockwork", "Strike")),
+                choices={0: [{"kind": "order", "first": "Caustic"}, {"kind": "move", "to": 2}]}, lenient=True)
+    assert lines_of(told(GAME, before, b.entries), "StunApplied") == [
+        "Cadenza is stunned (by effect, which ignores stun guard 5 (Strike 5))"]
+
+
 def test_stun_immunity_against_an_effect_records_the_true_stun_guard():
     # Example 6: Cadenza antes Iron Body (Stun Immunity) under his Clockwork Strike (Stun Guard 5).
     sc = Scenario(("kallistar", "cadenza"), keep=(("Caustic", "Grasp"), ("Clockwork", "Strike")), positions=(3, 4),
