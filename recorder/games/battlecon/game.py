@@ -149,9 +149,9 @@ class BattleCON:
         """The game that re-runs a log of these versions: this one (bound to the recorded fingerprint, whose
         fighters its ``make_header`` checks) or an earlier ruleset (None: none can)."""
         found = RULESETS.find(self, engine_version, rules_version)
-        if found is not self:
-            return found
-        bound = copy.copy(self)
+        if found is None:
+            return None
+        bound = copy.copy(found)  # an earlier ruleset's too: its matches carry per-match fingerprints as well
         bound.rules_version = bound.recorded_rules = rules_version
         return bound
 
