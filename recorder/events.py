@@ -15,12 +15,17 @@ from __future__ import annotations
 import dataclasses
 import typing
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator, TypeVar
+from typing import Annotated, Any, ClassVar, Iterator, TypeVar
 
 from .errors import CorruptLog, UnknownEventType
 
 INPUT = "input"
 OUTCOME = "outcome"
+
+# A payload string that names something (a card, a fighter): never empty. Its schema says so (minLength 1);
+# a field that may name nothing is ``Name | None``. ``Annotated`` metadata of a payload type are (JSON Schema
+# keyword, value) pairs added to the type's schema (recorder/schemagen.py).
+Name = Annotated[str, ("minLength", 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +117,20 @@ class EventRegistry:
             raise UnknownEventType(f"unknown event type {name!r} for {owner}")
         return cls
 
+    def with_types(self, *classes: type[Event]) -> "EventRegistry":
+        """A copy of this registry with ``classes`` in place of the registered types of the same names: the
+        events of an earlier ruleset whose payload was registered differently (recorder/rulesets.py)."""
+        copy = EventRegistry(self.game, self.parent)
+        copy._types = dict(self._types)
+        copy._schemas = dict(self._schemas)
+        for cls in classes:
+            name = cls.__dict__.get("TYPE") or cls.__name__
+            if name not in copy._types:
+                raise ValueError(f"event type {name!r} is not registered in {self.game!r}: nothing to replace")
+            cls.TYPE = name
+            copy._types[name] = cls
+        return copy
+
     def own(self) -> Iterator[type[Event]]:
         """This registry's own classes, sorted by type name."""
         for name in sorted(self._types):
@@ -142,6 +161,6 @@ class ChanceDrawn(Event):
 
 
 def payload_types(cls: type[Event]) -> dict[str, Any]:
-    """The resolved type hints of an event's payload fields."""
-    hints = typing.get_type_hints(cls)
+    """The resolved type hints of an event's payload fields (with their ``Annotated`` constraints)."""
+    hints = typing.get_type_hints(cls, include_extras=True)
     return {name: hints[name] for name in cls.field_names()}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import types
 import typing
 from pathlib import Path
-from typing import Any, Iterator, Literal
+from typing import Annotated, Any, Iterator, Literal
 
 from . import FORMAT, canonical
 from .events import KERNEL, Event, EventRegistry, payload_types
@@ -119,6 +119,11 @@ def _type_schema(hint: Any) -> dict[str, Any]:
         return {}
     if origin is Literal:
         return {"enum": list(args)}
+    if origin is Annotated:  # (keyword, value) constraints on the base type, e.g. recorder.events.Name
+        schema = _type_schema(args[0])
+        for keyword, value in hint.__metadata__:
+            schema[keyword] = value
+        return schema
     if origin in (typing.Union, types.UnionType):
         return {"anyOf": [_type_schema(a) for a in args]}
     if origin is tuple:

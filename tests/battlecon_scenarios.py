@@ -32,12 +32,14 @@ class Scenario:
                  positions: tuple[int, int] | None = None, life: tuple[int, int] | None = None,
                  forms: dict[int, str] | None = None, trap: int | None = None,
                  tokens: dict[int, list[str]] | None = None, discards=None,
-                 options: dict[str, Any] | None = None, finishers: tuple[str, str] | None = None) -> None:
-        self.header = GAME.make_header(
+                 options: dict[str, Any] | None = None, finishers: tuple[str, str] | None = None,
+                 game: Any = GAME) -> None:
+        """``game``: the rules to play by (an earlier ruleset, recorder/rulesets.py; else the current ones)."""
+        self.header = game.make_header(
             players=(Player("Ann", fighters[0]), Player("Ben", fighters[1])), edition=edition, seed=seed,
             options={"duels": 1, "discards": "chosen", **(options or {})},
         )
-        self.match = Match(GAME, self.header)
+        self.match = Match(game, self.header)
         self.match.advance()
         if self.match.pending.kind == "finisher":  # special_actions / ante_finishers: the sides first
             for p in (0, 1):

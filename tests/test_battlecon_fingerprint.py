@@ -11,6 +11,7 @@ import dataclasses
 from recorder.game import game_for
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.game import Fingerprints
+from recorder.games.battlecon.rulesets.battlecon_engine_3 import EVENTS_3, Engine3
 from recorder.header import Player
 from recorder.match import Match, run, sealed
 from replay.verify import verify
@@ -18,11 +19,11 @@ from replay.verify import verify
 FIRST = "battlecon-075b75896161"
 
 
-def _record(a: str, b: str, seed: int = 3):
-    header = GAME.make_header(players=(Player("Ann", a), Player("Ben", b)), edition="woi", seed=seed,
+def _record(a: str, b: str, seed: int = 3, game=GAME):
+    header = game.make_header(players=(Player("Ann", a), Player("Ben", b)), edition="woi", seed=seed,
                               options={"duels": 1})
-    match = Match(GAME, header)
-    run(match, {p: GAME.bot("random", seed, p) for p in (0, 1)})
+    match = Match(game, header)
+    run(match, {p: game.bot("random", seed, p) for p in (0, 1)})
     return header, sealed(match)
 
 
@@ -33,11 +34,13 @@ def test_a_header_carries_its_own_matchs_fingerprint():
 
 
 def test_the_first_fighters_rules_keep_the_name_their_logs_carry():
-    # Their card data and events are as battlecon-engine-3 recorded them: the game-wide fingerprint of then
-    # is still the name of exactly these rules, so the sample logs and goldens keep their bytes.
+    # Under battlecon-engine-3 (its ruleset registers the events as that engine did) the game-wide fingerprint
+    # of then is still the name of exactly these rules, so its logs keep verifying; engine 4 changed three core
+    # events' schemas, so its matches have fingerprints of their own.
     for pair in (("hikaru", "khadath"), ("cadenza", "kallistar")):
-        assert GAME.rules_version_for(pair) == FIRST
-    fp = Fingerprints()
+        assert Engine3().rules_version_for(pair) == FIRST
+        assert GAME.rules_version_for(pair) != FIRST
+    fp = Fingerprints(EVENTS_3)
     fp.kits = {**fp.kits, "khadath": "1" * 64}  # Khadath's card data changed: his matches get a new name
     assert fp.of(("hikaru", "khadath")) != FIRST and fp.of(("hikaru", "cadenza")) == FIRST
 
@@ -68,9 +71,9 @@ def test_a_new_recording_verifies():
 
 
 def test_the_earlier_game_wide_fingerprint_still_runs_for_the_first_fighters():
-    header, records = _record("hikaru", "cadenza")
+    header, records = _record("hikaru", "cadenza", game=Engine3())
     game = game_for(header)
-    assert game.rules_version == FIRST and game.engine_version == GAME.engine_version
+    assert game.rules_version == FIRST and game.engine_version == "battlecon-engine-3"
     assert verify(header, records).ok
 
 
@@ -79,8 +82,9 @@ def test_a_fingerprint_of_other_fighters_is_refused_by_the_header_check(monkeypa
     monkeypatch.setattr(fp, "kits", {**fp.kits, "khadath": "1" * 64})  # Khadath's matches: a fingerprint of their own
     monkeypatch.setattr(fp, "_known", None)
     header, records = _record("hikaru", "khadath")
-    assert header.rules_version != FIRST
-    other = dataclasses.replace(header, rules_version=FIRST)  # the name of the others' rules
+    others = GAME.rules_version_for(("hikaru", "cadenza"))
+    assert header.rules_version != others
+    other = dataclasses.replace(header, rules_version=others)  # the name of the others' rules
     report = verify(other, records)
     assert not report.ok
     assert "are not the rules of a match of hikaru and khadath" in report.problem.message

@@ -203,7 +203,7 @@ def _player_pages(store: Any, mine: list[_Match], built: dict[str, MatchPage],
                   views: dict[str, Any]) -> list[MatchPage]:
     """The player's matches as pages: the latest :data:`RECENT` walked (or built this run), the rest from rows."""
     mine = sorted(mine, key=lambda m: (m.summary.created_at, m.summary.id))
-    recent = {m.summary.id for m in mine[-RECENT:]}
+    recent = {m.summary.id for m in mine[max(0, len(mine) - RECENT):]}
     stored = stats_from_rows(store.conn, [m.stats_id for m in mine if m.stats_id is not None and m.summary.id not in recent])
     by_sid = {sid: st for sid, st in stored.items()}
     out = []

@@ -4,6 +4,7 @@
 outside this package knows BattleCON rules.
 """
 
+from . import rulesets  # noqa: F401 - the earlier engines register themselves with the game's table
 from .game import BattleCON
 
 GAME = BattleCON()

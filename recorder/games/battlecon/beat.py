@@ -129,8 +129,8 @@ def reveal(ctx):
     """Turn the pairs face up and execute Special Actions; returns specials.PULSE / SKIP / AGAIN or None."""
     s = ctx.state
     f0, f1 = s.fighters
-    ctx.emit(E.PairRevealed(styles=(specials.shown_style(f0), specials.shown_style(f1)),
-                            bases=(f0.base or "", f1.base or "")))
+    ctx.emit(ctx.game.pair_revealed((specials.shown_style(f0), specials.shown_style(f1)),
+                                    (f0.base or None, f1.base or None)))
     # Special Actions execute here: after the reveal, before Reveal effects (WoI p.33, Preview p.10).
     outcome = yield from specials.resolve(ctx)
     if isinstance(outcome, specials.NewPairs):

@@ -131,6 +131,8 @@ def _compared(d, state: BattleState) -> str:
 
 def _stunned(d, n, state: BattleState) -> str:
     if d["reason"] != "damage":
+        if d["stun_guard"] > 0:  # engine 4 records it (engine 3 wrote 0): the effect ignores it
+            return f"{n(d['player'])} is stunned (by effect, which ignores {_stun_guard(d, state)})"
         return f"{n(d['player'])} is stunned (by effect)"
     return f"{n(d['player'])} is stunned: {_compared(d, state)} > {_stun_guard(d, state)}"
 

@@ -170,16 +170,18 @@ def lose_life_prim(ctx, owner, card, cause, amount):
     yield
 
 
-def stun(ctx, target: int, cause: int | None, by_damage: int = 0) -> None:
-    """'The opponent is stunned': ignores soak and stun guard, not stun immunity."""
+def stun(ctx, target: int, cause: int | None) -> None:
+    """'The opponent is stunned': ignores soak and stun guard, not stun immunity. The event records the
+    fighter's true figures then (the game's ``effect_stun_figures`` hook: engine 3 recorded zeros)."""
     if ctx.state.fighters[target].stunned:
         return  # stunned once per beat: a second stun changes nothing and is not logged
     immune = stun_immunity(ctx.state, target)
+    damage, guard = ctx.game.effect_stun_figures(ctx.state, target)
     if immune:
-        ctx.emit(E.StunPrevented(player=target, by=f"stun immunity ({immune})", damage=by_damage, stun_guard=0),
+        ctx.emit(E.StunPrevented(player=target, by=f"stun immunity ({immune})", damage=damage, stun_guard=guard),
                  actor=target, cause=cause)
     else:
-        ctx.emit(E.StunApplied(player=target, reason="effect", damage=by_damage, stun_guard=0), cause=cause)
+        ctx.emit(E.StunApplied(player=target, reason="effect", damage=damage, stun_guard=guard), cause=cause)
 
 
 def stun_opponent(ctx, owner, card, cause):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from recorder.events import INPUT, KERNEL, Event, EventRegistry
+from recorder.events import INPUT, KERNEL, Event, EventRegistry, Name
 
 EVENTS = EventRegistry("battlecon", KERNEL)
 reg = EVENTS.register
@@ -164,10 +164,12 @@ class FormEffectApplied(Event):
 @reg
 @ev
 class PairRevealed(Event):
-    """Both attack pairs turned face up (index = player)."""
+    """Both attack pairs turned face up (index = player): what each player revealed. An anted Finisher,
+    revealed in place of the pair, is named in ``styles`` with ``bases`` null: no base was revealed. A name is
+    never empty (engine ``battlecon-engine-3`` wrote ``""`` for the missing base)."""
 
-    styles: tuple[str, ...]
-    bases: tuple[str, ...]
+    styles: tuple[Name | None, ...]
+    bases: tuple[Name | None, ...]
 
 
 @reg
@@ -384,7 +386,10 @@ class LifeLost(Event):
 @ev
 class StunApplied(Event):
     """The fighter is stunned: by ``damage`` over its stun guard, or by an effect ("the opponent is stunned").
-    ``damage`` is the damage compared: this attack's (WoI), the total taken this beat (Preview)."""
+    ``damage`` is the damage compared: this attack's (WoI), the total taken this beat (Preview) -- for an
+    effect's stun, the damage so taken when it happened (an On Hit effect comes before the attack's damage).
+    ``stun_guard`` is the fighter's stun guard then, which an effect's stun ignores (engine
+    ``battlecon-engine-3`` recorded 0 and 0 for an effect's stun)."""
 
     player: int
     reason: Literal["damage", "effect"]
@@ -396,7 +401,9 @@ class StunApplied(Event):
 @ev
 class StunPrevented(Event):
     """A stun that did not happen: ``by`` stun guard, stun immunity or a kit's ability (a spent token). ``damage`` is
-    the damage compared: this attack's (WoI), the total taken this beat (Preview)."""
+    the damage compared: this attack's (WoI), the total taken this beat (Preview); ``stun_guard`` the fighter's
+    stun guard (as for StunApplied: stun immunity against an effect's stun records the true figures from
+    engine ``battlecon-engine-4`` on)."""
 
     player: int
     by: str

@@ -415,10 +415,16 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
 }
 
 
+# The event types some kit folds for its own fighter: every other event (most of them) skips the kits' loop.
+KIT_FOLDED = frozenset(kind for rules in RULES.values() for kind in rules.folds)
+
+
 def apply(state: BattleState, event: Any) -> None:
     """The shared fold, then each kit's fold of that event type for its own fighter (its ``folds``)."""
     kind = event.TYPE
     FOLDS.get(kind, _nothing)(state, event)
+    if kind not in KIT_FOLDED:
+        return
     for p, f in enumerate(state.fighters):
         fn = f.rules.folds.get(kind)
         if fn is not None:

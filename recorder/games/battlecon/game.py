@@ -14,7 +14,8 @@ from recorder.errors import InvalidDecision, UnknownSide, UsageError
 from recorder.header import Header, Player, derive_match_id
 from recorder.rulesets import Rulesets
 
-from . import cites
+from . import cites, stats
+from . import events as E
 from . import describe as D
 from . import fold
 from . import phases, script_entry
@@ -67,11 +68,12 @@ class Fingerprints:
     A fingerprint an earlier release gave to exactly these rules stays their name (``ALIASES`` and the kits'
     ``rules_aliases``: the digests they stood for), so the logs and samples carrying it keep their bytes."""
 
-    def __init__(self) -> None:
+    def __init__(self, events=EVENTS) -> None:
+        """``events``: the registry whose core events' schemas the fingerprints cover (an earlier ruleset's)."""
         left_out = {cls.TYPE for rules in RULES.values() for cls in rules.events}
         left_out |= {cls.TYPE for cls in GENERIC_EVENTS}
         self.shared = canonical.digest({"cards": SHARED_DIGEST,
-                                        "schemas": _schemas(c for c in EVENTS.own() if c.TYPE not in left_out)})
+                                        "schemas": _schemas(c for c in events.own() if c.TYPE not in left_out)})
         self.kits = {fid: canonical.digest({"cards": KITS[fid].digest, "schemas": _schemas(RULES[fid].events)})
                      for fid in FIGHTERS}
         self._known: dict[str, frozenset[str]] | None = None
@@ -110,7 +112,7 @@ def _identity(opts: dict[str, Any]) -> dict[str, Any]:
 
 class BattleCON:
     name = "battlecon"
-    engine_version = "battlecon-engine-3"
+    engine_version = "battlecon-engine-4"
     editions = EDITIONS
     events = EVENTS
     fighters = FIGHTERS
@@ -147,9 +149,9 @@ class BattleCON:
         """The game that re-runs a log of these versions: this one (bound to the recorded fingerprint, whose
         fighters its ``make_header`` checks) or an earlier ruleset (None: none can)."""
         found = RULESETS.find(self, engine_version, rules_version)
-        if found is not self:
-            return found
-        bound = copy.copy(self)
+        if found is None:
+            return None
+        bound = copy.copy(found)  # an earlier ruleset's too: its matches carry per-match fingerprints as well
         bound.rules_version = bound.recorded_rules = rules_version
         return bound
 
@@ -161,6 +163,17 @@ class BattleCON:
             raise InvalidDecision(f"rules {self.recorded_rules!r} are not the rules of a match of "
                                   f"{' and '.join(sides)} (theirs: {self.rules_version_for(sides)!r})")
         return self.recorded_rules
+
+    # -- rules that changed between engine versions (rulesets/ override these hooks) -------------------------
+    def pair_revealed(self, styles: tuple[str | None, ...], bases: tuple[str | None, ...]) -> E.PairRevealed:
+        """The PairRevealed of what each player revealed: None where nothing was (an anted Finisher's base)."""
+        return E.PairRevealed(styles=styles, bases=bases)
+
+    def effect_stun_figures(self, state, target: int) -> tuple[int, int]:
+        """(damage, stun guard) an effect's stun or its prevention records: the damage compared so far (this
+        attack's in WoI -- none yet at an On Hit --, the beat's in the Preview) and the fighter's stun guard."""
+        damage = state.fighters[target].damage_taken if state.edition == "preview" else 0
+        return damage, stats.stun_guard(state, target)[0]
 
     # Hooks of the generic layers, imported on first use: recording needs neither.
     @property

@@ -51,11 +51,11 @@ def marker_word(s: BattleState, marker) -> str:
     return KITS[s.fighters[marker.owner].kit].markers[marker.name].get("label", marker.name)
 
 
-def shown_style(f: Fighter) -> str:
-    """What PairRevealed shows in the style slot: the style, or an anted Finisher's name."""
+def shown_style(f: Fighter) -> str | None:
+    """What PairRevealed shows in the style slot: the style, or an anted Finisher's name (None: nothing)."""
     if f.style is None and f.finisher_active and f.finisher:
         return f.finisher
-    return f.style or ""
+    return f.style or None
 
 
 def finisher_block(s: BattleState, p: int, life: int | None = None) -> str | None:

@@ -91,9 +91,9 @@ def _both(counter: str, value: Any = 1) -> Iterator[Tally]:
     yield 1, counter, value
 
 
-def _label(style: str, base: str) -> str:
-    # An anted Finisher shows in the style slot with no base.
-    return f"{style} {base}".strip()
+def _label(style: str | None, base: str | None) -> str:
+    # An anted Finisher shows in the style slot with no base (None; "" in engine 3's logs).
+    return " ".join(card for card in (style, base) if card)
 
 
 class MatchTally:

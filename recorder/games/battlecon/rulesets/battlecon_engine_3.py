@@ -1,0 +1,81 @@
+"""Engine battlecon-engine-3: as engine 4 but for what two records said (issue #21).
+
+- An effect's stun ("the opponent is stunned", an On Hit effect) and its prevention by stun immunity recorded
+  ``damage`` 0 and ``stun_guard`` 0 whatever the fighter's figures were.
+- PairRevealed wrote ``""`` for a name that was not revealed (the base of an anted Finisher), and its schema
+  allowed empty names.
+
+Its events are registered as they were (the three classes below, docstrings included: they are part of the
+schemas, which the rules fingerprints cover), so its logs validate and fingerprint as they always did.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Literal
+
+from recorder.events import Event
+
+from ..events import EVENTS
+from ..game import RULESETS, BattleCON, Fingerprints
+from ..kit import FIRST_RULES
+from ..cards import FIGHTERS
+
+ev = dataclass(frozen=True, slots=True)
+
+
+@ev
+class PairRevealed(Event):
+    """Both attack pairs turned face up (index = player)."""
+
+    TYPE = "PairRevealed"
+    styles: tuple[str, ...]
+    bases: tuple[str, ...]
+
+
+@ev
+class StunApplied(Event):
+    """The fighter is stunned: by ``damage`` over its stun guard, or by an effect ("the opponent is stunned").
+    ``damage`` is the damage compared: this attack's (WoI), the total taken this beat (Preview)."""
+
+    TYPE = "StunApplied"
+    player: int
+    reason: Literal["damage", "effect"]
+    damage: int
+    stun_guard: int
+
+
+@ev
+class StunPrevented(Event):
+    """A stun that did not happen: ``by`` stun guard, stun immunity or a kit's ability (a spent token). ``damage`` is
+    the damage compared: this attack's (WoI), the total taken this beat (Preview)."""
+
+    TYPE = "StunPrevented"
+    player: int
+    by: str
+    damage: int
+    stun_guard: int
+
+
+EVENTS_3 = EVENTS.with_types(PairRevealed, StunApplied, StunPrevented)
+FINGERPRINTS_3 = Fingerprints(EVENTS_3)
+
+
+@RULESETS.register
+class Engine3(BattleCON):
+    engine_version = "battlecon-engine-3"
+    # Every fingerprint a match recorded under engine 3 carries: the game-wide one, and each pair's.
+    rules_versions = frozenset({FIRST_RULES, *(FINGERPRINTS_3.of(pair) for pair in combinations(FIGHTERS, 2))})
+    events = EVENTS_3
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fingerprints = FINGERPRINTS_3
+        self.rules_version = "battlecon-" + self.fingerprints.shared[:12]
+
+    def pair_revealed(self, styles, bases) -> PairRevealed:
+        return PairRevealed(styles=tuple(s or "" for s in styles), bases=tuple(b or "" for b in bases))
+
+    def effect_stun_figures(self, state, target: int) -> tuple[int, int]:
+        return 0, 0
