@@ -13,6 +13,7 @@ from recorder.script import load_script
 from recorder.terms import terms_of
 from ..tournament import default_bot, sides_flag
 from .catalog import render_side, side_entry, side_ids
+from .game_help import GameHelpOption, bots_text, games_text, sides_text
 from .hotseat import Narrator, TerminalSource
 from .match_options import (
     DEFAULT_GAME, MatchPlan, bot_sources, keep_stats, open_sinks, parse_options, parse_seed, plan_match, script_sources,
@@ -22,10 +23,11 @@ from .match_options import (
 def _match_options(func):
     """The options ``record`` and ``play`` share, in help order."""
     options = [
-        click.option("--fighters", "--sides", "fighters", metavar="A,B",
-                     help="The sides, player 1's first: two fighters for a BattleCON duel (hikaru,khadath), two or "
-                          "more fleets for Cogs of Valor (lions,herons); see `beatlog sides --game NAME`."),
-        click.option("--game", "game_name", metavar="NAME", help="The game: battlecon (default), cogs or skirmish."),
+        click.option("--fighters", "--sides", "fighters", metavar="A,B", cls=GameHelpOption, games=sides_text,
+                     help="The sides, player 1's first, as many as the game seats -- {games}; see `beatlog sides "
+                          "--game NAME`."),
+        click.option("--game", "game_name", metavar="NAME", cls=GameHelpOption, games=games_text,
+                     help=f"The game: {{games}} (default {DEFAULT_GAME})."),
         click.option("--players", metavar="NAME,NAME", help="The players' names, one per side "
                                                            "(default Player 1,Player 2...)."),
         click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's)."),
@@ -61,9 +63,9 @@ def _plan(game_name, fighters, players, edition, duels, game_options, seed, scri
 
 @main.command("record")
 @_match_options
-@click.option("--bots", metavar="BOT[,BOT...]",
-              help="Who plays each seat (one name: every seat): first, or one of the game's bots -- BattleCON: "
-                   "random, greedy; Cogs of Valor: random, sensible (default: the game's, random for both).")
+@click.option("--bots", metavar="BOT[,BOT...]", cls=GameHelpOption, games=bots_text,
+              help="Who plays each seat (one name: every seat): first, or one of the game's bots -- {games} "
+                   "(default: the game's).")
 @click.option("--script", "script_path", metavar="FILE", help="Take decisions from a match script ('-' = stdin).")
 @click.option("--policy", metavar="NAME", help="With --script: who answers what it leaves open (first or one of "
                                                 "the game's bots, as for --bots).")

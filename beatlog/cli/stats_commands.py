@@ -10,6 +10,7 @@ import click
 from . import main
 from recorder.errors import UsageError
 from .match_options import DEFAULT_GAME, new_seed, parse_options, parse_seed
+from .game_help import GameHelpOption, bots_text, games_text, sides_text
 
 
 def _console(stderr: bool = False):
@@ -54,14 +55,14 @@ def default_jobs() -> int:
 @click.option("--matches", "per_pairing", type=click.IntRange(min=1), default=1, show_default=True,
               metavar="N", help="Matches per pairing of sides.")
 @click.option("--db", required=True, metavar="STORE", help="The store (a SQLite file or a postgresql:// URL) to record into (created if missing).")
-@click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME",
-              help="The game: battlecon, cogs or skirmish.")
+@click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME", cls=GameHelpOption,
+              games=games_text, help="The game: {games}.")
 @click.option("--fighters", "--sides", "fighters", default="all", show_default=True, metavar="all|A,B,...",
-              help="The sides taking part (BattleCON fighters, Cogs fleets); every pair of them meets.")
+              cls=GameHelpOption, games=sides_text, help="The sides taking part ({games}); every pair of them meets.")
 @click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's).")
-@click.option("--bots", metavar="BOT[,BOT]",
+@click.option("--bots", metavar="BOT[,BOT]", cls=GameHelpOption, games=bots_text,
               help="The bot in seat 1 and in seat 2 (one name: both seats): first or one of the game's bots "
-                   "(BattleCON: random, greedy; Cogs: random, sensible; default random). Bots are the players.")
+                   "({games}; default random). Bots are the players.")
 @click.option("--seed", metavar="S", help="Tournament seed; each match's seed derives from it (default: fresh, printed).")
 @click.option("--duels", type=click.Choice(["1", "3"]),
               help="BattleCON: a single duel or best of three (default: the game's); refused by a game without sets.")
