@@ -38,7 +38,7 @@ def unavailable(reason: str) -> None:
     """Skip (locally) or fail (CI, BEATLOG_REQUIRE_POSTGRES=1) a PostgreSQL test."""
     if required():
         pytest.fail(f"PostgreSQL is required here (CI or BEATLOG_REQUIRE_POSTGRES=1), but: {reason}", pytrace=False)
-    pytest.skip(f"no PostgreSQL server: {reason} (install Debian's 'postgresql' and psycopg to run these)")
+    pytest.skip(f"no PostgreSQL server for the PostgreSQL store tests: {reason}")
 
 
 def bin_dir() -> Path | None:
