@@ -141,3 +141,26 @@ def test_a_player_with_many_matches_lists_the_latest_and_counts_them_all(db, tmp
     for start in ('aria-labelledby="opp', 'aria-labelledby="usage-title'):
         if start in walked:
             assert section(rows, start, "</section>") == section(walked, start, "</section>")
+
+
+def test_a_match_damaged_after_it_was_counted_never_takes_the_site_down(db, tmp_path):
+    import sqlite3
+
+    from recorder.store_schema import TRIGGERS
+
+    copy = tmp_path / "d.db"
+    copy.write_bytes(db.read_bytes())
+    with Store(copy, readonly=True) as store:
+        victim = store.match_ids()[0]
+    conn = sqlite3.connect(copy, isolation_level=None)  # an edit behind beatlog's back, triggers put back
+    for name in TRIGGERS:
+        conn.execute(f"DROP TRIGGER {name}")
+    conn.execute("UPDATE events SET data = '{}' WHERE match_id = ? AND seq = 3", (victim,))
+    for ddl in TRIGGERS.values():
+        conn.execute(ddl)
+    conn.close()
+    result = CliRunner().invoke(main, ["render", "--db", str(copy), "-o", str(tmp_path / "site")])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(f"no page for match {victim}: ") and result.stderr.count("\n") == 1
+    assert (tmp_path / "site" / "index.html").exists()
+    assert not (tmp_path / "site" / "matches" / f"{victim}.html").exists()

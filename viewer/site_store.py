@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from recorder import canonical
+from recorder.errors import BeatlogError
 from recorder.game import load_game
 from recorder.store import Store
 from recorder.terms import terms_of
@@ -94,7 +95,12 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
             assets.append(plotly)
         copy_assets(assets, out)
         for match_id in sorted(changed):
-            page = pages[match_id] = build_page(Source(f"{store.name}#{match_id}", store.read(match_id)))
+            try:
+                page = pages[match_id] = build_page(Source(f"{store.name}#{match_id}", store.read(match_id)))
+            except BeatlogError as exc:  # damaged since it was counted: one line, never the whole site
+                if say is not None:
+                    say(f"no page for match {match_id}: {' '.join(str(exc).split())}")
+                continue
             path = out / "matches" / f"{page.summary.stem}.html"
             written.matches.append((match_id, path, write_text(path, match_html(page, single_file=False, env=env))))
             manifest[match_id] = matches[match_id].final_hash
@@ -210,10 +216,16 @@ def _player_pages(store: Any, mine: list[_Match], built: dict[str, MatchPage],
     for m in mine:
         page = built.get(m.summary.id)
         if page is None and m.summary.id in recent:
-            page = built[m.summary.id] = build_page(Source(f"{store.name}#{m.summary.id}", store.read(m.summary.id)))
+            try:
+                page = built[m.summary.id] = build_page(Source(f"{store.name}#{m.summary.id}",
+                                                               store.read(m.summary.id)))
+            except BeatlogError:  # said when its own page was not written; charted from rows here
+                page = None
         if page is not None:
             out.append(page)
             continue
+        if m.stats is None and m.stats_id not in by_sid:  # a recent match that could not be walked
+            by_sid.update(stats_from_rows(store.conn, [m.stats_id]))
         stats = m.stats if m.stats is not None else by_sid[m.stats_id]
         out.append(MatchPage(m.summary, {}, stats, views[m.summary.game], None))  # type: ignore[arg-type]
     return out
