@@ -69,6 +69,9 @@ def _battlecon_recipes() -> list[Recipe]:
         Recipe("battlecon-ante-finishers", "battlecon", "woi", ("kallistar", "khadath"), 20,
                "Kallistar vs Khadath, WoI with Ante Finishers, one duel, random vs random: an anted Finisher.",
                ("random", "random"), options={"duels": 1, "ante_finishers": True}),
+        Recipe("battlecon-vanaah", "battlecon", "woi", ("vanaah", "hikaru"), 31,
+               "Vanaah vs Hikaru, WoI with Special Actions, one duel, greedy vs random: Divine Rush through her "
+               "discards.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
     ]
 
 

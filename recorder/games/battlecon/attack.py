@@ -18,7 +18,7 @@ def dodge_reason(s: BattleState, attacker: int) -> str | None:
     fd = s.fighters[d]
     if fd.dodge:
         return fd.dodge
-    return fd.rules.dodge(s, d, attacker)
+    return fd.rules.dodge(s, d, attacker) or s.fighters[attacker].rules.misses(s, attacker, d)
 
 
 def check_range(ctx, p: int) -> bool:

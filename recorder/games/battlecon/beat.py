@@ -204,10 +204,11 @@ def recycle(ctx, p: int) -> None:
     skip = specials.recycle_skipped(f)
     if skip:
         ctx.emit(SE.RecycleSkipped(player=p, reason=skip), actor=p)
-        return
-    played = tuple(c for c in (f.style, f.base) if c is not None)
-    ctx.emit(E.CardsRecycled(player=p, to_hand=tuple(f.discard2) + tuple(f.covered), discard1=played,
-                             discard2=tuple(f.discard1)), actor=p)
+    else:
+        played = tuple(c for c in (f.style, f.base) if c is not None)
+        ctx.emit(E.CardsRecycled(player=p, to_hand=tuple(f.discard2) + tuple(f.covered), discard1=played,
+                                 discard2=tuple(f.discard1)), actor=p)
+    f.rules.after_recycle(ctx, p, not skip)
 
 
 def end_beat(ctx) -> None:

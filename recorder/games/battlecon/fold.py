@@ -372,7 +372,9 @@ def _marker_removed(s: BattleState, e: KE.MarkerRemoved) -> None:
     s.marker(e.player, e.marker).space = None
 
 
-ZONES = ("hand", "discard1", "discard2", "removed")
+# The fighter's own zones a CardMoved may name, besides the kit's: its cards', and its token pool and token
+# discard (a token that travels with the cards, through the kit's zones, moves by CardMoved too).
+ZONES = ("hand", "discard1", "discard2", "removed", "tokens", "token_discard")
 
 
 def _zone(f: Fighter, name: str) -> list[str]:
@@ -383,6 +385,7 @@ def _card_moved(s: BattleState, e: KE.CardMoved) -> None:
     f = s.fighters[e.player]
     _zone(f, e.from_zone).remove(e.card)
     _zone(f, e.to_zone).append(e.card)
+    f.tokens.sort()
 
 
 def _trigger(s: BattleState, e: E.TriggerResolved) -> None:

@@ -128,6 +128,11 @@ class KitRules:
         """Why ``defender``'s ability or passives make ``attacker``'s attack miss, if they do."""
         return None
 
+    def misses(self, state, attacker: int, defender: int) -> str | None:
+        """Why ``attacker``'s own cards make its attack not hit ``defender`` (a condition printed on the
+        attacker's card, such as a priority comparison), if they do."""
+        return None
+
     def damage_taken_extra(self, state, p: int) -> int:
         """Extra damage the fighter takes from a hit."""
         return 0
@@ -150,7 +155,16 @@ class KitRules:
         """Spaces where this fighter's ability stops ``mover``'s movement made by ``by``'s effect."""
         return ()
 
+    def movement_allowed(self, state, owner: int, mover: int, by: int, kind: str, dest) -> bool:
+        """Whether ``owner``'s ability lets ``mover`` end a movement made by ``by``'s effect at ``dest``
+        (a ``movement.Dest``): a restriction such as "cannot retreat" removes destinations."""
+        return True
+
     # -- end ---------------------------------------------------------------------------------------
+    def after_recycle(self, ctx, p: int, recycled: bool) -> None:
+        """After the fighter's cards were recycled at the end of the beat (``recycled`` False: they did not
+        cycle, after a Pulse or a Finisher), in every beat, a Pulse beat too; it may emit, not ask."""
+
     def end_of_beat(self, ctx, p: int):
         """'At the end of each beat', after recycling (a generator)."""
         return

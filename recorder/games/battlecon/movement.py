@@ -6,7 +6,8 @@ without counting its space; advance/pull only fix the starting direction;
 move blocked by a wall is not a legal option (a movement with no legal option
 is ignored). Preview: a move blocked by a wall goes as far as possible. A kit's
 ``movement_stops`` hook names spaces where a movement stops (a marker that stops
-the opponent's own movement). Every other figure on the board is hopped over.
+the opponent's own movement); its ``movement_allowed`` hook removes destinations
+a restriction forbids (all restrictions apply to direct movement too, WoI p.27-28). Every other figure on the board is hopped over.
 """
 
 from __future__ import annotations
@@ -59,8 +60,15 @@ def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ..
     start, other = me.space, s.fighters[1 - mover].position
     occupied = frozenset(fig.space for fig in s.figures if fig is not me and fig.space)
     stops = frozenset(sp for q, f in enumerate(s.fighters) for sp in f.rules.movement_stops(s, q, mover, by))
-    return list(_ends(start, other, occupied, s.fighters[by].position, kind, tuple(distances), stops,
-                      s.edition == "preview"))
+    ends = _ends(start, other, occupied, s.fighters[by].position, kind, tuple(distances), stops,
+                 s.edition == "preview")
+    return allowed(s, mover, by, kind, ends)
+
+
+def allowed(s: BattleState, mover: int, by: int, kind: str, dests) -> list[Dest]:
+    """The destinations no fighter's ability forbids (the kits' ``movement_allowed`` hook)."""
+    return [d for d in dests if d.to == s.fighters[mover].position
+            or all(f.rules.movement_allowed(s, q, mover, by, kind, d) for q, f in enumerate(s.fighters))]
 
 
 @cache  # pure arithmetic on a few small numbers, asked for in most beats: worked out once per position
@@ -98,8 +106,9 @@ def direct_destinations(s: BattleState, mover: int) -> list[Dest]:
     me = s.fighters[mover].figure
     start, other = me.space, s.fighters[1 - mover].position
     occupied = {fig.space for fig in s.figures}
-    return [Dest(sp, abs(sp - start), _sign(start - other) != _sign(sp - other), _sign(sp - start))
-            for sp in range(FIRST, LAST + 1) if sp not in occupied]
+    return allowed(s, mover, mover, "move_directly",
+                   [Dest(sp, abs(sp - start), _sign(start - other) != _sign(sp - other), _sign(sp - start))
+                    for sp in range(FIRST, LAST + 1) if sp not in occupied])
 
 
 def distance(s: BattleState, a: int = 0, b: int = 1) -> int:
