@@ -22,6 +22,15 @@ class CorruptLog(BeatlogError):
     """A log that cannot be trusted: bad JSON, broken chain, edited event..."""
 
 
+class UnreadableLog(CorruptLog):
+    """A log whose chain and schemas are intact but whose content a reader cannot interpret.
+
+    Raised by the one boundary between a consumer (describe, snapshot,
+    statistics, the viewer, explain, state) and the game code it calls: its
+    message names the match, the seq and, when it can be told, the field.
+    """
+
+
 class IncompleteLog(BeatlogError):
     """A log that is intact but stops before its match ended."""
 

@@ -35,6 +35,12 @@ class Event:
     TYPE: ClassVar[str] = ""
     KIND: ClassVar[str] = OUTCOME
     DOC: ClassVar[str] = ""
+    # Where a field's value space is known, the JSON Schema keywords that narrow it (``{"timing": {"enum":
+    # [...]}}``, ``{"card": {"minLength": 1}}``): a forged value no engine writes is then refused by the
+    # structural checks, naming the field, before any reader has to interpret it (recorder/unreadable.py).
+    VALUES: ClassVar[dict[str, dict[str, Any]]] = {}
+    # True for the event that ends a match: nothing may follow it in a log (recorder/integrity.py).
+    FINAL: ClassVar[bool] = False
 
     def to_data(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in type(self).field_names()}

@@ -7,7 +7,7 @@ state from a log (``import`` deciding whether the match ended, ``state``,
 forged log with recomputed hashes can still hold an event the rules cannot
 apply (a card that is not in hand, a player that is not on the board). The
 fold of such an event may fail in any way the game's code fails; this module
-turns every such failure into one :class:`CorruptLog` line that says where the
+turns every such failure into one :class:`UnreadableLog` line (a CorruptLog) that says where the
 log stops making sense and points at ``verify``, which re-runs the rules.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .envelope import Record
-from .errors import CorruptLog
+from .errors import CorruptLog, UnreadableLog
 from .events import Event
 from .game import Game
 from .header import Header
@@ -51,7 +51,7 @@ def apply_record(game: Game, state: Any, record: Record, event: Event | None = N
     except Exception as exc:  # noqa: BLE001 - any failure of the game's fold is the log's fault
         # The chain is intact, so the event was forged or the log belongs to
         # other rules; verify re-runs the engine and says which.
-        raise CorruptLog(
+        raise UnreadableLog(
             f"{_where(record, source)}: the rules cannot apply this event "
             f"({type(exc).__name__}: {exc}); run beatlog verify"
         ) from exc

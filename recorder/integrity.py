@@ -7,7 +7,8 @@ anything handed a header and records): a log is intact when
 * its events are seq 1, 2, 3... with no gap, duplicate or reordering,
 * every event belongs to the header's match, ``prev`` is the hash of the event
   before it (the header's hash for seq 1), and ``hash`` is the hash of the event,
-* every event's type is known and its payload matches that type's schema.
+* every event's type is known and its payload matches that type's schema,
+* nothing follows the event that ends the match (a type whose ``FINAL`` is set).
 
 The first problem found is raised as :class:`CorruptLog` (or its subclass
 :class:`UnknownEventType`) with a message that says where. Nothing here
@@ -99,6 +100,7 @@ class Chain:
         self.next_seq = 1
         self.prev_hash = header.hash
         self._players = len(header.players)
+        self.ended: tuple[int, str] | None = None  # (seq, type) of the event that ended the match
 
     def feed(self, raw: Any, where: str, line: bytes | None = None) -> Record:
         """Check one parsed event; return it as a Record.
@@ -137,7 +139,14 @@ class Chain:
                 "(the event was changed after it was sealed)"
             )
         self._check_refs(raw, seq, where)
-        validate_payload(raw, self.registry, where)
+        cls = validate_payload(raw, self.registry, where)
+        if self.ended is not None:
+            raise CorruptLog(
+                f"{where}: {raw['type']} after the end of the match (seq {self.ended[0]}, {self.ended[1]}): "
+                "a log holds one match and nothing follows its end"
+            )
+        if cls.FINAL:
+            self.ended = (seq, cls.TYPE)
         self.next_seq = seq + 1
         self.prev_hash = recorded
 
@@ -154,6 +163,10 @@ class Chain:
         if (engine.kind != OUTCOME or record.hash != engine.hash or record.seq != self.next_seq
                 or record.prev != self.prev_hash or (self.hashes and record.expected_hash() != record.hash)):
             return False
+        if self.ended is not None:
+            return False  # checked in full, to be refused with its message
+        if self.registry.get(record.type).FINAL:
+            self.ended = (record.seq, record.type)
         self.next_seq = record.seq + 1
         self.prev_hash = record.hash
         return True

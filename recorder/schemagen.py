@@ -82,9 +82,19 @@ def envelope_schema() -> dict[str, Any]:
     )
 
 
-def event_schema(game: str | None, cls: type[Event]) -> dict[str, Any]:
+def event_schema(game: str | None, cls: type[Event], *, values: bool = True) -> dict[str, Any]:
+    """The payload schema of ``cls``: its fields' types, narrowed by its ``VALUES`` unless ``values`` is False.
+
+    ``values=False`` is the shape alone, what a rules fingerprint covers: narrowing a field to the values
+    the engine writes refuses only forgeries, so it must not change the rules version of recorded logs.
+    """
     hints = payload_types(cls)
     props = {name: _type_schema(hint) for name, hint in hints.items()}
+    if values:
+        for name, narrowed in cls.VALUES.items():
+            if name not in props:
+                raise TypeError(f"{cls.__name__}.VALUES names {name!r}, which is not one of its fields")
+            props[name] = {**props[name], **narrowed}
     doc = (cls.__doc__ or "").strip()
     schema = _doc(cls.TYPE, doc, props)
     schema["$id"] = f"beatlog/{game or 'core'}/{cls.TYPE}.json"
@@ -188,6 +198,6 @@ def fingerprint(registries: list[EventRegistry]) -> str:
     """
     own = []
     for registry in registries:
-        own += [event_schema(registry.game, cls) for cls in registry.own()]
+        own += [event_schema(registry.game, cls, values=False) for cls in registry.own()]
         own += [registry.extra_schemas()[k] for k in sorted(registry.extra_schemas())]
     return canonical.digest(own)

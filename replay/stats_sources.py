@@ -7,8 +7,13 @@ per-match dicts, for whoever needs them one by one).
 
 Every log is read by the strict readers (chain, hashes and schemas checked),
 so statistics are never computed over a log that ``beatlog check`` would
-refuse. A store's matches can be spread over several processes (``jobs``);
-the result is the same list, in match-id order.
+refuse. A match whose content cannot be read (a forged value the chain
+vouches for: :mod:`recorder.unreadable`), or a stored match that fails its
+checks (kept by a beatlog that checked less), is left out, reported through
+``unreadable(message)`` as one line; without that callback it is an error. A
+JSONL file named on the command line that fails the checks is an error. A
+store's matches can be spread over several processes (``jobs``); the result
+is the same list, in match-id order.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
-from recorder.errors import UsageError
+from recorder.errors import CorruptLog, UnreadableLog, UsageError
 from recorder.game import game_for
 from recorder.jsonl import read_jsonl
 from recorder.store import Store
@@ -31,13 +36,34 @@ from .stats_summary import Summary
 CHUNK = 25  # matches per task handed to a worker process
 
 
-def file_stats(paths: Sequence[str | Path]) -> list[dict[str, Any]]:
-    """Statistics of JSONL logs, in the order given."""
+def file_stats(paths: Sequence[str | Path], *,
+               unreadable: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+    """Statistics of JSONL logs, in the order given (an unreadable one left out, see above)."""
     out = []
     for path in paths:
-        log = read_jsonl(path, name="<stdin>" if str(path) == "-" else str(path))
-        out.append(match_stats(log.header, log.records, game_for(log.header)))
+        name = "<stdin>" if str(path) == "-" else str(path)
+        log = read_jsonl(path, name=name)
+        stats = _one(log, name)
+        if _kept(stats, unreadable):
+            out.append(stats)
     return out
+
+
+def _one(log: Any, source: str) -> dict[str, Any]:
+    """One match's statistics, or ``{"unreadable": message}``."""
+    try:
+        return match_stats(log.header, log.records, game_for(log.header), source=source)
+    except UnreadableLog as exc:
+        return {"unreadable": str(exc)}
+
+
+def _kept(stats: dict[str, Any], unreadable: Callable[[str], None] | None) -> bool:
+    if "unreadable" not in stats:
+        return True
+    if unreadable is None:
+        raise CorruptLog(stats["unreadable"])
+    unreadable(stats["unreadable"])
+    return False
 
 
 def store_ids(db: str | Path, match_id: str | None = None) -> list[str]:
@@ -58,16 +84,18 @@ def store_stats(
     *,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    unreadable: Callable[[str], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Statistics of a store's matches (all, or ``ids``), in match-id order.
 
-    ``progress(n)`` is called as each batch of ``n`` matches is done.
+    ``progress(n)`` is called as each batch of ``n`` matches is done; an
+    unreadable match is left out (see above).
     """
     ids = sorted(store_ids(db) if ids is None else ids)
     chunks = [(str(db), list(ids[i:i + CHUNK])) for i in range(0, len(ids), CHUNK)]
     out: list[dict[str, Any]] = []
     for batch in _map(_chunk_stats, chunks, jobs):
-        out.extend(batch)
+        out.extend(stats for stats in batch if _kept(stats, unreadable))
         if progress is not None:
             progress(len(batch))
     return out
@@ -78,8 +106,13 @@ def _chunk_stats(job: tuple[str, list[str]]) -> list[dict[str, Any]]:
     with Store(db, readonly=True) as store:
         out = []
         for match_id in ids:
-            log = store.read(match_id)
-            out.append(match_stats(log.header, log.records, game_for(log.header)))
+            try:
+                log = store.read(match_id)
+            except CorruptLog as exc:
+                # Stored by a beatlog that checked less, or damaged since: one match must not stop the rest.
+                out.append({"unreadable": str(exc)})
+                continue
+            out.append(_one(log, f"{db}#{match_id}"))
         return out
 
 

@@ -32,9 +32,11 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from recorder.envelope import Record
+from recorder.errors import BeatlogError
 from recorder.fold import apply_record, rebuild
 from recorder.game import Game, game_for
 from recorder.header import Header
+from recorder.unreadable import reading, unreadable
 
 
 class StopWalk(Exception):
@@ -68,12 +70,18 @@ def walk(
     """Fold ``records`` into state, calling every visitor at each step; return the state.
 
     An event the rules cannot apply (a forged log whose chain is intact) stops
-    the walk with CorruptLog, its message prefixed by ``source`` (a file name).
+    the walk with CorruptLog, its message prefixed by ``source`` (a file name);
+    a value a visitor cannot interpret (a forged timing its description cannot
+    word) stops it with :class:`~recorder.errors.UnreadableLog`, naming the seq
+    and the field. The walk is the one boundary of every visitor: none of them
+    catches game code's failures itself.
     """
     game = game or game_for(header)
-    state = game.new_state(header)
-    for visitor in visitors:
-        visitor.on_header(header, state)
+    with reading(header.match_id, header=header, source=source, what="(its set-up)"):
+        state = game.new_state(header)
+        for visitor in visitors:
+            visitor.on_header(header, state)
+    record: Record | None = None
     try:
         for record in records:
             event = rebuild(game, record, source)
@@ -84,8 +92,13 @@ def walk(
                 visitor.after(record, state)
     except StopWalk:
         pass
-    for visitor in visitors:
-        visitor.on_end(state)
+    except BeatlogError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the walk is every visitor's boundary (recorder/unreadable.py)
+        raise unreadable(header.match_id, exc, record=record, header=header, source=source) from exc
+    with reading(header.match_id, header=header, source=source, what="(its end)"):
+        for visitor in visitors:
+            visitor.on_end(state)
     return state
 
 

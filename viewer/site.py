@@ -24,8 +24,9 @@ from typing import Any, Sequence
 
 import jinja2
 
-from recorder.errors import UsageError
+from recorder.errors import UnreadableLog, UsageError
 from recorder.terms import shared
+from recorder.unreadable import reading
 from replay.stats_format import fmt
 from replay.stats_summary import summarize
 
@@ -50,6 +51,8 @@ class Written:
     matches: list[tuple[str, Path, int]] = field(default_factory=list)  # (match id, page, bytes)
     players: int = 0
     index: Path | None = None
+    # Matches whose content this beatlog cannot read (recorder/unreadable.py): (match id, the one-line reason).
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
 
 
 # -- match pages ---------------------------------------------------------------------
@@ -92,14 +95,18 @@ def _fallback(page: MatchPage) -> list[Asset]:
 # Their figures are replay.stats_summary's (the same as ``beatlog stats``), shown with its formatting.
 
 
-def index_html(pages: list[MatchPage], env: jinja2.Environment | None = None) -> str:
+def index_html(pages: list[MatchPage], env: jinja2.Environment | None = None,
+               unreadable: Sequence[tuple[str, str]] = ()) -> str:
     return index_from([p.summary for p in pages], summarize([p.stats for p in pages]),
-                      {p.summary.game: p.view for p in pages}, env)
+                      {p.summary.game: p.view for p in pages}, env, unreadable)
 
 
 def index_from(summaries: list[MatchSummary], summary: dict[str, Any], views: dict[str, Any],
-               env: jinja2.Environment | None = None) -> str:
-    """The index of these matches, with ``summary`` (``replay.stats_summary.summarize`` of them)."""
+               env: jinja2.Environment | None = None, unreadable: Sequence[tuple[str, str]] = ()) -> str:
+    """The index of these matches, with ``summary`` (``replay.stats_summary.summarize`` of them).
+
+    ``unreadable``: (match id, why) of matches left out, listed on their own.
+    """
     env = env or environment()
     games = sorted({s.game for s in summaries})
     # The words of the page's shared labels: the game's own when every match is of one game.
@@ -112,6 +119,7 @@ def index_from(summaries: list[MatchSummary], summary: dict[str, Any], views: di
         players=sorted({seat.name for s in summaries for seat in s.seats}),
         sides=sorted({seat.side_name for s in summaries for seat in s.seats}),
         fmt=fmt, styles=[CSS.tag("", False), SITE_CSS.tag("", False)], scripts=[TABLES_JS.tag("", False)],
+        unreadable=unreadable,
     )
 
 
@@ -129,13 +137,18 @@ def _rows(summaries: list[MatchSummary], root: str, show_game: bool) -> list[dic
 # -- the whole site ------------------------------------------------------------------------
 
 
-def render_site(sources: Sequence[Source], out: str | Path, *, single_file: bool = False) -> Written:
-    """Render every match of ``sources`` with the index and player pages into ``out``."""
+def render_site(sources: Sequence[Source], out: str | Path, *, single_file: bool = False,
+                unreadable: Sequence[tuple[str, str]] = ()) -> Written:
+    """Render every match of ``sources`` with the index and player pages into ``out``.
+
+    A match this beatlog cannot read is listed on the index as unreadable (with ``unreadable``:
+    those its reader already left out, as (match id, message)) and every other match is rendered.
+    """
     out = Path(out)
     env = environment()
-    pages = {p.summary.id: p for p in (build_page(s) for s in unique(list(sources)))}
+    written = Written(out, unreadable=list(unreadable))
+    pages = {page.summary.id: page for page in _readable_pages(sources, written)}
     summaries = [p.summary for p in pages.values()]
-    written = Written(out)
     plotly = plotly_asset()
     assets = [CSS, SITE_CSS, VIEWER_JS, TABLES_JS, LOGFILE_JS, CHART_JS, *PLAIN_ASSETS]
     for view in {p.view.name: p.view for p in pages.values()}.values():
@@ -156,8 +169,31 @@ def render_site(sources: Sequence[Source], out: str | Path, *, single_file: bool
                    player_html(name, mine, charts_on=plotly is not None, env=env))
         written.players += 1
     written.index = out / "index.html"
-    write_text(written.index, index_html(everyone, env))
+    write_text(written.index, index_html(everyone, env, written.unreadable))
     return written
+
+
+def _readable_pages(sources: Sequence[Source], written: Written) -> list[MatchPage]:
+    """The pages of ``sources``; one a forged match cannot have is listed in ``written.unreadable`` instead.
+
+    One bad match must not take the site down; when there is nothing else, its error is raised.
+    """
+    pages = []
+    for source in unique(list(sources)):
+        try:
+            pages.append(readable_page(source))
+        except UnreadableLog as exc:
+            written.unreadable.append((source.log.match_id, str(exc)))
+    if not pages and written.unreadable:
+        raise UnreadableLog(written.unreadable[0][1])
+    return pages
+
+
+def readable_page(source: Source) -> MatchPage:
+    """:func:`viewer.page.build_page`, with any failure to interpret the log as one UnreadableLog line."""
+    log = source.log
+    with reading(log.match_id, header=log.header, source=source.name):
+        return build_page(source)
 
 
 def render_pages(sources: Sequence[Source], out: str | Path) -> Written:
@@ -168,12 +204,12 @@ def render_pages(sources: Sequence[Source], out: str | Path) -> Written:
     """
     out = Path(out)
     env = environment()
-    pages = [build_page(s) for s in unique(list(sources))]
-    one = out.suffix.lower() in (".html", ".htm")
-    if one and len(pages) != 1:
-        raise UsageError(f"-o {out} writes one page, but {len(pages)} matches were given: give one match, "
-                         "or a folder (-o DIR/) for one page per match")
     written = Written(out)
+    one = out.suffix.lower() in (".html", ".htm")
+    if one and len(unique(list(sources))) != 1:
+        raise UsageError(f"-o {out} writes one page, but {len(unique(list(sources)))} matches were given: give "
+                         "one match, or a folder (-o DIR/) for one page per match")
+    pages = _readable_pages(sources, written)
     for page in pages:
         path = out if one else out / f"{page.summary.stem}.html"
         size = write_text(path, match_html(page, single_file=True, linked=False, env=env))

@@ -31,9 +31,9 @@ from replay.stats_summary import Summary
 from .assets import CHART_JS, CSS, LOGFILE_JS, SITE_CSS, TABLES_JS, VIEWER_JS, copy_assets, plotly_asset, view_assets
 from .gameview import view_for
 from .names import match_file_stem
-from .page import MatchPage, MatchSummary, Seat, build_page, outcome, side_name
+from .page import MatchPage, MatchSummary, Seat, outcome, side_name
 from .player import PlayerTotals, opponents_of, player_html
-from .site import PLAIN_ASSETS, Written, index_from, match_html, write_text
+from .site import PLAIN_ASSETS, Written, index_from, match_html, readable_page, write_text
 from .sources import Source
 from .summary import player_stem
 from .templating import environment
@@ -94,10 +94,14 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
         if plotly is not None:
             assets.append(plotly)
         copy_assets(assets, out)
+        unreadable: list[tuple[str, str]] = []
         for match_id in sorted(changed):
             try:
-                page = pages[match_id] = build_page(Source(f"{store.name}#{match_id}", store.read(match_id)))
-            except BeatlogError as exc:  # damaged since it was counted: one line, never the whole site
+                page = pages[match_id] = readable_page(Source(f"{store.name}#{match_id}", store.read(match_id)))
+            except BeatlogError as exc:  # damaged since it was counted, or unreadable: one line, never the whole site
+                # Listed as unreadable on the index; every other match is rendered.
+                unreadable.append((match_id, str(exc)))
+                matches.pop(match_id, None)
                 if say is not None:
                     say(f"no page for match {match_id}: {' '.join(str(exc).split())}")
                 continue
@@ -120,7 +124,9 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
             written.players += 1
         written.index = out / "index.html"
         if changed or not written.index.exists() or not match_pages:
-            write_text(written.index, index_from([m.summary for m in matches.values()], summary.result(), views, env))
+            write_text(written.index, index_from([m.summary for m in matches.values()], summary.result(), views, env,
+                                                 [*left_out, *unreadable]))
+        written.unreadable = [*left_out, *unreadable]
         if match_pages:
             _save_manifest(out, manifest)
     return written
@@ -217,8 +223,8 @@ def _player_pages(store: Any, mine: list[_Match], built: dict[str, MatchPage],
         page = built.get(m.summary.id)
         if page is None and m.summary.id in recent:
             try:
-                page = built[m.summary.id] = build_page(Source(f"{store.name}#{m.summary.id}",
-                                                               store.read(m.summary.id)))
+                page = built[m.summary.id] = readable_page(Source(f"{store.name}#{m.summary.id}",
+                                                                  store.read(m.summary.id)))
             except BeatlogError:  # said when its own page was not written; charted from rows here
                 page = None
         if page is not None:

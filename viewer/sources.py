@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from recorder.errors import UsageError
+from recorder.errors import CorruptLog, UsageError
 from recorder.integrity import LogFile
 from recorder.jsonl import read_jsonl
 from recorder.store import Store, is_server_url
@@ -40,8 +40,14 @@ def check_store(db: str | Path) -> None:
         raise UsageError(f"no such store: {str(db)!r}")
 
 
-def from_store(db: str | Path, match_id: str | None = None) -> list[Source]:
-    """Every match of a store (or just ``match_id``), checked as it is read."""
+def from_store(db: str | Path, match_id: str | None = None,
+               unreadable: list[tuple[str, str]] | None = None) -> list[Source]:
+    """Every match of a store (or just ``match_id``), checked as it is read.
+
+    With ``unreadable`` given, a match that fails its checks (kept by a beatlog that
+    checked less, or damaged since) is listed there as (match id, message) and left out:
+    one match must not stop the site of a whole store.
+    """
     if not is_server_url(db) and not Path(db).exists():
         raise UsageError(f"no such store: {str(db)!r}")
     store = Store(db, create=False)
@@ -52,7 +58,15 @@ def from_store(db: str | Path, match_id: str | None = None) -> list[Source]:
                 known = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "") if ids else "none"
                 raise UsageError(f"{db}: no match {match_id!r}; matches in it: {known}")
             ids = [match_id]
-        return [Source(f"{db}#{mid}", store.read(mid)) for mid in ids]
+        out = []
+        for mid in ids:
+            try:
+                out.append(Source(f"{db}#{mid}", store.read(mid)))
+            except CorruptLog as exc:
+                if unreadable is None:
+                    raise
+                unreadable.append((mid, str(exc)))
+        return out
     finally:
         store.close()
 

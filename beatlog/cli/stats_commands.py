@@ -172,6 +172,7 @@ def stats_command(logs, db, match_id, player, fighter, form, jobs, recompute) ->
     if recompute and db is None:
         raise UsageError("--recompute only applies with --db (logs are always walked)")
     err = _console(stderr=True)
+    left_out: list[str] = []
     if db is not None:
         with _progress(err, None, "counting") as bar:
             task = bar.add_task("matches", total=None)
@@ -185,7 +186,9 @@ def stats_command(logs, db, match_id, player, fighter, form, jobs, recompute) ->
                       f"and not kept ({found.why_not})")
         summary = found.summary
     else:
-        summary = summarize(file_stats(logs), player=player, fighter=fighter)
+        summary = summarize(file_stats(logs, unreadable=left_out.append), player=player, fighter=fighter)
+    for message in left_out:
+        click.echo(f"Warning: left out of the statistics: {message}", err=True)
     if form == "json":
         click.echo(to_json(summary))
     elif form == "csv":

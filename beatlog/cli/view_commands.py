@@ -7,7 +7,7 @@ import sys
 import click
 
 from . import main
-from recorder.errors import UsageError
+from recorder.errors import CorruptLog, UsageError
 
 
 @main.command("render")
@@ -38,8 +38,7 @@ def render_command(logs, db, match_id, out, single_file) -> None:
     Example: beatlog render round1/*.jsonl -o site/ && open site/index.html
     Example: beatlog render m.jsonl --single-file -o m.html
     """
-    from viewer.page import build_page
-    from viewer.site import match_html, render_pages, render_site
+    from viewer.site import match_html, readable_page, render_pages, render_site
     from viewer.sources import from_files, from_store
 
     if not logs and db is None:
@@ -57,21 +56,23 @@ def render_command(logs, db, match_id, out, single_file) -> None:
         click.echo(f"{written.index}: {len(written.matches)} match page(s) and {written.players} player page(s) "
                    "written (the others are unchanged)")
         return
-    sources = from_files(logs) + (from_store(db, match_id) if db is not None else [])
+    left_out: list[tuple[str, str]] = []
+    sources = from_files(logs) + (from_store(db, match_id, left_out) if db is not None else [])
+    if not sources and left_out:
+        raise CorruptLog(left_out[0][1])
     if out == "-":
         if not single_file or len(sources) != 1:
             raise UsageError("-o - writes one self-contained page: give exactly one match and --single-file")
-        html = match_html(build_page(sources[0]), single_file=True, linked=False)
+        html = match_html(readable_page(sources[0]), single_file=True, linked=False)
         sys.stdout.buffer.write(html.encode("utf-8"))
         return
-    if single_file:
-        for _, path, size in render_pages(sources, out).matches:
-            click.echo(f"{path}  ({size / 1024:.0f} KB)")
-        return
-    written = render_site(sources, out)
+    written = render_pages(sources, out) if single_file else render_site(sources, out, unreadable=left_out)
     for _, path, size in written.matches:
         click.echo(f"{path}  ({size / 1024:.0f} KB)")
-    click.echo(f"{written.index}: {len(written.matches)} match(es), {written.players} player page(s)")
+    for _, reason in written.unreadable if not single_file else [*left_out, *written.unreadable]:
+        click.echo(f"Warning: listed as unreadable, not rendered: {reason}", err=True)
+    if not single_file:
+        click.echo(f"{written.index}: {len(written.matches)} match(es), {written.players} player page(s)")
 
 
 @main.command("extract")

@@ -14,9 +14,13 @@ from typing import ClassVar, Literal
 
 from recorder.events import INPUT, KERNEL, Event, EventRegistry, Name
 
+from .cards import TIMINGS
+
 EVENTS = EventRegistry("battlecon", KERNEL)
 reg = EVENTS.register
 ev = dataclass(frozen=True, slots=True)
+# A form is named by its kit (card data "forms"), a vocabulary that grows with the fighters: never empty.
+FORM = {"minLength": 1}
 
 # -- decisions (input) --------------------------------------------------------
 
@@ -157,6 +161,7 @@ class AnteStarted(Event):
 class FormEffectApplied(Event):
     """The fighter's form during the ante step fixes this beat's form effect (a kit's after_ante hook)."""
 
+    VALUES: ClassVar[dict] = {"form": FORM}
     player: int
     form: str
 
@@ -178,6 +183,7 @@ class TriggerResolved(Event):
     """A triggered effect starts resolving; the events it causes name this one as their cause. ``card`` names
     the card, or the unique ability that triggered (its name)."""
 
+    VALUES: ClassVar[dict] = {"card": {"minLength": 1}, "timing": {"enum": list(TIMINGS)}}
     player: int
     card: str
     timing: str
@@ -425,6 +431,7 @@ class TokenRegained(Event):
 class FormChanged(Event):
     """The fighter changed form (card data "forms")."""
 
+    VALUES: ClassVar[dict] = {"form": FORM}
     player: int
     form: str
 
@@ -467,6 +474,8 @@ class DuelEnded(Event):
 @ev
 class MatchEnded(Event):
     """The match's result and duel score."""
+
+    FINAL: ClassVar[bool] = True  # nothing follows it
 
     winner: int | None
     score: tuple[int, ...]

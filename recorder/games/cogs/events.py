@@ -326,6 +326,8 @@ class AttackOrdered(Event):
 class AttackRolled(Event):
     """One attack's d20: a hit if roll < target number; ``deflected`` = a friendly-fire near miss."""
 
+    VALUES: ClassVar[dict] = {"mode": {"enum": ["melee", "ranged"]},
+                              "weapon": {"enum": ["longbow", "crossbow", "quickshot", "sword", "mace", "unarmed"]}}
     mode: str
     attacker: int
     target: int
@@ -639,6 +641,8 @@ class FleetRespawned(Event):
 @dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
     """The final scores, the winner (None for a tie) and why the match ended."""
+
+    FINAL: ClassVar[bool] = True  # nothing follows it
 
     scores: tuple[int, ...]
     winner: int | None
