@@ -18,6 +18,7 @@ from recorder.game import Game, game_for
 from recorder.header import Header
 from recorder.names import suggestion
 from recorder.terms import NEUTRAL, Terms, terms_of
+from recorder.unreadable import reading
 
 from .walk import StopWalk, Visitor, walk
 
@@ -124,4 +125,5 @@ def _last(terms: Terms, records: Sequence[Record]) -> str:
 
 def render(at: StateAt, game: Game | None = None) -> str:
     game = game or game_for(at.header)
-    return f"{at.where}\n{game.render_state(at.snapshot)}\n"
+    with reading(at.header.match_id, header=at.header, what=f"(its state at seq {at.seq})"):
+        return f"{at.where}\n{game.render_state(at.snapshot)}\n"
