@@ -41,7 +41,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from recorder.envelope import Record
-from recorder.errors import CorruptLog
+from recorder.errors import UnreadableLog
 from recorder.game import GAMES, Game, game_for
 from recorder.header import Header
 
@@ -165,7 +165,7 @@ class StatsVisitor(Visitor):
 
     def _add(self, record: Record, seat: Any, counter: str, value: Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self._seats):
-            raise CorruptLog(
+            raise UnreadableLog(
                 f"match {record.match_id}, seq {record.seq}: {record.type} names seat {seat!r}, "
                 f"but the match has seats 0..{len(self._seats) - 1}"
             )

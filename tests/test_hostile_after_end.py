@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.errors import CorruptLog
 from recorder.integrity import check
 from recorder.jsonl import encode_jsonl, read_jsonl

@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from recorder.cli import main
+from beatlog.cli import main
 from recorder.errors import CorruptLog, UnreadableLog
 from recorder.game import load_game
 from recorder.header import Player, derive_match_id
