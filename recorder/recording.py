@@ -23,6 +23,7 @@ from .header import Header
 from .match import Match
 from .jsonl import JsonlWriter
 from .store import Store
+from .untrusted import check_header_text
 
 
 class Stop(Exception):
@@ -229,9 +230,11 @@ def record(
 ) -> Recording:
     """Play ``header``'s match with ``sources`` answering, writing it to ``sink``.
 
-    Sources with a ``close(match)`` method (e.g. a script checking that every
+    A control character in the header's names, sides or options is refused first
+    (:mod:`recorder.untrusted`). Sources with a ``close(match)`` method (e.g. a script checking that every
     scripted answer was used) are closed once the match has ended.
     """
+    check_header_text(header)  # before anything is written: a name must not drive a terminal later
     header = replace(header, created_at=clock())
     match = Match(game, header)
     batches = BeatBatches(sink, header.match_id, header.hash)

@@ -40,6 +40,7 @@ from .game import terms_named
 from .header import Header
 from .names import resolve, suggestion
 from .terms import NEUTRAL, Terms, terms_of
+from .untrusted import check_text
 
 if TYPE_CHECKING:
     import jsonschema
@@ -146,10 +147,18 @@ def parse_script(data: Any, name: str = "<script>") -> Script:
         message = validate.brief(error.message, error.instance)
         raise InvalidDecision(f"{name}: {_json_path(error.absolute_path)}: {message}")
     seats = tuple(ScriptSeat(p.get("name"), p["side"]) for p in data["players"])
+    for i, seat in enumerate(seats):
+        if seat.name is not None:
+            check_text(seat.name, f"{name}: players[{i}].name:")
+    for key in ("title", "description"):
+        if isinstance(data.get(key), str):
+            check_text(data[key].replace("\n", " "), f"{name}: {key}:")  # a description may run over lines
     terms = terms_named(data["game"])
     entries = []
     for index, raw in enumerate(data["beats"]):
         entry = ScriptEntry(index, raw.get("duel", 1), raw["beat"], raw["player"], raw, terms)
+        if isinstance(raw.get("note"), str):
+            check_text(raw["note"], f"{name}: beats[{index}].note:")
         if entry.player >= len(seats):
             raise InvalidDecision(
                 f"{name}: {entry.where}: player {entry.player} does not exist; "

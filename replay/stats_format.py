@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from recorder.terms import NEUTRAL, Terms, cap
+from recorder.untrusted import escape
 
 RESULT_COLUMNS = ("matches", "wins", "losses", "draws", "unfinished", "win_rate", "duels", "beats")
 
@@ -113,6 +114,11 @@ def terms(game: Mapping[str, Any]) -> Terms:
     return Terms(**given) if given else NEUTRAL
 
 
+def _text(value: str) -> Text:
+    """A cell of text from logs (names, sides, cards): its control characters shown, never obeyed."""
+    return Text(escape(value))
+
+
 def results_table(title: str, rows: Sequence[Mapping[str, Any]], who: str, played: str,
                   words: Terms = NEUTRAL) -> Table:
     """Results per row; the sets column (BattleCON's "Duels W-L-D") only for a game played in sets."""
@@ -127,9 +133,9 @@ def results_table(title: str, rows: Sequence[Mapping[str, Any]], who: str, playe
                  if "duels_won" in row else str(row["duels"]))
         unfinished = f" (+{row['unfinished']} unfinished)" if row["unfinished"] else ""
         table.add_row(
-            Text(row["name"]), str(row["matches"]) + unfinished, str(row["wins"]), str(row["losses"]),
+            _text(row["name"]), str(row["matches"]) + unfinished, str(row["wins"]), str(row["losses"]),
             str(row["draws"]), fmt(row["win_rate"], "percent"), *((duels,) if sets else ()), str(row["beats"]),
-            Text(_played(row)),
+            _text(_played(row)),
         )
     return table
 
@@ -156,7 +162,7 @@ def figures_tables(title: str, rows: Sequence[Mapping[str, Any]], figures: Seque
         for f in chunk:
             table.add_column(f["label"], justify="right", no_wrap=True)
         for row in rows:
-            table.add_row(Text(row["name"]), *(fmt(row[f["key"]], f.get("format", "number")) for f in chunk))
+            table.add_row(_text(row["name"]), *(fmt(row[f["key"]], f.get("format", "number")) for f in chunk))
         out.append(table)
     return out
 
@@ -170,7 +176,7 @@ def top_table(title: str, rows: Sequence[Mapping[str, Any]], figures: Sequence[M
     for f in tops:
         table.add_column(f["label"])
     for row in rows:
-        table.add_row(Text(row["name"]), *(Text(fmt(row[f["key"]], "top")) for f in tops))
+        table.add_row(_text(row["name"]), *(_text(fmt(row[f["key"]], "top")) for f in tops))
     return table
 
 
@@ -187,7 +193,7 @@ def matchup_table(game: Mapping[str, Any]) -> Table | None:
     table = _table(title)
     table.add_column("", style="bold", no_wrap=True)
     for side in columns:
-        table.add_column(Text(side), justify="center", no_wrap=True)
+        table.add_column(_text(side), justify="center", no_wrap=True)
     for side in rows:
         cells = []
         for opp in columns:
@@ -199,7 +205,7 @@ def matchup_table(game: Mapping[str, Any]) -> Table | None:
                 if cell.get("neither_won"):
                     text += f" +{cell['neither_won']} met"
                 cells.append(text)
-        table.add_row(Text(side), *cells)
+        table.add_row(_text(side), *cells)
     return table
 
 

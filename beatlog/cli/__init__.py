@@ -17,6 +17,7 @@ import click
 
 from recorder import __version__
 from recorder.errors import BeatlogError
+from recorder.untrusted import escape, escape_lines
 
 
 class UsageLine(click.ClickException):
@@ -25,12 +26,19 @@ class UsageLine(click.ClickException):
     exit_code = 1
 
 
+def say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
+    """Print text that may quote a log or an input (names, sides, descriptions): every line of the CLI's
+    output goes through here, so no control character in it reaches the terminal (recorder/untrusted.py).
+    Its own newlines and tabs are kept: a value is escaped whole where it is formatted, when it is one line."""
+    click.echo(escape_lines(text), err=err, nl=nl)
+
+
 def usage_line(exc: click.UsageError, path: str = "beatlog") -> UsageLine:
     """Click's usage error (usage, hint and message on three lines, exit 2) as one line naming the help.
 
     ``path`` is the command's name (``beatlog check``) for errors raised before its context existed.
     """
-    text = " ".join(exc.format_message().split()).removesuffix(".")
+    text = escape(" ".join(exc.format_message().split()).removesuffix("."))
     if exc.ctx is not None:
         path = exc.ctx.command_path
     return UsageLine(f"{text} (see {path} -h)")
@@ -108,10 +116,11 @@ class BeatlogGroup(click.Group):
         except click.UsageError as exc:  # a subcommand's options and arguments, or an unknown command
             raise usage_line(exc) from None
         except BeatlogError as exc:
-            click.echo(f"Error: {exc}", err=True)
+            # Errors quote their input (a name, a file's line): shown, never obeyed by the terminal.
+            click.echo(f"Error: {escape(str(exc))}", err=True)
             sys.exit(1)
         except (FileNotFoundError, IsADirectoryError, PermissionError) as exc:
-            click.echo(f"Error: {exc.strerror}: {exc.filename!r}", err=True)
+            click.echo(f"Error: {exc.strerror}: {escape(repr(exc.filename))}", err=True)
             sys.exit(1)
 
 

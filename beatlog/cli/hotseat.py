@@ -30,6 +30,7 @@ from typing import Any, Callable, Sequence
 
 import click
 
+from . import say
 from recorder.decisions import SALT, Answer, Request
 from recorder.envelope import Record
 from recorder.fold import apply_record
@@ -37,6 +38,7 @@ from recorder.game import Game
 from recorder.header import Header
 from recorder.recording import Stop
 from recorder.terms import terms_of
+from recorder.untrusted import escape_lines
 
 QUIT = "q"
 MAX_LISTED = 40  # more options than this are chosen one part at a time
@@ -47,7 +49,7 @@ class TerminalSource:
     """Asks a person at the terminal; ``q`` (or end of input) stops the recording."""
 
     def __init__(self, game: Game, header: Header, seats: Sequence[int] | None = None,
-                 echo: Callable[[str], None] = click.echo) -> None:
+                 echo: Callable[[str], None] = say) -> None:
         self.game = game
         self.header = header
         # The seats played at this terminal; with more than one, the screen is
@@ -193,7 +195,7 @@ def _text(value: Any) -> str:
 
 def _prompt(text: str, *, hide_input: bool = False) -> str:
     try:
-        return click.prompt(text, default="", show_default=False, hide_input=hide_input, prompt_suffix=": ")
+        return click.prompt(escape_lines(text), default="", show_default=False, hide_input=hide_input, prompt_suffix=": ")
     except click.Abort:
         # End of input (Ctrl-D, or a closed pipe) is a quit, not a crash.
         raise Stop() from None
@@ -202,7 +204,7 @@ def _prompt(text: str, *, hide_input: bool = False) -> str:
 class Narrator:
     """A sink that prints each public record in plain language as it is recorded."""
 
-    def __init__(self, game: Game, echo: Callable[[str], None] = click.echo) -> None:
+    def __init__(self, game: Game, echo: Callable[[str], None] = say) -> None:
         self.game = game
         self.echo = echo
         self.state: Any = None

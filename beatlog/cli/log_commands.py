@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from . import main
+from . import main, say
 
 
 @main.command("schema-dump", hidden=True)
@@ -17,4 +17,4 @@ def schema_dump(out_dir: str) -> None:
     from recorder.schemagen import write_all
 
     for path in write_all(out_dir):
-        click.echo(path)
+        say(path)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import click
 
-from . import main
+from . import main, say
 from recorder import canonical
 from recorder.errors import UsageError
 from recorder.game import load_game
 from recorder.recording import MemorySink, Recording, Tee, record
 from recorder.script import load_script
 from recorder.terms import terms_of
+from recorder.untrusted import escape
 from ..tournament import default_bot, sides_flag
 from .catalog import render_side, side_entry, side_ids
 from .game_help import GameHelpOption, bots_text, games_text, sides_text
@@ -147,21 +148,21 @@ def _check_new_match(plan: MatchPlan, db: str | None) -> None:
 
 
 def _summary(plan: MatchPlan, rec: Recording, where: list[str], *, err: bool) -> None:
-    def say(text: str) -> None:
-        click.echo(text, err=err)
+    def line(text: str) -> None:
+        say(text, err=err)
 
     header = rec.header
     terms = terms_of(plan.game)
-    seats = " vs ".join(f"{p.name} ({p.side})" for p in header.players)
-    say(f"match {header.match_id}: {header.game} {header.edition}, seed {header.seed}")
-    say(f"  {seats}")
+    seats = " vs ".join(f"{escape(p.name)} ({escape(p.side)})" for p in header.players)
+    line(f"match {header.match_id}: {header.game} {header.edition}, seed {header.seed}")
+    line(f"  {seats}")
     if rec.finished:
-        say(f"  result: {_result_text(plan, rec)}")
+        line(f"  result: {_result_text(plan, rec)}")
     else:
-        say(f"  stopped unfinished at {terms.at(rec.duel, rec.beat)}")
-    say(f"  {terms.rounds}: {rec.beats}, events: {rec.events}")
-    say(f"  digest: {canonical.short_digest(rec.last_hash)}")
-    say(f"  saved to {' and '.join(where)}")
+        line(f"  stopped unfinished at {terms.at(rec.duel, rec.beat)}")
+    line(f"  {terms.rounds}: {rec.beats}, events: {rec.events}")
+    line(f"  digest: {canonical.short_digest(rec.last_hash)}")
+    line(f"  saved to {' and '.join(where)}")
 
 
 def _result_text(plan: MatchPlan, rec: Recording) -> str:
@@ -172,7 +173,7 @@ def _result_text(plan: MatchPlan, rec: Recording) -> str:
     if winner is None:
         return f"draw{tail}"
     p = rec.header.players[winner]
-    return f"{p.name} ({p.side}) wins{tail}"
+    return f"{escape(p.name)} ({escape(p.side)}) wins{tail}"
 
 
 @main.command("play")
@@ -199,10 +200,10 @@ def play_command(fighters, game_name, players, edition, duels, game_options, see
         sources[1] = bot_sources(plan.game, plan.header, (opponent, opponent))[1]
     _check_new_match(plan, db)
     sink, where = open_sinks(plan.header, out, db)
-    click.echo(f"Playing {plan.header.match_id} (seed {plan.header.seed}); recording to {' and '.join(where)}.")
+    say(f"Playing {plan.header.match_id} (seed {plan.header.seed}); recording to {' and '.join(where)}.")
     result = record(plan.game, plan.header, sources, Tee([sink, Narrator(plan.game)]))
     keep_stats(db, plan.header.match_id)
-    click.echo("")
+    say("")
     _summary(plan, result, where, err=False)
 
 
@@ -213,7 +214,7 @@ def _sides(names, game_name, as_json) -> None:
     if as_json:
         click.echo(canonical.dumps(entries).decode())
         return
-    click.echo("\n\n".join(render_side(game, entry) for entry in entries))
+    say("\n\n".join(render_side(game, entry) for entry in entries))
 
 
 _SIDE_OPTIONS = (

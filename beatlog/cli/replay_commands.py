@@ -12,9 +12,10 @@ from typing import Any
 
 import click
 
-from . import main
+from . import main, say
 from recorder import canonical
 from recorder.errors import BeatlogError, CorruptLog, UsageError
+from recorder.untrusted import shown
 
 
 @main.command("verify")
@@ -69,9 +70,9 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
         if as_json:
             click.echo(canonical.dumps({"source": source, **payload}).decode())
         elif ok:
-            click.echo(text)
+            say(text)
         else:
-            click.echo(f"Error: {text}", err=True)
+            say(f"Error: {text}", err=True)
 
     def failure(source: str, exc: BeatlogError | OSError) -> None:
         text = str(exc) if isinstance(exc, BeatlogError) else f"{exc.strerror}: {exc.filename!r}"
@@ -162,7 +163,7 @@ def keygen_command(stem, force) -> None:
     from replay.seal import keygen
 
     private, public = keygen(stem, force=force)
-    click.echo(f"wrote {private} (keep it private) and {public} (give it to whoever checks seals)")
+    say(f"wrote {private} (keep it private) and {public} (give it to whoever checks seals)")
 
 
 @main.command("seal")
@@ -208,7 +209,7 @@ def seal_command(log, key_path, signer, db, match_id, partial, out_path) -> None
         out = seal_path(log)
     signer = signer or Path(key_path).stem
     seal = seal_log(loaded, key_path, signer, out, partial=partial)
-    click.echo(f"sealed {seal['match_id']}: {seal['events']} events, digest "
+    say(f"sealed {seal['match_id']}: {seal['events']} events, digest "
                f"{canonical.short_digest(seal['final_hash'])}, by {signer} -> {out}")
 
 
@@ -269,18 +270,18 @@ def explain_command(log, beat, duel, html_out) -> None:
     from replay.trust import integrity_problem, warning
 
     loaded = read_strict(log)
-    report = explain(loaded.header, loaded.records, beat, duel, source=loaded.name)
+    report = explain(shown(loaded.header), loaded.records, beat, duel, source=loaded.name)
     problem = integrity_problem(loaded.header, loaded.records)
     if problem is not None:
         report.warning = warning(problem, log)
-        click.echo(report.warning, err=True)
+        say(report.warning, err=True)
     if html_out == "-":
         click.echo(render_html(report), nl=False)
         return
-    click.echo(render_text(report), nl=False)
+    say(render_text(report), nl=False)
     if html_out:
         Path(html_out).write_text(render_html(report), encoding="utf-8")
-        click.echo(f"wrote {html_out}", err=True)
+        say(f"wrote {html_out}", err=True)
 
 
 @main.command("whatif")
@@ -350,7 +351,7 @@ def whatif_command(log, beat, duel, who, choices, pair, ante, policy, show_all, 
         click.echo(canonical.dumps(to_dict(result)).decode())
         return
     width = width or min(max(shutil.get_terminal_size((120, 24)).columns, 80), 200)
-    click.echo(render_text(result, None if show_all else LIMIT, width), nl=False)
+    say(render_text(result, None if show_all else LIMIT, width), nl=False)
 
 
 @main.command("diff")
@@ -377,12 +378,12 @@ def diff_command(a, b) -> None:
         raise CorruptLog(f"{a} and {b} are identical, but not a sound log: {result.corrupt[0]}")
     if result.identical:
         digest = canonical.short_digest(left.records[-1].hash if left.records else left.header.hash)
-        click.echo(f"identical: match {left.header.match_id}, {len(left.records)} events, digest {digest}")
+        say(f"identical: match {left.header.match_id}, {len(left.records)} events, digest {digest}")
         return
     for line in result.warnings():
-        click.echo(line, err=True)
+        say(line, err=True)
     for line in result.lines():
-        click.echo(line)
+        say(line)
     sys.exit(1)
 
 
@@ -417,18 +418,18 @@ def state_command(log, beat, event, duel, who, as_json) -> None:
 
     loaded = read_strict(log)
     viewer = player_index(loaded.header, who) if who is not None else None
-    at = state_at(loaded.header, loaded.records, beat, duel=duel, event=event, viewer=viewer,
+    at = state_at(shown(loaded.header), loaded.records, beat, duel=duel, event=event, viewer=viewer,
                   source=loaded.name)
     problem = integrity_problem(loaded.header, loaded.records)
     if problem is not None:
-        click.echo(warning(problem, log), err=True)
+        say(warning(problem, log), err=True)
     if as_json:
         click.echo(canonical.dumps({"where": at.where, "duel": at.duel, "beat": at.beat, "seq": at.seq,
                                     "viewer": at.viewer, "verified": problem is None,
                                     "problem": None if problem is None else problem.to_dict(),
                                     "state": at.snapshot}).decode())
     else:
-        click.echo(render(at), nl=False)
+        say(render(at), nl=False)
 
 
 def shortcut_fields(game: Any, given: dict[str, list[str]]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from recorder.errors import UsageError
 from recorder.game import game_for
 from recorder.resume import StoredPrefix, load_jsonl_prefix, load_store_prefix, recorded_bots, resume
 from recorder.script import load_script
+from . import say
 from .match_options import MatchPlan, bot_sources, keep_stats, script_sources, split_pair
 
 
@@ -54,7 +55,7 @@ def resume_match(
     recording, stored = resume(game, prefix, sources, sink)
     keep_stats(db, match_id)
     cut = f", dropped an unfinished last line of {prefix.dropped} bytes" if prefix.dropped else ""
-    click.echo(f"resumed {match_id} after seq {stored} ({prefix.where}{cut})")
+    say(f"resumed {match_id} after seq {stored} ({prefix.where}{cut})")
     summary(plan, recording, [prefix.where], err=False)
 
 

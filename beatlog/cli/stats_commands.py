@@ -7,8 +7,9 @@ from typing import Any
 
 import click
 
-from . import main
+from . import main, say
 from recorder.errors import UsageError
+from recorder.untrusted import escape_lines
 from .match_options import DEFAULT_GAME, new_seed, parse_options, parse_seed
 from .game_help import GameHelpOption, bots_text, games_text, sides_text
 
@@ -21,7 +22,7 @@ def _console(stderr: bool = False):
 
 def _say(console, text: str) -> None:
     """Plain text: no markup (paths and names may hold brackets), no re-wrapping."""
-    console.print(text, soft_wrap=True, markup=False, highlight=False)
+    console.print(escape_lines(text), soft_wrap=True, markup=False, highlight=False)
 
 
 def _progress(console, total: int, label: str):
@@ -188,7 +189,7 @@ def stats_command(logs, db, match_id, player, fighter, form, jobs, recompute) ->
     else:
         summary = summarize(file_stats(logs, unreadable=left_out.append), player=player, fighter=fighter)
     for message in left_out:
-        click.echo(f"Warning: left out of the statistics: {message}", err=True)
+        say(f"Warning: left out of the statistics: {message}", err=True)
     if form == "json":
         click.echo(to_json(summary))
     elif form == "csv":
@@ -229,4 +230,4 @@ def demo_command(out: str, game_options: tuple[str, ...]) -> None:
     result = run_demo(out, say=lambda text: _say(err, text),
                       progress=lambda total, label: _progress(err, total, label),
                       options=parse_options(game_options))
-    click.echo(str(result.index))
+    say(str(result.index))

@@ -7,8 +7,9 @@ import sys
 
 import click
 
-from . import main
+from . import main, say
 from recorder.errors import BeatlogError, UsageError
+from recorder.untrusted import escape
 
 
 @main.command("export")
@@ -42,7 +43,7 @@ def export_command(db: str, match_id: str | None, out: str | None, force: bool, 
         log = store.read(match_id)
     write_jsonl(out, log.header, log.records)
     if out != "-":
-        click.echo(f"exported {log.match_id} ({len(log.records)} events) to {out}", err=True)
+        say(f"exported {log.match_id} ({len(log.records)} events) to {out}", err=True)
 
 
 def _export_parquet(db: str, folder: str) -> None:
@@ -86,16 +87,16 @@ def import_command(logs: tuple[str, ...], db: str, no_verify: bool) -> None:
         keep(store, checked)  # the statistics the check just counted, for stats and the site
     for result in results:
         if result.status == "imported":
-            click.echo(f"imported {result.match_id} ({result.added} events)")
+            say(f"imported {result.match_id} ({result.added} events)")
         elif result.status == "extended":
-            click.echo(f"extended {result.match_id} (+{result.added} events, now {result.total})")
+            say(f"extended {result.match_id} (+{result.added} events, now {result.total})")
         elif result.duplicate_of is not None:
             if result.duplicate_of == result.source:
-                click.echo(f"skipped {result.match_id}: {result.source} is given more than once")
+                say(f"skipped {result.match_id}: {result.source} is given more than once")
             else:
-                click.echo(f"skipped {result.match_id}: {result.source} holds nothing that {result.duplicate_of} did not")
+                say(f"skipped {result.match_id}: {result.source} holds nothing that {result.duplicate_of} did not")
         else:
-            click.echo(f"skipped {result.match_id}: already in {db}")
+            say(f"skipped {result.match_id}: already in {db}")
 
 
 @main.command("check")
@@ -127,15 +128,15 @@ def check_command(logs: tuple[str, ...], db: str | None, match_id: str | None) -
             ids = [match_id] if match_id is not None else None
             for stored in check_store(store, ids):
                 log = stored.log
-                click.echo(f"ok {log.match_id}: {len(log.records)} events, digest {log.digest}")
+                say(f"ok {log.match_id}: {len(log.records)} events, digest {log.digest}")
             if not store.has_ledger:
-                click.echo(f"note: {store.name} has no ledger (it was written by an earlier beatlog), so a "
+                say(f"note: {store.name} has no ledger (it was written by an earlier beatlog), so a "
                            "match deleted from it could not be detected; it gets one, filled in from its "
                            "matches, the next time it is opened for writing (e.g. beatlog import)", err=True)
             elif match_id is None:
                 head = check_ledger(store)
                 assert head is not None
-                click.echo(f"ok ledger: {head.n} entries, every match accounted for, head "
+                say(f"ok ledger: {head.n} entries, every match accounted for, head "
                            f"{short_digest(head.entry_hash) if head.n else 'empty'}")
         return
     failed = False
@@ -143,14 +144,14 @@ def check_command(logs: tuple[str, ...], db: str | None, match_id: str | None) -
         try:
             log = read_jsonl(path)
         except BeatlogError as exc:
-            click.echo(f"Error: {exc}", err=True)
+            say(f"Error: {escape(str(exc))}", err=True)
             failed = True
             continue
         except OSError as exc:
-            click.echo(f"Error: {exc.strerror}: {exc.filename!r}", err=True)
+            say(f"Error: {exc.strerror}: {escape(repr(exc.filename))}", err=True)
             failed = True
             continue
-        click.echo(f"ok {log.match_id}: {len(log.records)} events, digest {log.digest}")
+        say(f"ok {log.match_id}: {len(log.records)} events, digest {log.digest}")
     if failed:
         sys.exit(1)
 

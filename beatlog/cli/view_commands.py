@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from . import main
+from . import main, say
 from recorder.errors import CorruptLog, UsageError
 
 
@@ -68,11 +68,11 @@ def render_command(logs, db, match_id, out, single_file) -> None:
         return
     written = render_pages(sources, out) if single_file else render_site(sources, out, unreadable=left_out)
     for _, path, size in written.matches:
-        click.echo(f"{path}  ({size / 1024:.0f} KB)")
+        say(f"{path}  ({size / 1024:.0f} KB)")
     for _, reason in written.unreadable if not single_file else [*left_out, *written.unreadable]:
-        click.echo(f"Warning: listed as unreadable, not rendered: {reason}", err=True)
+        say(f"Warning: listed as unreadable, not rendered: {reason}", err=True)
     if not single_file:
-        click.echo(f"{written.index}: {len(written.matches)} match(es), {written.players} player page(s)")
+        say(f"{written.index}: {len(written.matches)} match(es), {written.players} player page(s)")
 
 
 @main.command("extract")
@@ -103,4 +103,4 @@ def extract_command(page, out) -> None:
 
     log = parse_jsonl(data, name=page)  # the same strict reading as any log, before anything is written
     write_jsonl(out, log.header, log.records)
-    click.echo(f"{out}: {len(log.records)} events of match {log.header.match_id}")
+    say(f"{out}: {len(log.records)} events of match {log.header.match_id}")
