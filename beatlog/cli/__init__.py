@@ -26,11 +26,11 @@ class UsageLine(click.ClickException):
     exit_code = 1
 
 
-def say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
+def say(text: object = "", *, err: bool = False, nl: bool = True) -> None:
     """Print text that may quote a log or an input (names, sides, descriptions): every line of the CLI's
     output goes through here, so no control character in it reaches the terminal (recorder/untrusted.py).
     Its own newlines and tabs are kept: a value is escaped whole where it is formatted, when it is one line."""
-    click.echo(escape_lines(text), err=err, nl=nl)
+    click.echo(escape_lines(str(text)), err=err, nl=nl)
 
 
 def usage_line(exc: click.UsageError, path: str = "beatlog") -> UsageLine:
