@@ -23,6 +23,8 @@ Figures:
               --stats-copies K also times a store of that store's statistics rows copied K times
   site        seconds to write the index and player pages of the stats store from its rows (and of the
               copied store with --stats-copies; its matches have no events, so none is walked)
+  forensics   verify of a forged long Cogs log (about 6,000 events; 60 turns with --quick), the worst of
+              three late forgeries, as a multiple of verifying it clean (bench/bench_forensics.py)
 """
 
 from __future__ import annotations
@@ -546,6 +548,17 @@ def bench_site(runs: int, db: Path, cache: Path, recent: int | None = None) -> l
 # -- table -----------------------------------------------------------------------------
 
 
+def bench_forensics(runs: int, turns: int) -> list[Row]:
+    from bench.bench_forensics import measure
+
+    results = [measure(turns) for _ in range(runs)]
+    multiple = statistics.median(r["multiple"] for r in results)
+    last = results[-1]
+    return [Row("verify: a forged long log, worst case, x a clean verify", f"{multiple:.1f}", "<= 3",
+                _verdict(multiple <= 3) + f"; {last['events']:,}-event Cogs log, clean "
+                f"{statistics.median(r['clean'] for r in results):.2f} s; worst: {last['worst']}")]
+
+
 def _verdict(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
@@ -566,7 +579,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="smaller inputs (stats over 1,000 matches)")
     parser.add_argument("--runs", type=int, default=5, help="runs per figure; the median is printed")
     parser.add_argument("--only", metavar="AREA", action="append",
-                        choices=["engine", "verify", "cli", "store", "render", "stats", "site"], help="run only this area")
+                        choices=["engine", "verify", "cli", "store", "render", "stats", "site", "forensics"],
+                        help="run only this area")
     parser.add_argument("--cache", metavar="DIR", default=str(Path(tempfile.gettempdir()) / "beatlog-bench"),
                         help="where the stats store is kept between runs")
     parser.add_argument("--stats-copies", metavar="K", type=int, default=0,
@@ -575,7 +589,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="matches in the stats store (default 10,000; 1,000 with --quick); the goal is "
                              "stated for 100,000 (built once into --cache, which takes long)")
     args = parser.parse_args(argv)
-    areas = args.only or ["engine", "verify", "cli", "store", "render", "stats", "site"]
+    areas = args.only or ["engine", "verify", "cli", "store", "render", "stats", "site", "forensics"]
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
     duels = 100 if args.quick else 300
@@ -606,6 +620,8 @@ def main(argv: list[str] | None = None) -> None:
         rows += bench_site(max(1, min(args.runs, 3)), stats_store(size, cache), cache)
         if args.stats_copies:  # the copied rows have no events: the pages come from rows alone
             rows += bench_site(1, replicated_store(stats_store(size, cache), args.stats_copies, cache), cache, recent=0)
+    if "forensics" in areas:
+        rows += bench_forensics(1 if args.quick else min(args.runs, 3), 60 if args.quick else 200)
     print(table(rows))
 
 

@@ -59,5 +59,9 @@ class UnknownEventType(CorruptLog):
     """An event type this version of beatlog does not know."""
 
 
+class LimitExceeded(BeatlogError):
+    """An input beyond one of beatlog's documented limits (events of a match page...)."""
+
+
 class UsageError(BeatlogError):
     """Bad command-line input that click itself cannot catch."""

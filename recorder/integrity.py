@@ -8,7 +8,8 @@ anything handed a header and records): a log is intact when
 * every event belongs to the header's match, ``prev`` is the hash of the event
   before it (the header's hash for seq 1), and ``hash`` is the hash of the event,
 * every event's type is known and its payload matches that type's schema,
-* nothing follows the event that ends the match (a type whose ``FINAL`` is set).
+* nothing follows the event that ends the match (a type whose ``FINAL`` is set),
+* it holds at most :data:`MAX_EVENTS` events.
 
 The first problem found is raised as :class:`CorruptLog` (or its subclass
 :class:`UnknownEventType`) with a message that says where. Nothing here
@@ -28,6 +29,11 @@ from .game import game_for, load_game
 from .header import Header
 from . import store_ledger as ledger
 from .validate import validate_envelope, validate_header, validate_payload
+
+
+# The most events one match's log may hold: a documented limit far above any real match (a 200-turn
+# three-fleet Cogs of Valor match is about 10,000), so that a forged or runaway log is refused early.
+MAX_EVENTS = 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +131,9 @@ class Chain:
         seq = raw["seq"]
         if seq != self.next_seq:
             raise CorruptLog(f"{where}: expected seq {self.next_seq}, found {seq} ({self._gap(seq)})")
+        if seq > MAX_EVENTS:
+            raise CorruptLog(f"{where}: a match log holds at most {MAX_EVENTS:,} events (the longest match "
+                             "any game records is a small fraction of that)")
         if raw["prev"] != self.prev_hash:
             before = "the header" if seq == 1 else f"seq {seq - 1}"
             raise CorruptLog(

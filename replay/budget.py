@@ -4,8 +4,12 @@ Naming what was done to a log means re-executing imagined originals of it
 (an event put back, a decision answered otherwise), each from the header.
 One classification gets one :class:`Budget`, counted in records re-derived
 plus a fixed cost per re-execution -- not in seconds, so that a verdict never
-depends on the speed of the machine -- worth :data:`BUDGET_RUNS`
-re-executions of the whole log.
+depends on the speed of the machine -- worth :data:`RUNS` re-executions of
+the whole log, or :data:`FLOOR` records when that is more (a short log). So
+explaining a failure costs at most about twice a clean verification of a long
+log: the whole ``verify`` stays within three times a clean one, however late
+the edit, and the explanation stops at its budget and says so rather than
+making the verdict wait.
 
 :func:`reach` re-executes a candidate log only as far as it must: when the
 candidate is first re-run up to a given position and already diverges
@@ -26,7 +30,9 @@ from recorder.header import Header
 from .rerun import rerun
 
 OVERHEAD = 32  # a re-execution's fixed cost (header, set-up), in records re-derived
-BUDGET_RUNS = 48  # what one classification may spend, in re-executions of the whole log
+RUNS = 2  # what one classification may spend, in re-executions of the whole log...
+SHORT = 100  # ... or, at least, as much as 48 re-executions of a log this short
+FLOOR = 48 * (SHORT + OVERHEAD)
 OUT = -1  # what reach() returns when the budget is spent
 
 
@@ -37,9 +43,11 @@ class Budget:
     left: int
     parent: "Budget | None" = None
 
+    ran_out: bool = False  # a spend was refused: what was searched was not searched to the end
+
     @classmethod
     def for_log(cls, records: Sequence[Record]) -> "Budget":
-        return cls(BUDGET_RUNS * (len(records) + OVERHEAD))
+        return cls(max(RUNS * (len(records) + OVERHEAD), FLOOR))
 
     def spend(self, records: int) -> bool:
         """Take the cost of re-deriving ``records`` records; False (nothing taken) when too little is left."""
@@ -47,6 +55,7 @@ class Budget:
         budget: Budget | None = self
         while budget is not None:
             if cost > budget.left:
+                self._ran_out()
                 return False
             budget = budget.parent
         budget = self
@@ -54,6 +63,12 @@ class Budget:
             budget.left -= cost
             budget = budget.parent
         return True
+
+    def _ran_out(self) -> None:
+        budget: Budget | None = self
+        while budget is not None:
+            budget.ran_out = True
+            budget = budget.parent
 
     def part(self, parts: int) -> "Budget":
         """A share of what is left (1/``parts``) for one sub-question; what it spends, this one has spent."""

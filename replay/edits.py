@@ -18,8 +18,9 @@ from typing import Any
 from recorder.envelope import Record
 
 from . import suspects, undo
+from .budget import reach
 from .case import Case, Problem, structural_text
-from .rerun import ILLEGAL, NOT_INPUT, differing_fields, rerun
+from .rerun import ILLEGAL, NOT_INPUT, differing_fields
 from .undo import DELETED
 from .wording import answer
 
@@ -96,7 +97,8 @@ def not_found(search: suspects.Search) -> str:
     where = f"seq {first}" if first == last else f"seq {first}-{last}"
     if search.exhaustive:
         return f" (no other legal answer to the decisions at {where} re-derives the log)"
-    return f" (or a decision before it: {where})"
+    return (f" (or a decision before it: {where}; the search stopped at its budget, about twice the cost of "
+            "verifying the log)")
 
 
 def _draw_changed(case: Case, p: int, suffix: str) -> Verdict:
@@ -155,7 +157,7 @@ def _follows(case: Case, p: int) -> bool:
         return False
     records = list(case.records)
     records[p] = expected
-    return rerun(case.game, case.header, records).diverged is None
+    return reach(case.game, case.header, records, case.budget) is None  # OUT (spent): not shown to follow
 
 
 def _input_text(case: Case, q: int, prefix: str) -> tuple[str, str | None]:

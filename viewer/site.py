@@ -24,7 +24,7 @@ from typing import Any, Sequence
 
 import jinja2
 
-from recorder.errors import UnreadableLog, UsageError
+from recorder.errors import LimitExceeded, UnreadableLog, UsageError
 from recorder.terms import shared
 from recorder.unreadable import reading
 from replay.stats_format import fmt
@@ -41,6 +41,8 @@ from .summary import player_stem, sections
 from .templating import environment
 
 PLAIN_ASSETS = view_assets(PLAIN)
+# The most events one match page shows (a 15-beat duel is about 250 events and 130 KB): a documented limit.
+MAX_PAGE_EVENTS = 20_000
 
 
 @dataclass
@@ -178,20 +180,28 @@ def _readable_pages(sources: Sequence[Source], written: Written) -> list[MatchPa
 
     One bad match must not take the site down; when there is nothing else, its error is raised.
     """
-    pages = []
+    pages, refused = [], []
     for source in unique(list(sources)):
         try:
             pages.append(readable_page(source))
-        except UnreadableLog as exc:
+        except (UnreadableLog, LimitExceeded) as exc:
             written.unreadable.append((source.log.match_id, str(exc)))
-    if not pages and written.unreadable:
-        raise UnreadableLog(written.unreadable[0][1])
+            refused.append(exc)
+    if not pages and refused:
+        raise refused[0]
     return pages
 
 
 def readable_page(source: Source) -> MatchPage:
-    """:func:`viewer.page.build_page`, with any failure to interpret the log as one UnreadableLog line."""
+    """:func:`viewer.page.build_page`, with any failure to interpret the log as one UnreadableLog line.
+
+    A match of more than :data:`MAX_PAGE_EVENTS` events is refused first (LimitExceeded): its page would
+    be tens of megabytes, too heavy to open or to mail.
+    """
     log = source.log
+    if len(log.records) > MAX_PAGE_EVENTS:
+        raise LimitExceeded(f"{source.name}: match {log.match_id} has {len(log.records):,} events; a match page "
+                            f"shows at most {MAX_PAGE_EVENTS:,} (about 10 MB): explain and state read it by round")
     with reading(log.match_id, header=log.header, source=source.name):
         return build_page(source)
 

@@ -1,0 +1,108 @@
+"""How long does ``verify`` take to refuse a forged long log, against verifying it clean? (A benchmark.)
+
+A long Cogs of Valor match (three fleets of random bots, up to 200 turns: about
+6,000 events) is recorded in memory, then forged late, as a cheat would, with
+every hash recomputed: a ScoreAwarded's points, a CourseSet's speed, the last
+CoursesRevealed's speeds. Each forgery is verified from its JSONL bytes, as
+``beatlog verify FILE`` does; the figure is the slowest as a multiple of the
+clean log's verification. Explaining a failure (which decision was edited)
+has a budget of about twice a clean re-execution (replay/budget.py), so the
+multiple stays near 3 however late the edit.
+
+    python bench/bench_forensics.py [--turns 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import time
+from typing import Any, Callable
+
+from recorder import canonical
+from recorder.envelope import Record
+from recorder.game import load_game
+from recorder.header import Header, Player
+from recorder.jsonl import encode_jsonl
+from recorder.match import Match, run, sealed
+
+SIDES = ("lions", "herons", "griffins")
+SEED = 2
+
+
+def long_cogs_log(turns: int = 200) -> tuple[Header, list[Record]]:
+    game = load_game("cogs")
+    players = tuple(Player(f"P{i + 1}", side) for i, side in enumerate(SIDES))
+    header = game.make_header(players=players, edition="standard", seed=SEED, options={"turns": turns})
+    match = Match(game, header)
+    run(match, {p: game.bot("random", SEED * 10 + p, p) for p in range(len(SIDES))})
+    return header, sealed(match)
+
+
+def forge(header: Header, records: list[Record], type_: str, change: Callable[[dict[str, Any]], None],
+          nth_last: int = 1) -> bytes:
+    """The log's bytes with the ``nth_last``-to-last ``type_`` event changed and every hash recomputed."""
+    at = [i for i, r in enumerate(records) if r.type == type_][-nth_last]
+    out = list(records)
+    data = dict(out[at].data)
+    change(data)
+    out[at] = dataclasses.replace(out[at], data=data)
+    prev, chained = header.hash, []
+    for record in out:
+        body = {**record.body(), "prev": prev}
+        record = Record(hash=canonical.digest(body), **body)
+        chained.append(record)
+        prev = record.hash
+    return encode_jsonl(header, chained)
+
+
+def forgeries(header: Header, records: list[Record]) -> dict[str, bytes]:
+    def points(d: dict[str, Any]) -> None:
+        d["points"] += 1
+
+    def speed(d: dict[str, Any]) -> None:
+        d["speed"] = 0 if d.get("speed") else 1
+
+    def speeds(d: dict[str, Any]) -> None:
+        d["speeds"] = [s + 1 for s in d["speeds"]]
+
+    return {"late ScoreAwarded": forge(header, records, "ScoreAwarded", points),
+            "late CourseSet": forge(header, records, "CourseSet", speed, nth_last=5),
+            "last CoursesRevealed": forge(header, records, "CoursesRevealed", speeds)}
+
+
+def timed(blob: bytes) -> tuple[float, bool]:
+    from bench.bench_verify import verify_bytes
+
+    start = time.perf_counter()
+    ok = verify_bytes(blob).ok
+    return time.perf_counter() - start, ok
+
+
+def measure(turns: int = 200) -> dict[str, Any]:
+    """{"events", "clean" (s), "forged": {name: s}, "worst", "multiple"}."""
+    header, records = long_cogs_log(turns)
+    clean, ok = timed(encode_jsonl(header, records))
+    assert ok
+    forged = {}
+    for name, blob in forgeries(header, records).items():
+        seconds, ok = timed(blob)
+        assert not ok, name
+        forged[name] = seconds
+    worst = max(forged, key=forged.__getitem__)
+    return {"events": len(records), "clean": clean, "forged": forged, "worst": worst,
+            "multiple": forged[worst] / clean}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=200)
+    args = parser.parse_args()
+    result = measure(args.turns)
+    print(f"clean: {result['events']:,} events verified in {result['clean']:.2f} s")
+    for name, seconds in result["forged"].items():
+        print(f"{name}: refused in {seconds:.2f} s ({seconds / result['clean']:.1f}x)")
+
+
+if __name__ == "__main__":
+    main()
