@@ -15,7 +15,7 @@ import click
 from . import main, say
 from recorder import canonical
 from recorder.errors import BeatlogError, CorruptLog, UsageError
-from recorder.untrusted import shown
+from recorder.untrusted import escape, shown
 
 
 @main.command("verify")
@@ -70,9 +70,9 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
         if as_json:
             click.echo(canonical.dumps({"source": source, **payload}).decode())
         elif ok:
-            say(text)
+            say(escape(text))  # one line each: a name's newline must not print a line of its own
         else:
-            say(f"Error: {text}", err=True)
+            say(f"Error: {escape(text)}", err=True)
 
     def failure(source: str, exc: BeatlogError | OSError) -> None:
         text = str(exc) if isinstance(exc, BeatlogError) else f"{exc.strerror}: {exc.filename!r}"
@@ -274,7 +274,7 @@ def explain_command(log, beat, duel, html_out) -> None:
     problem = integrity_problem(loaded.header, loaded.records)
     if problem is not None:
         report.warning = warning(problem, log)
-        say(report.warning, err=True)
+        say(escape(report.warning), err=True)
     if html_out == "-":
         click.echo(render_html(report), nl=False)
         return
@@ -381,9 +381,9 @@ def diff_command(a, b) -> None:
         say(f"identical: match {left.header.match_id}, {len(left.records)} events, digest {digest}")
         return
     for line in result.warnings():
-        say(line, err=True)
+        say(escape(line), err=True)
     for line in result.lines():
-        say(line)
+        say(escape(line))
     sys.exit(1)
 
 
@@ -422,7 +422,7 @@ def state_command(log, beat, event, duel, who, as_json) -> None:
                   source=loaded.name)
     problem = integrity_problem(loaded.header, loaded.records)
     if problem is not None:
-        say(warning(problem, log), err=True)
+        say(escape(warning(problem, log)), err=True)
     if as_json:
         click.echo(canonical.dumps({"where": at.where, "duel": at.duel, "beat": at.beat, "seq": at.seq,
                                     "viewer": at.viewer, "verified": problem is None,

@@ -9,7 +9,7 @@ import click
 
 from . import main, say
 from recorder.errors import UsageError
-from recorder.untrusted import escape_lines
+from recorder.untrusted import escape, escape_lines
 from .match_options import DEFAULT_GAME, new_seed, parse_options, parse_seed
 from .game_help import GameHelpOption, bots_text, games_text, sides_text
 
@@ -181,7 +181,7 @@ def stats_command(logs, db, match_id, player, fighter, form, jobs, recompute) ->
                                   jobs=jobs or default_jobs(), progress=lambda n: bar.advance(task, n),
                                   on_walk=lambda n: bar.update(task, total=n))
         for skipped, why in found.skipped:
-            _say(err, f"left out match {skipped}: {why}")
+            _say(err, f"left out match {skipped}: {escape(why)}")
         if found.walked and not found.kept:
             _say(err, f"note: the statistics of {_count(found.walked, 'match', 'matches')} were computed in memory "
                       f"and not kept ({found.why_not})")
@@ -189,7 +189,7 @@ def stats_command(logs, db, match_id, player, fighter, form, jobs, recompute) ->
     else:
         summary = summarize(file_stats(logs, unreadable=left_out.append), player=player, fighter=fighter)
     for message in left_out:
-        say(f"Warning: left out of the statistics: {message}", err=True)
+        say(f"Warning: left out of the statistics: {escape(message)}", err=True)
     if form == "json":
         click.echo(to_json(summary))
     elif form == "csv":

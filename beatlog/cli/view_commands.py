@@ -8,6 +8,7 @@ import click
 
 from . import main, say
 from recorder.errors import CorruptLog, UsageError
+from recorder.untrusted import escape
 
 
 @main.command("render")
@@ -70,7 +71,7 @@ def render_command(logs, db, match_id, out, single_file) -> None:
     for _, path, size in written.matches:
         say(f"{path}  ({size / 1024:.0f} KB)")
     for _, reason in written.unreadable if not single_file else [*left_out, *written.unreadable]:
-        say(f"Warning: listed as unreadable, not rendered: {reason}", err=True)
+        say(f"Warning: listed as unreadable, not rendered: {escape(reason)}", err=True)
     if not single_file:
         say(f"{written.index}: {len(written.matches)} match(es), {written.players} player page(s)")
 
