@@ -126,7 +126,7 @@ def test_a_cogs_attack_with_an_empty_weapon_is_refused_in_one_line_and_a_store_h
     assert CliRunner().invoke(main, ["import", str(HIKARU), "--db", str(db)]).exit_code == 0
     stats = CliRunner().invoke(main, ["stats", "--db", str(db)])
     assert stats.exit_code == 0, stats.output
-    assert stats.stderr.startswith("Warning: left out of the statistics: ") and stats.stderr.count("\n") == 1
+    assert stats.stderr.startswith(f"left out match {bad.header.match_id}: ") and stats.stderr.count("\n") == 1
     assert f"seq {seq}" in stats.stderr and "data.weapon" in stats.stderr
     assert "1 match" in stats.stdout
     site = CliRunner().invoke(main, ["render", "--db", str(db), "-o", str(tmp_path / "site")])
