@@ -20,7 +20,7 @@ logs the engine writes.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from .envelope import Record
 from .errors import BeatlogError, UnreadableLog
@@ -31,13 +31,26 @@ QUOTE = 60
 
 
 def unreadable(match_id: str, exc: BaseException, *, record: Record | None = None,
-               header: Header | None = None, source: str = "", what: str = "") -> UnreadableLog:
-    """The one-line error of ``exc`` raised while reading ``record`` (or the match as a whole)."""
+               header: Header | None = None, source: str = "", what: str = "",
+               earlier: Iterable[Record] = ()) -> UnreadableLog:
+    """The one-line error of ``exc`` raised while reading ``record`` (or the match as a whole).
+
+    ``earlier``: records before it, latest first, where a value the failure quotes may have been written
+    (a forged form folded into the state, read by the next record's description).
+    """
     prefix = f"{source}: " if source else ""
     at = f"match {match_id}"
     if record is not None:
         at += f", seq {record.seq} ({record.type})"
     field = suspect(exc, record, header)
+    if not field and _looked_up(exc) is not _NOTHING:
+        for before in earlier:
+            if before is record:
+                continue
+            found = suspect(exc, before, None, quoted_only=True)
+            if found:
+                field = f"{found} of seq {before.seq} ({before.type})"
+                break
     named = f": {field}" if field else ""
     doing = f" {what}" if what else ""
     detail = _quote(f"{type(exc).__name__}: {exc}")
@@ -60,7 +73,8 @@ def reading(match_id: str, *, record: Record | None = None, header: Header | Non
         raise unreadable(match_id, exc, record=record, header=header, source=source, what=what) from exc
 
 
-def suspect(exc: BaseException, record: Record | None, header: Header | None = None) -> str:
+def suspect(exc: BaseException, record: Record | None, header: Header | None = None, *,
+            quoted_only: bool = False) -> str:
     """The field a failure most likely comes from, as ``data.timing ''``; "" when it cannot be told.
 
     A KeyError or a ValueError usually quotes the value it could not look up:
@@ -78,6 +92,8 @@ def suspect(exc: BaseException, record: Record | None, header: Header | None = N
         for path, value in places:
             if type(value) is type(wanted) and value == wanted:
                 return f"{path} {_quote(repr(value))}"
+    if quoted_only:
+        return ""
     empty = [path for path, value in places if value == ""]
     if len(empty) == 1:
         return f"{empty[0]} ''"

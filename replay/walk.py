@@ -29,6 +29,7 @@ every visitor still gets ``on_end``.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Iterable, Sequence
 
 from recorder.envelope import Record
@@ -37,6 +38,9 @@ from recorder.fold import apply_record, rebuild
 from recorder.game import Game, game_for
 from recorder.header import Header
 from recorder.unreadable import reading, unreadable
+
+
+RECENT = 64  # records a failure's suspect field is looked for in, the failing one first
 
 
 class StopWalk(Exception):
@@ -82,8 +86,10 @@ def walk(
         for visitor in visitors:
             visitor.on_header(header, state)
     record: Record | None = None
+    recent: deque[Record] = deque(maxlen=RECENT)  # where a value read later may have come from
     try:
         for record in records:
+            recent.append(record)
             event = rebuild(game, record, source)
             for visitor in visitors:
                 visitor.before(record, state)
@@ -95,7 +101,8 @@ def walk(
     except BeatlogError:
         raise
     except Exception as exc:  # noqa: BLE001 - the walk is every visitor's boundary (recorder/unreadable.py)
-        raise unreadable(header.match_id, exc, record=record, header=header, source=source) from exc
+        raise unreadable(header.match_id, exc, record=record, header=header, source=source,
+                         earlier=reversed(recent)) from exc
     with reading(header.match_id, header=header, source=source, what="(its end)"):
         for visitor in visitors:
             visitor.on_end(state)

@@ -130,9 +130,12 @@ def test_a_cogs_attack_with_an_empty_weapon_is_refused_in_one_line_and_a_store_h
     assert f"seq {seq}" in stats.stderr and "data.weapon" in stats.stderr
     assert "1 match" in stats.stdout
     site = CliRunner().invoke(main, ["render", "--db", str(db), "-o", str(tmp_path / "site")])
-    assert site.exit_code == 0 and "1 match(es)" in site.stdout, site.output
-    assert site.stderr.count("\n") == 1 and f"seq {seq}" in site.stderr
-    assert bad.header.match_id in (tmp_path / "site" / "index.html").read_text()
+    assert site.exit_code == 0, site.output
+    assert site.stderr.count("\n") == 1 and f"seq {seq}" in site.stderr and bad.header.match_id in site.stderr
+    assert (tmp_path / "site" / "matches" / f"{read_jsonl(HIKARU).header.match_id}.html").exists()
+    assert not (tmp_path / "site" / "matches" / f"{bad.header.match_id}.html").exists()
+    index = (tmp_path / "site" / "index.html").read_text()
+    assert "Unreadable matches" in index and bad.header.match_id in index
 
 
 @pytest.mark.parametrize("case", ["timing", "form", "player", "positions"])
@@ -189,8 +192,8 @@ def test_the_site_renders_every_other_match_and_lists_the_bad_one(tmp_path):
         out = tmp_path / f"site{len(args)}"
         result = CliRunner().invoke(main, ["render", *args, "-o", str(out)])
         assert result.exit_code == 0, result.output
-        assert result.stderr.count("\n") == 1 and "unreadable" in result.stderr and f"seq {seq}" in result.stderr
-        assert "data.player 5" in result.stderr
+        assert result.stderr.count("\n") == 1 and f"seq {seq}" in result.stderr, result.stderr
+        assert "data.player 5" in result.stderr and bad.header.match_id in result.stderr
         index = (out / "index.html").read_text()
         assert "Unreadable matches" in index and bad.header.match_id in index
         assert (out / "matches" / f"{good.header.match_id}.html").exists()
