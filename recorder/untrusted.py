@@ -18,12 +18,10 @@ Unicode letters, marks and emoji are plain text and are kept as they are.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from .errors import InvalidDecision
-
-if TYPE_CHECKING:
-    from .header import Header
+from .header import Header, Player
 
 # C0 controls (newline and tab included: a name is one line), DEL, C1 controls; the
 # bidirectional marks, embeddings, overrides and isolates; the Unicode line and paragraph separators.
@@ -78,7 +76,7 @@ def check_text(text: str, what: str) -> None:
                               f"{at + 1}): names and notes are plain text, one line, without terminal controls")
 
 
-def check_header_text(header: "Header") -> None:
+def check_header_text(header: Header) -> None:
     """Refuse a control character anywhere in a new match's header text: names, sides, option values."""
     for seat, player in enumerate(header.players, start=1):
         check_text(player.name, f"player {seat}'s name")
@@ -98,15 +96,11 @@ def _check_values(value: object, what: str) -> None:
             _check_values(item, what)
 
 
-def shown(header: "Header") -> "Header":
+def shown(header: Header) -> Header:
     """``header`` with its players' names and sides escaped, for a report that lays out lines of its own.
 
     Only for showing: its hash is not the recorded one, so it is never checked or written.
     """
-    from dataclasses import replace
-
-    from .header import Player
-
     if not any(UNSAFE.search(p.name) or UNSAFE.search(p.side) for p in header.players):
         return header
     return replace(header, players=tuple(Player(escape(p.name), escape(p.side)) for p in header.players))
