@@ -100,13 +100,11 @@ def one_line_naming(exc: BaseException, log: LogFile, seq: int | None) -> str:
 
 def smuggle(db: Path, log: LogFile) -> None:
     """Store ``log`` as it is, as an earlier beatlog that checked less (or an SQL edit) could have."""
-    from recorder.store import _INSERT_EVENT, Store, _row
+    from recorder.store import Store
 
-    with Store(db) as store, store._writing():
-        store._insert_match(log.header)
-        store.conn.executemany(_INSERT_EVENT, [_row(r) for r in log.records])
-        store.conn.execute("UPDATE matches SET event_count = ?, final_hash = ? WHERE match_id = ?",
-                           (len(log.records), log.final_hash, log.match_id))
+    with Store(db) as store:
+        store.add_match(log.header)
+        store.append(log.match_id, log.records, validate=False)
 
 
 def test_a_cogs_attack_with_an_empty_weapon_is_refused_in_one_line_and_a_store_holding_one_still_works(tmp_path):
