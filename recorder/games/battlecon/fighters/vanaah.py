@@ -117,7 +117,10 @@ class Vanaah(KitRules):
     cites = {"CardMoved": "Vanaah's Unique Ability (Divine Rush cycles with her discard piles)"}
     words = {"CardMoved": lambda d, name: (f"{name}'s {d['card']} moves from {d['from_zone'].replace('_', ' ')} "
                                            f"to {d['to_zone'].replace('_', ' ')} ({d['reason']})")}
-    stat_events = {}
+    # Tokens used: the generic ante is counted by the shared statistics; Divine Rush back in her pool counts as
+    # "returned" (after its trip through her discards, or early by Reaping).
+    stat_events = {"CardMoved": lambda d: ((d["player"], "tokens_used", ("returned", RUSH)),)
+                   if d["card"] == RUSH and d["to_zone"] == "tokens" else ()}
 
     def new_own(self) -> Own:
         return Own()
@@ -160,12 +163,8 @@ class Vanaah(KitRules):
         return abs(dest.to - her) <= abs(here - her) if kind == "move_directly" else dest.direction != (
             (here > her) - (here < her))  # cannot retreat
 
-    def snapshot(self, state, p: int) -> dict:
-        f = state.fighters[p]
-        return {"divine_rush": where(f)} if f.kit == self.id else {}
-
     def drawing(self) -> dict:
-        return {"tokens": {RUSH: {"label": "rush", "glyph": "+"}}}
+        return {"token_zones": [ZONE1, ZONE2]}  # the viewer draws Divine Rush in them as a token
 
 
 RULES = Vanaah("vanaah")

@@ -155,9 +155,14 @@
     });
   }
 
+  // A zone the kit's drawing hints name in "token_zones" holds tokens (a token that travels with the cards):
+  // its chips are drawn as tokens.
   function zoneRows(el, ctx, seat, f) {
+    var info = ctx.static.fighters && ctx.static.fighters[seat];
+    var tokenZones = (info && info.drawing && info.drawing.token_zones) || [];
     return Object.keys(f.zones || {}).filter(function (name) { return f.zones[name].length; }).map(function (name) {
-      return row(el, name, chips(ctx, seat, f.zones[name]), "zone-" + name);
+      var cls = tokenZones.indexOf(name) >= 0 ? "tokens" : "";
+      return row(el, name, chips(ctx, seat, f.zones[name], cls), "zone-" + name);
     });
   }
 
