@@ -6,8 +6,9 @@ every hash recomputed: a ScoreAwarded's points, a CourseSet's speed, the last
 CoursesRevealed's speeds. Each forgery is verified from its JSONL bytes, as
 ``beatlog verify FILE`` does; the figure is the slowest as a multiple of the
 clean log's verification. Explaining a failure (which decision was edited)
-has a budget of about twice a clean re-execution (replay/budget.py), so the
-multiple stays near 3 however late the edit.
+has a budget of two re-executions (replay/budget.py), so the multiple stays
+bounded however late the edit (about 4 here: a failing verify also re-runs the
+log once after its fast path).
 
     python bench/bench_forensics.py [--turns 200]
 """

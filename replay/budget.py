@@ -6,10 +6,10 @@ One classification gets one :class:`Budget`, counted in records re-derived
 plus a fixed cost per re-execution -- not in seconds, so that a verdict never
 depends on the speed of the machine -- worth :data:`RUNS` re-executions of
 the whole log, or :data:`FLOOR` records when that is more (a short log). So
-explaining a failure costs at most about twice a clean verification of a long
-log: the whole ``verify`` stays within three times a clean one, however late
+explaining a failure costs about two re-executions of a long log, however late
 the edit, and the explanation stops at its budget and says so rather than
-making the verdict wait.
+making the verdict wait (a failing ``verify`` as a whole: about four times a
+clean one, see ``python -m bench --only forensics``).
 
 :func:`reach` re-executes a candidate log only as far as it must: when the
 candidate is first re-run up to a given position and already diverges

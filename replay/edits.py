@@ -97,8 +97,8 @@ def not_found(search: suspects.Search) -> str:
     where = f"seq {first}" if first == last else f"seq {first}-{last}"
     if search.exhaustive:
         return f" (no other legal answer to the decisions at {where} re-derives the log)"
-    return (f" (or a decision before it: {where}; the search stopped at its budget, about twice the cost of "
-            "verifying the log)")
+    return (f" (or a decision before it: {where}; the search stopped at its budget, two re-executions of "
+            "the log)")
 
 
 def _draw_changed(case: Case, p: int, suffix: str) -> Verdict:

@@ -22,7 +22,8 @@ from tests.replay_support import rechain
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = {"battlecon": ROOT / "sample_logs" / "battlecon" / "woi-hikaru-vs-khadath.jsonl",
-        "cogs": ROOT / "sample_logs" / "cogs" / "lions-vs-herons.jsonl"}
+        "cogs": ROOT / "sample_logs" / "cogs" / "lions-vs-herons.jsonl",
+        "skirmish": sorted((ROOT / "sample_logs" / "skirmish").glob("*.jsonl"))[0]}
 
 
 def concatenated(path: Path, times: int = 2):

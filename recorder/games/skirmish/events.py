@@ -749,5 +749,7 @@ class CaravanRemoved(Event):
 class MatchEnded(Event):
     """The winner (a seat; null for a draw) and why the match ended."""
 
+    FINAL: ClassVar[bool] = True  # nothing follows it
+
     winner: int | None
     reason: str
