@@ -197,6 +197,13 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def sql(self) -> Any:
+        """The connection for tables of other modules (the statistics): ``execute(sql, params)`` returning a
+        cursor of tuples and ``executemany(sql, rows)``, ``?`` placeholders, in this backend's transactions;
+        its ``dialect`` (absent: SQLite) says which SQL it speaks."""
+        return self.conn
+
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         """Rows of a read-only query (``?`` placeholders), with read errors worded."""
         with self._reading():

@@ -29,12 +29,14 @@ import hashlib
 import random
 import re
 import time
+from decimal import Decimal
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.adapt import Loader
 from psycopg.pq import TransactionStatus
 
 from .errors import BeatlogError, CorruptLog, LogConflict, UsageError
@@ -73,6 +75,47 @@ def _message(exc: BaseException) -> str:
     diag = getattr(exc, "diag", None)
     primary = getattr(diag, "message_primary", None) if diag is not None else None
     return primary or (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+class _Number(Loader):
+    """NUMERIC as SQLite gives it back: an int when whole (``sum()`` of BIGINTs is NUMERIC), else a float."""
+
+    def load(self, data: Any) -> int | float:
+        text = bytes(data).decode("ascii")
+        if text.lstrip("-").isdigit():
+            return int(text)
+        value = Decimal(text)
+        return int(value) if value == value.to_integral_value() else float(value)
+
+
+class QmarkSQL:
+    """A PostgreSQL store's connection as other modules' tables use SQLite's (:attr:`Store.sql`):
+    ``?`` placeholders, rows as tuples, NUMERIC values as ints or floats."""
+
+    dialect = "postgresql"
+
+    def __init__(self, store: "PostgresStore") -> None:
+        self.store = store
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor:
+        cursor = self.store.conn.cursor()
+        cursor.adapters.register_loader("numeric", _Number)
+        if params:
+            return cursor.execute(_pg_sql(sql), tuple(params))
+        return cursor.execute(sql)
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = [tuple(r) for r in rows]
+        if rows:
+            with self.store.conn.cursor() as cursor:
+                cursor.executemany(_pg_sql(sql), rows)
+
+    def lock_schema(self) -> None:
+        """Inside a write: keep other writers from changing the store's tables until it ends."""
+        self.store._execute("SELECT pg_advisory_xact_lock(?, ?)", _SCHEMA_LOCK)
+
+    def table_names(self) -> list[str]:
+        return self.store._tables()
 
 
 class PostgresStore(Store):
@@ -216,6 +259,10 @@ class PostgresStore(Store):
 
     def close(self) -> None:
         self.conn.close()
+
+    @property
+    def sql(self) -> QmarkSQL:
+        return QmarkSQL(self)
 
     # -- SQL --------------------------------------------------------------------
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor:

@@ -168,8 +168,8 @@ def store_summary(
         stored_errors = []
         if kept_in(store):
             with store.snapshot():
-                add_current(summary, store.conn, skip=[c.match_id for c in memory], only=ids)
-                stored_errors = [] if recompute else errors(store.conn)
+                add_current(summary, store.sql, skip=[c.match_id for c in memory], only=ids)
+                stored_errors = [] if recompute else errors(store.sql)
         for item in memory:
             if item.stats is not None:
                 summary.add(item.stats)

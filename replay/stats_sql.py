@@ -12,22 +12,25 @@ memory.
 ``seat_values`` is keyed by ``(key_id, name_id, ...)``, so adding it up per
 player and side and per counter reads the table in key order, without sorting;
 the current-rows filter is applied only when some stored row is not current.
+
+The matches added (``cur``) are a temporary table on SQLite; on PostgreSQL,
+whose read-only snapshots may not create one, a ``WITH cur AS MATERIALIZED``
+put before each query. Every other text is the same on both.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections import Counter
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from .stats import COUNT, SAMPLE, TAG, USAGE
-from .stats_store import current_sql, engines, has_tables
+from .stats_store import current_sql, dialect, engines, has_tables
 from .stats_summary import Summary, Totals
 
 _OUTCOMES = ("win", "loss", "draw", "unfinished")
 
 
-def add_current(summary: Summary, conn: sqlite3.Connection, *, engine: Mapping[str, str] | None = None,
+def add_current(summary: Summary, conn: Any, *, engine: Mapping[str, str] | None = None,
                 skip: Iterable[str] = (), only: Iterable[str] | None = None) -> int:
     """Add every match's current rows on ``conn`` to ``summary`` (but the matches ``skip``);
     ``only``: just these matches. Returns how many matches were added (those whose statistics
@@ -36,12 +39,14 @@ def add_current(summary: Summary, conn: sqlite3.Connection, *, engine: Mapping[s
         return 0
     engine = engines() if engine is None else engine
     sql, params = current_sql(engine)
+    if dialect(conn) != "sqlite":
+        return _add(summary, _Cur(conn, sql, params, only, list(skip)), every_row=False)
     conn.execute("DROP TABLE IF EXISTS temp.cur")
     conn.execute("CREATE TEMP TABLE cur (stats_id INTEGER PRIMARY KEY, match_id TEXT, game TEXT, "
                  "finished INTEGER, duels INTEGER, beats INTEGER)")
     try:
         conn.execute(f"INSERT INTO temp.cur SELECT stats_id, match_id, game, finished, duels, beats "
-                     f"FROM ({sql}) WHERE error IS NULL", params)
+                     f"FROM ({sql}) AS cur_rows WHERE error IS NULL", params)
         skip = list(skip)
         if only is not None:
             _restrict(conn, only, keep=True)
@@ -49,12 +54,35 @@ def add_current(summary: Summary, conn: sqlite3.Connection, *, engine: Mapping[s
             _restrict(conn, skip, keep=False)
         stored = conn.execute("SELECT count(*) FROM match_stats WHERE error IS NULL").fetchone()[0]
         kept = conn.execute("SELECT count(*) FROM temp.cur").fetchone()[0]
-        return _add(summary, conn, every_row=stored == kept)
+        return _add(summary, _Cur(conn), every_row=stored == kept)
     finally:
         conn.execute("DROP TABLE IF EXISTS temp.cur")
 
 
-def _restrict(conn: sqlite3.Connection, ids: Iterable[str], *, keep: bool) -> None:
+class _Cur:
+    """``conn`` whose queries may name the matches added as ``cur``: SQLite's ``temp.cur`` (filled by
+    :func:`add_current`), or (given the current rows' query) a CTE put before each query."""
+
+    def __init__(self, conn: Any, current: str = "", params: Sequence[Any] = (),
+                 only: Iterable[str] | None = None, skip: Sequence[str] = ()) -> None:
+        self.conn, self.prefix, self.params = conn, "", []
+        if current:
+            where, wanted = "", []
+            if only is not None:
+                where, wanted = " AND match_id = ANY(?)", [sorted(set(only))]
+            if skip:
+                where, wanted = where + " AND NOT match_id = ANY(?)", [*wanted, sorted(set(skip))]
+            self.prefix = (f"WITH cur AS MATERIALIZED (SELECT stats_id, match_id, game, finished, duels, beats "
+                           f"FROM ({current}) AS cur_rows WHERE error IS NULL{where}) ")
+            self.params = [*params, *wanted]
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        if not self.prefix:
+            return self.conn.execute(sql, params)  # SQLite finds the temporary table first
+        return self.conn.execute(self.prefix + sql, [*self.params, *params])
+
+
+def _restrict(conn: Any, ids: Iterable[str], *, keep: bool) -> None:
     """Keep only (``keep``) or drop the matches ``ids`` from ``temp.cur``."""
     conn.execute("CREATE TEMP TABLE ids (match_id TEXT PRIMARY KEY)")
     try:
@@ -73,33 +101,33 @@ def _keys_where(summary: Summary) -> tuple[str, list[Any]]:
     return "", []
 
 
-def _add(summary: Summary, conn: sqlite3.Connection, *, every_row: bool) -> int:
-    total = conn.execute("SELECT count(*) FROM temp.cur").fetchone()[0]
+def _add(summary: Summary, conn: _Cur, *, every_row: bool) -> int:
+    total = conn.execute("SELECT count(*) FROM cur").fetchone()[0]
     summary.total += total
     keys = {k: (g, p, s) for k, g, p, s in conn.execute("SELECT key_id, game, player, side FROM stat_keys")}
     names = {n: (c, k, g, label) for n, c, k, g, label in
              conn.execute("SELECT name_id, counter, kind, grp, label FROM stat_names")}
     wanted, params = _keys_where(summary)
-    seats = "FROM temp.cur c JOIN seat_stats st ON st.stats_id = c.stats_id"
+    seats = "FROM cur c JOIN seat_stats st ON st.stats_id = c.stats_id"
     if wanted:
         sections = conn.execute(
-            "SELECT c.game, count(DISTINCT c.stats_id), count(DISTINCT CASE WHEN c.finished THEN c.stats_id END) "
+            "SELECT c.game, count(DISTINCT c.stats_id), count(DISTINCT CASE WHEN c.finished = 1 THEN c.stats_id END) "
             f"{seats} WHERE st.key_id IN {wanted} GROUP BY c.game", params)
     else:
-        sections = conn.execute("SELECT game, count(*), sum(finished) FROM temp.cur GROUP BY game")
+        sections = conn.execute("SELECT game, count(*), sum(finished) FROM cur GROUP BY game")
     for game, matches, finished in sections.fetchall():
         section = summary.section(game)
         section.matches += matches
         section.finished += finished
     groups: dict[int, Totals] = {}
-    outcome_sums = ", ".join(f"sum(st.outcome = '{o}')" for o in _OUTCOMES)
+    outcome_sums = ", ".join(f"sum(CASE WHEN st.outcome = '{o}' THEN 1 ELSE 0 END)" for o in _OUTCOMES)
     where = f" WHERE st.key_id IN {wanted}" if wanted else ""
     for key, matches, duels, beats, *outcomes in conn.execute(
             f"SELECT st.key_id, count(*), sum(c.duels), sum(c.beats), {outcome_sums} {seats}{where} "
             "GROUP BY st.key_id", params):
         totals = groups[key] = Totals(keys[key][1], matches=matches, duels=duels, beats=beats)
         totals.outcomes = Counter({o: n for o, n in zip(_OUTCOMES, outcomes) if n})
-    filters = ([] if every_row else ["stats_id IN (SELECT stats_id FROM temp.cur)"]) + (
+    filters = ([] if every_row else ["stats_id IN (SELECT stats_id FROM cur)"]) + (
         [f"key_id IN {wanted}"] if wanted else [])
     where = f" WHERE {' AND '.join(filters)}" if filters else ""
     for key, name, value, n in conn.execute(
@@ -121,7 +149,7 @@ def _add(summary: Summary, conn: sqlite3.Connection, *, every_row: bool) -> int:
         summary.section(game).add_seats(player, side, totals)
     where = f" WHERE a.key_id IN {wanted}" if wanted else ""
     for game, side, other, mine, theirs, times in conn.execute(
-            "SELECT c.game, a.side, b.side, a.outcome, b.outcome, count(*) FROM temp.cur c "
+            "SELECT c.game, a.side, b.side, a.outcome, b.outcome, count(*) FROM cur c "
             "JOIN seat_stats a ON a.stats_id = c.stats_id "
             f"JOIN seat_stats b ON b.stats_id = a.stats_id AND b.seat != a.seat{where} "
             "GROUP BY c.game, a.side, b.side, a.outcome, b.outcome", params):
@@ -133,5 +161,5 @@ def _add(summary: Summary, conn: sqlite3.Connection, *, every_row: bool) -> int:
             summary.seen_players.add(player)
             summary.seen_sides.add(side)
     else:
-        summary.seen_games.update(g for (g,) in conn.execute("SELECT DISTINCT game FROM temp.cur"))
+        summary.seen_games.update(g for (g,) in conn.execute("SELECT DISTINCT game FROM cur"))
     return total

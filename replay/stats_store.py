@@ -18,7 +18,6 @@ or the site.
 from __future__ import annotations
 
 import multiprocessing
-import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -27,7 +26,7 @@ from recorder.game import GAMES, game_for, load_game
 from recorder.store import Store
 
 from .stats import COUNT, SAMPLE, TAG, USAGE, match_stats, stat_hook
-from .stats_schema import DDL, STATS_VERSION, TABLES
+from .stats_schema import STATS_VERSION, TABLES, ddl
 
 CHUNK = 50  # matches per task handed to a worker process
 
@@ -59,15 +58,29 @@ class Filled:
 # -- the tables ----------------------------------------------------------------------------
 
 
-def has_tables(conn: sqlite3.Connection) -> bool:
-    names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+def dialect(conn: Any) -> str:
+    """Which SQL ``conn`` (a store's :attr:`recorder.store.Store.sql`) speaks."""
+    return getattr(conn, "dialect", "sqlite")
+
+
+def has_tables(conn: Any) -> bool:
+    if dialect(conn) == "sqlite":
+        names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    else:
+        names = set(conn.table_names())
     return set(TABLES) <= names
 
 
-def create_tables(conn: sqlite3.Connection) -> None:
+def create_tables(conn: Any) -> None:
     """Create the statistics tables if missing (inside the caller's write transaction)."""
-    for ddl in DDL:
-        conn.execute(ddl)
+    if dialect(conn) != "sqlite":
+        if has_tables(conn):
+            return
+        conn.lock_schema()  # one writer makes them; another waits, then finds them
+        if has_tables(conn):
+            return
+    for statement in ddl(dialect(conn)):
+        conn.execute(statement)
 
 
 def engines() -> dict[str, str]:
@@ -92,16 +105,16 @@ def current_sql(engine: Mapping[str, str]) -> tuple[str, list[Any]]:
     return sql, [*params, STATS_VERSION]
 
 
-def errors(conn: sqlite3.Connection, engine: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+def errors(conn: Any, engine: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
     """``(match_id, error)`` of every match whose current statistics could not be computed."""
     if not has_tables(conn):
         return []
     sql, params = current_sql(engines() if engine is None else engine)
     return [(m, e) for m, e in conn.execute(
-        f"SELECT match_id, error FROM ({sql}) WHERE error IS NOT NULL ORDER BY match_id", params)]
+        f"SELECT match_id, error FROM ({sql}) AS cur_rows WHERE error IS NOT NULL ORDER BY match_id", params)]
 
 
-def stale(conn: sqlite3.Connection, engine: Mapping[str, str] | None = None,
+def stale(conn: Any, engine: Mapping[str, str] | None = None,
           ids: Sequence[str] | None = None) -> list[str]:
     """The matches (of ``ids``, or all) that have no current statistics rows, by match id."""
     engine = engines() if engine is None else engine
@@ -130,12 +143,11 @@ def computed(log: Any, stats: dict[str, Any] | None = None, error: str | None = 
 
 
 def kept_in(store: Any) -> bool:
-    """Does this store keep statistics tables? SQLite stores do; a PostgreSQL store is walked each time
-    (until these tables have PostgreSQL DDL: recorder.store_schema_pg)."""
-    return getattr(store, "dialect", "sqlite") == "sqlite"
+    """Does this store keep statistics tables? Every store does (SQLite and PostgreSQL: stats_schema)."""
+    return getattr(store, "dialect", "sqlite") in ("sqlite", "postgresql")
 
 
-NOT_KEPT = "statistics are not kept in a PostgreSQL store yet (every match was walked)"
+NOT_KEPT = "statistics are not kept in a {dialect} store (every match was walked)"
 
 
 def save(store: Any, items: Iterable[Computed]) -> int:
@@ -147,8 +159,12 @@ def save(store: Any, items: Iterable[Computed]) -> int:
     items = list(items)
     if not items or not kept_in(store):
         return 0
-    with store._writing():
-        return write(store.conn, items)
+
+    def write_all() -> int:
+        store._lock_matches(sorted({i.match_id for i in items}))
+        return write(store.sql, items)
+
+    return store._write(write_all)
 
 
 def keep(store: Any, items: Iterable[Any]) -> int:
@@ -162,14 +178,14 @@ def keep(store: Any, items: Iterable[Any]) -> int:
     if not items or not kept_in(store):
         return 0
     with store.snapshot():
-        heads = {i.log.match_id: store.conn.execute("SELECT final_hash FROM matches WHERE match_id = ?",
-                                                    (i.log.match_id,)).fetchone() for i in items}
+        heads = {i.log.match_id: store.query("SELECT final_hash FROM matches WHERE match_id = ?", (i.log.match_id,))
+                 for i in items}
     fresh = [computed(i.log, i.stats) for i in items
-             if heads[i.log.match_id] is not None and heads[i.log.match_id][0] == i.log.final_hash]
+             if heads[i.log.match_id] and heads[i.log.match_id][0][0] == i.log.final_hash]
     return save(store, fresh)
 
 
-def write(conn: sqlite3.Connection, items: Sequence[Computed], engine: Mapping[str, str] | None = None) -> int:
+def write(conn: Any, items: Sequence[Computed], engine: Mapping[str, str] | None = None) -> int:
     """Insert ``items``' rows on ``conn`` (inside the caller's write transaction)."""
     create_tables(conn)
     engine = engine or {}
@@ -240,7 +256,7 @@ def seat_entries(stats: Mapping[str, Any]) -> tuple[list[tuple], list[tuple]]:
 class _Dictionary:
     """One of the dictionary tables (``stat_keys``, ``stat_names``): text tuples <-> integer ids."""
 
-    def __init__(self, conn: sqlite3.Connection, table: str, key: str, columns: tuple[str, ...]) -> None:
+    def __init__(self, conn: Any, table: str, key: str, columns: tuple[str, ...]) -> None:
         self.conn, self.table, self.key, self.columns = conn, table, key, columns
         self.ids = {tuple(row[1:]): row[0] for row in conn.execute(f"SELECT {key}, {', '.join(columns)} FROM {table}")}
 
@@ -324,10 +340,10 @@ def fill(store: Any, ids: Sequence[str] | None = None, *, recompute: bool = Fals
         if recompute or not kept_in(store):
             todo = list(ids) if ids is not None else store.match_ids()
         else:
-            todo = stale(store.conn, ids=ids)
+            todo = stale(store.sql, ids=ids)
     if before is not None:
         before(len(todo))
-    filled = Filled(compute(store.name, todo, jobs=jobs, progress=progress) if todo else [])
+    filled = Filled(compute(store.location, todo, jobs=jobs, progress=progress) if todo else [])
     if not filled.computed:
         filled.saved = True
         return filled
@@ -335,7 +351,7 @@ def fill(store: Any, ids: Sequence[str] | None = None, *, recompute: bool = Fals
         filled.why_not = "the store was opened read-only"
         return filled
     if not kept_in(store):
-        filled.why_not = NOT_KEPT
+        filled.why_not = NOT_KEPT.format(dialect=store.dialect)
         return filled
     try:
         save(store, filled.computed)
@@ -349,7 +365,7 @@ def fill(store: Any, ids: Sequence[str] | None = None, *, recompute: bool = Fals
 # -- reading back ------------------------------------------------------------------------------
 
 
-def stats_from_rows(conn: sqlite3.Connection, stats_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+def stats_from_rows(conn: Any, stats_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
     """The per-match dicts (as :func:`replay.stats.match_stats` gives) of these ``match_stats`` rows."""
     out: dict[int, dict[str, Any]] = {}
     hooks: dict[str, Mapping[str, str]] = {}

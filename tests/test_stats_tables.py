@@ -2,7 +2,8 @@
 
 ``beatlog stats --db`` adds up the stored rows (replay.stats_sql); ``beatlog stats LOG...`` and
 ``--recompute`` walk the logs. Both must print identical JSON, over the sample logs (3-seat Cogs
-matches included) and over simulated stores, whole or filtered by player or side.
+matches included) and over simulated stores, whole or filtered by player or side -- on each store
+backend (SQLite, and a real PostgreSQL server: tests/pg_server.py).
 """
 
 from __future__ import annotations
@@ -42,16 +43,37 @@ def _walked(db: Path, **filters) -> str:
     return to_json(summarize(store_stats(db), **filters)) + "\n"
 
 
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def new_db(request, tmp_path_factory):
+    """Makes new stores for the module's tests on one backend: a SQLite file, or a PostgreSQL database."""
+    made = []
+
+    def make(name: str):
+        if request.param == "sqlite":
+            return tmp_path_factory.mktemp(name) / f"{name}.db"
+        from tests import pg_server as pg
+
+        server = request.getfixturevalue("pg_server")
+        made.append((server, pg.new_database(server)))
+        return made[-1][1]
+
+    yield make
+    from tests import pg_server as pg
+
+    for server, url in made:
+        pg.drop_database(server, url)
+
+
 @pytest.fixture(scope="module")
-def samples_db(tmp_path_factory) -> Path:
-    db = tmp_path_factory.mktemp("samples") / "s.db"
+def samples_db(new_db):
+    db = new_db("samples")
     _run("import", *SAMPLES, "--db", str(db), "--no-verify")
     return db
 
 
 @pytest.fixture(scope="module")
-def simulated_db(tmp_path_factory) -> Path:
-    db = tmp_path_factory.mktemp("simulated") / "t.db"
+def simulated_db(new_db):
+    db = new_db("simulated")
     with Store(db) as store:
         run_tournament(plan_tournament(game_name="battlecon", fighters="hikaru,khadath,cadenza", matches=2,
                                        bots="greedy,random", seed=5, duels=1), store)
@@ -64,7 +86,7 @@ def test_import_and_simulate_keep_every_match_current(samples_db, simulated_db):
     for db in (samples_db, simulated_db):
         with Store(db, readonly=True) as store:
             assert store.match_ids()
-            assert stale(store.conn) == []
+            assert stale(store.sql) == []
 
 
 def test_sample_logs_give_the_same_json_from_the_tables_as_from_the_files(samples_db):
@@ -107,12 +129,30 @@ def test_one_match(simulated_db):
 def test_rows_give_back_the_walked_dicts(simulated_db):
     walked = {m["match_id"]: m for m in store_stats(simulated_db)}
     with Store(simulated_db, readonly=True) as store:
-        ids = [row[0] for row in store.conn.execute("SELECT stats_id FROM match_stats")]
-        back = stats_from_rows(store.conn, ids)
+        ids = [row[0] for row in store.query("SELECT stats_id FROM match_stats")]
+        back = stats_from_rows(store.sql, ids)
     assert {m["match_id"]: m for m in back.values()} == walked
+    assert {type(v) for m in back.values() for s in m["seats"] for v in s["counts"].values()} == {int}
+
+
+def test_rows_are_append_only_on_postgresql(pg_url):
+    import psycopg
+
+    _run("import", *SAMPLES[:2], "--db", pg_url, "--no-verify")
+    conn = psycopg.connect(pg_url, autocommit=True)
+    try:
+        for sql in ("UPDATE match_stats SET beats = 0", "DELETE FROM seat_values", "UPDATE seat_values SET value = 9",
+                    "DELETE FROM seat_stats", "UPDATE stat_names SET label = 'x'", "DELETE FROM stat_keys",
+                    "TRUNCATE seat_values", "TRUNCATE match_stats CASCADE"):
+            with pytest.raises(psycopg.errors.IntegrityError, match="statistics rows are append-only"):
+                conn.execute(sql)
+    finally:
+        conn.close()
 
 
 def test_rows_are_append_only(simulated_db, tmp_path):
+    if not isinstance(simulated_db, Path):
+        pytest.skip("the SQLite file's triggers (PostgreSQL's: test_rows_are_append_only_on_postgresql)")
     db = tmp_path / "copy.db"
     db.write_bytes(simulated_db.read_bytes())
     conn = sqlite3.connect(db)

@@ -73,7 +73,7 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
             matches, left_out = _matches(store, memory)
             summary = Summary()
             if kept_in(store):
-                add_current(summary, store.conn, skip=list(memory))
+                add_current(summary, store.sql, skip=list(memory))
         for item in memory.values():
             if item.stats is not None:
                 summary.add(item.stats)
@@ -136,11 +136,11 @@ def _matches(store: Any, memory: dict[str, Any]) -> tuple[dict[str, _Match], lis
     """Every match with statistics (current rows, or counted in memory), by id; and those left out."""
     rows: dict[str, tuple] = {}
     left_out: list[tuple[str, str]] = []
-    conn = store.conn
+    conn = store.sql
     if kept_in(store) and has_tables(conn):
         sql, params = current_sql(engines())
         for row in conn.execute(f"SELECT stats_id, match_id, final_hash, game, edition, created_at, finished, "
-                                f"winner, reason, events, beats, error FROM ({sql})", params):
+                                f"winner, reason, events, beats, error FROM ({sql}) AS cur_rows", params):
             if row[1] in memory:
                 continue
             if row[11] is not None:
@@ -193,7 +193,7 @@ def _totals(store: Any, name: str, mine: list[_Match], memory: dict[str, Any]) -
     """A player's figures over all their matches, from the rows (and any counted in memory)."""
     summary = Summary(player=name)
     with store.snapshot():
-        add_current(summary, store.conn, skip=list(memory), only=[m.summary.id for m in mine])
+        add_current(summary, store.sql, skip=list(memory), only=[m.summary.id for m in mine])
     for m in mine:
         if m.stats is not None:
             summary.add(m.stats)
@@ -216,7 +216,7 @@ def _player_pages(store: Any, mine: list[_Match], built: dict[str, MatchPage],
     """The player's matches as pages: the latest :data:`RECENT` walked (or built this run), the rest from rows."""
     mine = sorted(mine, key=lambda m: (m.summary.created_at, m.summary.id))
     recent = {m.summary.id for m in mine[max(0, len(mine) - RECENT):]}
-    stored = stats_from_rows(store.conn, [m.stats_id for m in mine if m.stats_id is not None and m.summary.id not in recent])
+    stored = stats_from_rows(store.sql, [m.stats_id for m in mine if m.stats_id is not None and m.summary.id not in recent])
     by_sid = {sid: st for sid, st in stored.items()}
     out = []
     for m in mine:
@@ -231,7 +231,7 @@ def _player_pages(store: Any, mine: list[_Match], built: dict[str, MatchPage],
             out.append(page)
             continue
         if m.stats is None and m.stats_id not in by_sid:  # a recent match that could not be walked
-            by_sid.update(stats_from_rows(store.conn, [m.stats_id]))
+            by_sid.update(stats_from_rows(store.sql, [m.stats_id]))
         stats = m.stats if m.stats is not None else by_sid[m.stats_id]
         out.append(MatchPage(m.summary, {}, stats, views[m.summary.game], None))  # type: ignore[arg-type]
     return out
