@@ -164,3 +164,25 @@ def test_a_match_damaged_after_it_was_counted_never_takes_the_site_down(db, tmp_
     assert result.stderr.startswith(f"no page for match {victim}: ") and result.stderr.count("\n") == 1
     assert (tmp_path / "site" / "index.html").exists()
     assert not (tmp_path / "site" / "matches" / f"{victim}.html").exists()
+
+
+def test_a_postgresql_store_renders_the_same_site_and_then_only_what_changed(pg_url, tmp_path, monkeypatch):
+    """The statistics rows kept in PostgreSQL give the walk's site; a second render rewrites nothing."""
+    import viewer.site_store as site_store
+
+    monkeypatch.setattr(site_store, "RECENT", 10_000)
+    _run("import", *SAMPLES[:-1], "--db", pg_url, "--no-verify")
+    site = tmp_path / "site"
+    first = render_store(pg_url, site)
+    assert len(first.matches) == len(SAMPLES) - 1 and first.players
+    render_site(from_store(pg_url), tmp_path / "walked")
+    assert _files(site) == _files(tmp_path / "walked")
+    before = _times(site)
+    again = render_store(pg_url, site)
+    assert (again.matches, again.players) == ([], 0) and _times(site) == before
+    new = read_jsonl(SAMPLES[-1])
+    with Store(pg_url) as store:
+        import_logs(store, [new], verify=False)
+    assert [m for m, _, _ in render_store(pg_url, site).matches] == [new.match_id]
+    render_site(from_store(pg_url), tmp_path / "walked2")
+    assert _files(site) == _files(tmp_path / "walked2")

@@ -185,6 +185,23 @@ def test_missing_rows_are_counted_once_and_kept(tmp_path):
     assert db.read_bytes() == before  # nothing left to count: nothing written
 
 
+def test_missing_rows_on_postgresql_are_counted_once_and_kept(pg_url):
+    logs = [read_jsonl(p) for p in SAMPLES[:4]]
+    with Store(pg_url) as store:
+        import_logs(store, logs, verify=False)
+    with Store(pg_url, readonly=True) as store:
+        assert len(stale(store.sql)) == 4
+    expected = _walked(pg_url)
+    result = CliRunner().invoke(main, ["stats", "--db", pg_url, "--format", "json"])
+    assert result.exit_code == 0 and result.stdout == expected and result.stderr == ""
+    with Store(pg_url, readonly=True) as store:
+        assert stale(store.sql) == []
+        rows = store.query("SELECT count(*) FROM match_stats")
+    assert _run("stats", "--db", pg_url, "--format", "json") == expected
+    with Store(pg_url, readonly=True) as store:
+        assert store.query("SELECT count(*) FROM match_stats") == rows == [(4,)]  # nothing left to count
+
+
 def test_a_grown_match_is_counted_again(tmp_path):
     header, records = battlecon_duel(3)
     from recorder.integrity import LogFile
