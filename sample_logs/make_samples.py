@@ -3,7 +3,8 @@
 One best-of-three match, greedy bot against random bot, for every pairing of
 the four fighters in each edition (12 files), plus the rulebook's comic
 walkthrough from ``walkthrough.script.json``, plus three matches with Special
-Actions (WoI, Preview) and Ante Finishers (WoI) that use every special. Seeds are fixed and the header's
+Actions (WoI, Preview) and Ante Finishers (WoI) that use every special, plus each fighter added since
+against two of the first four, with and without Special Actions (``NEWCOMERS``). Seeds are fixed and the header's
 ``created_at`` is pinned, so running this again gives byte-identical files
 unless the rules engine changed -- which is exactly what the samples are there
 to catch (``beatlog verify sample_logs/battlecon/*.jsonl``).
@@ -20,8 +21,9 @@ import sys
 from itertools import combinations
 from pathlib import Path
 
-from recorder.game import load_game
-from recorder.header import Player
+from recorder.errors import UnsupportedRules
+from recorder.game import game_for, load_game
+from recorder.header import Header, Player
 from recorder.jsonl import encode_jsonl
 from recorder.recording import MemorySink, record
 from recorder.script import ScriptSource, load_script
@@ -31,6 +33,21 @@ FIGHTERS = ("hikaru", "cadenza", "kallistar", "khadath")
 EDITIONS = ("woi", "preview")
 CREATED_AT = "2024-01-01T00:00:00Z"  # pinned: samples must regenerate byte for byte
 WALKTHROUGH = "walkthrough"
+# Fighters added after the first four: each against two of them, WoI, with and without Special Actions.
+NEWCOMERS = (("luc", ("hikaru", "cadenza"), 201),)
+
+
+def recorded_rules(game, name: str):
+    """The game that records sample ``name``: the rules its file was recorded under while this beatlog still
+    runs them unchanged (so the file keeps its bytes, header included), else the current rules."""
+    path = HERE / name
+    if not path.exists():
+        return game
+    header = Header.from_dict(json.loads(path.read_bytes().split(b"\n", 1)[0]))
+    try:
+        return game_for(header)
+    except UnsupportedRules:
+        return game
 
 
 def samples() -> dict[str, bytes]:
@@ -42,16 +59,36 @@ def samples() -> dict[str, bytes]:
         for a, b in combinations(FIGHTERS, 2):
             seed += 1
             players = (Player("Ann", a), Player("Ben", b))
-            header = game.make_header(players=players, edition=edition, seed=seed, options={"duels": 3})
-            sources = {0: game.bot("greedy", seed, 0), 1: game.bot("random", seed, 1)}
-            out[f"{edition}-{a}-vs-{b}.jsonl"] = _record(game, header, sources)
+            name = f"{edition}-{a}-vs-{b}.jsonl"
+            rules = recorded_rules(game, name)
+            header = rules.make_header(players=players, edition=edition, seed=seed, options={"duels": 3})
+            sources = {0: rules.bot("greedy", seed, 0), 1: rules.bot("random", seed, 1)}
+            out[name] = _record(rules, header, sources)
     script = load_script(HERE / f"{WALKTHROUGH}.script.json")
     players = tuple(Player(seat.name or f"Player {i + 1}", seat.side) for i, seat in enumerate(script.seats))
-    header = game.make_header(players=players, edition=script.edition or "woi", seed=script.seed or 0,
-                              options=script.options)
-    source = ScriptSource(game, script, header)
-    out[f"{WALKTHROUGH}.jsonl"] = _record(game, header, {0: source, 1: source})
+    rules = recorded_rules(game, f"{WALKTHROUGH}.jsonl")
+    header = rules.make_header(players=players, edition=script.edition or "woi", seed=script.seed or 0,
+                               options=script.options)
+    source = ScriptSource(rules, script, header)
+    out[f"{WALKTHROUGH}.jsonl"] = _record(rules, header, {0: source, 1: source})
     out.update(special_samples(game))
+    out.update(newcomer_samples(game))
+    return out
+
+
+def newcomer_samples(game) -> dict[str, bytes]:
+    out: dict[str, bytes] = {}
+    for fighter, opponents, seed in NEWCOMERS:
+        for opponent in opponents:
+            for specials in (False, True):
+                seed += 1
+                name = f"woi-{'specials-' if specials else ''}{fighter}-vs-{opponent}.jsonl"
+                rules = recorded_rules(game, name)
+                options = {"duels": 3, **({"special_actions": True} if specials else {})}
+                header = rules.make_header(players=(Player("Ann", fighter), Player("Ben", opponent)), edition="woi",
+                                           seed=seed, options=options)
+                sources = {0: rules.bot("greedy", seed, 0), 1: rules.bot("random", seed, 1)}
+                out[name] = _record(rules, header, sources)
     return out
 
 
@@ -71,10 +108,11 @@ SPECIALS = (
 def special_samples(game) -> dict[str, bytes]:
     out: dict[str, bytes] = {}
     for name, edition, (a, b), seed, bots, options in SPECIALS:
-        header = game.make_header(players=(Player("Ann", a), Player("Ben", b)), edition=edition, seed=seed,
-                                  options=options)
-        sources = {p: game.bot(bot, seed, p) for p, bot in enumerate(bots)}
-        out[f"{name}.jsonl"] = data = _record(game, header, sources)
+        rules = recorded_rules(game, f"{name}.jsonl")
+        header = rules.make_header(players=(Player("Ann", a), Player("Ben", b)), edition=edition, seed=seed,
+                                   options=options)
+        sources = {p: rules.bot(bot, seed, p) for p, bot in enumerate(bots)}
+        out[f"{name}.jsonl"] = data = _record(rules, header, sources)
         missing = sorted(set(specials_wanted(options)) - set(specials_used(data)))
         assert not missing, f"{name} (seed {seed}) no longer uses {', '.join(missing)}: pick another seed"
     return out

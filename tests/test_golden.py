@@ -66,6 +66,9 @@ def _battlecon_recipes() -> list[Recipe]:
         Recipe("battlecon-specials-preview", "battlecon", "preview", ("khadath", "hikaru"), 28,
                "Khadath vs Hikaru, Preview with Special Actions, best of three, random vs greedy: Pulse, Cancel, "
                "Finisher.", ("random", "greedy"), options={"duels": 3, "special_actions": True}),
+        Recipe("battlecon-luc", "battlecon", "woi", ("luc", "khadath"), 15,
+               "Luc vs Khadath, WoI with Special Actions, one duel, greedy vs random.", ("greedy", "random"),
+               options={"duels": 1, "special_actions": True}),
         Recipe("battlecon-ante-finishers", "battlecon", "woi", ("kallistar", "khadath"), 20,
                "Kallistar vs Khadath, WoI with Ante Finishers, one duel, random vs random: an anted Finisher.",
                ("random", "random"), options={"duels": 1, "ante_finishers": True}),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import events as E
+from . import kit_events as KE
 from . import special_events as SE
 from . import stats
 from .effects import DuelOver, Gen, stun
@@ -98,6 +99,8 @@ def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
         amount = s.fighters[t].damage_taken  # this hit's damage is already folded in
     immune = stats.stun_immunity(s, t)
     guard, _ = stats.stun_guard(s, t)
+    if stats.has_passive(s, 1 - t, "ignores_stun_guard"):  # the attack ignores Stun Guard
+        guard = 0
     if immune:
         if amount > guard:
             ctx.emit(E.StunPrevented(player=t, by=f"stun immunity ({immune})", damage=amount, stun_guard=guard),
@@ -113,7 +116,8 @@ def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
 
 
 def activate(ctx, p: int, role: str) -> Gen:
-    """Steps 1-7 for player p: Before Activating, range, On Hit, damage, On Damage, stun, After."""
+    """Steps 1-7 for player p: Before Activating, range, On Hit, damage, On Damage, stun, After; again for each
+    activation an effect bought (ActivationEarned), while the fighter is not stunned."""
     s = ctx.state
     f = s.fighters[p]
     if f.stunned:
@@ -121,6 +125,19 @@ def activate(ctx, p: int, role: str) -> Gen:
         return
     name = f.finisher if f.finisher_active else f"{f.style} {f.base}"
     ctx.emit(E.AttackStarted(player=p, role=role, attack=name), actor=p)
+    again = 1
+    while True:
+        yield from _activation(ctx, p)
+        if f.reactivations <= 0 or f.stunned or again > MAX_REPEATS:
+            return
+        again += 1
+        ctx.emit(KE.ActivationRepeated(player=p, card=name, activation=again), actor=p)
+
+
+def _activation(ctx, p: int) -> Gen:
+    s = ctx.state
+    f = s.fighters[p]
+    t = s.fighters[1 - p]
     yield from run_triggers(ctx, p, "before")
     if f.stunned:  # stunned during its own Before Activating: the activation stops
         return
@@ -129,6 +146,8 @@ def activate(ctx, p: int, role: str) -> Gen:
         if check_range(ctx, p):
             hit = ctx.emit(E.HitScored(player=p, target=1 - p), actor=p)
             yield from run_triggers(ctx, p, "hit")
+            if t.rules.reacts_to_hits:  # "when you are hit" abilities, before damage
+                yield from t.rules.when_hit(ctx, 1 - p, p, hit)
             yield from deal_damage(ctx, p, hit)
         # "Repeat this attack": range, hit and damage again.
         if f.repeats <= 0 or made >= MAX_REPEATS:

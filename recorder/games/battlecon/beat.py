@@ -277,10 +277,10 @@ def after_antes(ctx):
             continue
         break
     if attacks:
-        active = s.active
-        order = (active, 1 - active)
+        order = (s.active, 1 - s.active)
         for p in order:
             yield from run_triggers(ctx, p, "start")
+        active = s.active  # an effect may have made the other player active at Start of Beat
         yield from activate(ctx, active, "active")
         yield from activate(ctx, 1 - active, "reactive")
         for p in order:

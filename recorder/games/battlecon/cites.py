@@ -64,6 +64,9 @@ WOI = {
     "BeatNotCounted": "WoI p.33, Pulse ('Do not reduce the beat count')",
     # the kits' generic pieces
     "TokensGained": "WoI p.31, Tokens", "TokensSpent": "WoI p.31, Tokens",
+    "AmountChosen": "the card's effect", "ActivePlayerSet": "WoI p.24-25, the Active Player (an effect)",
+    "ActivationEarned": "WoI p.25, Active attack (the card executes it again)",
+    "ActivationRepeated": "WoI p.25, Active attack, steps 1-7 again",
     "CounterChanged": "the fighter's Unique Ability", "MarkerSpaceChosen": "the fighter's Unique Ability",
     "MarkerPlaced": "the fighter's Unique Ability", "MarkerRemoved": "the fighter's Unique Ability",
     "CardMoved": "the card's effect",
@@ -145,6 +148,8 @@ PREVIEW = {
     "BeatNotCounted": R.BEAT_LIMIT.cite,  # the Preview has no beat limit
     # the kits' generic pieces
     "TokensGained": "Preview p.4, Step 2 Ante Tokens", "TokensSpent": "Preview p.4, Step 2 Ante Tokens",
+    "AmountChosen": "the card's effect", "ActivePlayerSet": "the card's effect (the Active Player)",
+    "ActivationEarned": "the card's effect (the attack again)", "ActivationRepeated": "the card's effect (the attack again)",
     "CounterChanged": "the fighter's Unique Ability", "MarkerSpaceChosen": "the fighter's Unique Ability",
     "MarkerPlaced": "the fighter's Unique Ability", "MarkerRemoved": "the fighter's Unique Ability",
     "CardMoved": "the card's effect",

@@ -34,6 +34,15 @@ def describe(state: BattleState, record) -> str:
     return f"{t} " + ", ".join(f"{k}={v}" for k, v in d.items() if k != "source")
 
 
+def _tokens(tokens) -> str:
+    """'a Red token', '2 Red tokens', 'Red, Blue': tokens as a person counts them."""
+    names = list(dict.fromkeys(tokens))
+    if len(names) == 1:
+        k = len(tokens)
+        return f"a {names[0]} token" if k == 1 else f"{k} {names[0]} tokens"
+    return ", ".join(tokens)
+
+
 def _kit_words(state: BattleState, t: str, d: dict[str, Any]):
     """The words a kit gives its own events (``KitRules.words``): the kit of the record's player, else any
     fighter's kit in the match that has words for it."""
@@ -346,8 +355,14 @@ _TEXT = {
     "FinisherRemoved": lambda d, n: f"{n(d['player'])}'s anted {d['finisher']} is removed from the game",
     "BeatNotCounted": lambda d, n: f"Beat {d['beat']} does not count toward the beat limit ({d['reason']})",
     # The generic pieces of kits (kit_events.py)
-    "TokensGained": lambda d, n: f"{n(d['player'])} gains {', '.join(d['tokens'])} ({d['reason']})",
-    "TokensSpent": lambda d, n: f"{n(d['player'])} spends {', '.join(d['tokens'])} ({d['reason']})",
+    "TokensGained": lambda d, n: f"{n(d['player'])} gains {_tokens(d['tokens'])} ({d['reason']})",
+    "TokensSpent": lambda d, n: f"{n(d['player'])} spends {_tokens(d['tokens'])} ({d['reason']})",
+    "AmountChosen": lambda d, n: f"{n(d['player'])} chooses {d['amount']}",
+    "ActivePlayerSet": lambda d, n: f"{n(d['player'])} becomes the Active Player ({d['reason']})",
+    "ActivationEarned": lambda d, n: f"{n(d['player'])}'s {d['card']}: the attack will activate again "
+                                     f"({d['reason']})",
+    "ActivationRepeated": lambda d, n: f"{n(d['player'])} activates {d['card']} again (activation "
+                                       f"{d['activation']})",
     "CounterChanged": lambda d, n: f"{n(d['player'])}'s {d['counter']} {d['amount']:+d} → {d['value']} "
                                    f"({d['reason']})",
     "MarkerSpaceChosen": lambda d, n: f"{n(d['player'])} chooses space {d['space']} for the {d['marker']}",

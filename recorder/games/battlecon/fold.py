@@ -224,7 +224,7 @@ def _beat_ended(s: BattleState, e: E.BeatEnded) -> None:
         f.statuses = [st for st in f.statuses if st.beat > s.beat]
         f.finisher_active = f.finisher_anted = f.negated = False
         f.special = None
-        f.soaked = f.repeats = 0
+        f.soaked = f.repeats = f.reactivations = 0
 
 
 def _duel_ended(s: BattleState, e: E.DuelEnded) -> None:
@@ -344,6 +344,18 @@ def _not_counted(s: BattleState, e: SE.BeatNotCounted) -> None:
 # -- the generic pieces of kits (kit_events.py) ---------------------------------------------------------
 
 
+def _active_set(s: BattleState, e: KE.ActivePlayerSet) -> None:
+    s.active = e.player
+
+
+def _activation_earned(s: BattleState, e: KE.ActivationEarned) -> None:
+    s.fighters[e.player].reactivations += 1
+
+
+def _activation_repeated(s: BattleState, e: KE.ActivationRepeated) -> None:
+    s.fighters[e.player].reactivations -= 1
+
+
 def _tokens_gained(s: BattleState, e: KE.TokensGained) -> None:
     f = s.fighters[e.player]
     for t in e.tokens:
@@ -413,6 +425,8 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
     "FightersRearranged": _rearranged, "PairCanceled": _canceled, "PairRetrieved": _retrieved,
     "TokensAnted": _tokens_anted, "RepeatEarned": _repeat_earned, "AttackRepeated": _repeated,
     "FinisherRemoved": _finisher_removed, "BeatNotCounted": _not_counted, "TriggerResolved": _trigger,
+    "ActivePlayerSet": _active_set, "ActivationEarned": _activation_earned,
+    "ActivationRepeated": _activation_repeated,
     "TokensGained": _tokens_gained, "TokensSpent": _tokens_spent, "CounterChanged": _counter,
     "MarkerPlaced": _marker_placed, "MarkerRemoved": _marker_removed, "CardMoved": _card_moved,
 }

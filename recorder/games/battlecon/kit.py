@@ -31,6 +31,10 @@ Terms = list[tuple[str, Any]]
 # and event schemas (four fighters): still the name of those rules (game.ALIASES, KitRules.rules_aliases).
 FIRST_RULES = "battlecon-075b75896161"
 
+# The ``amount`` decision (how many tokens to spend...: ``kit_events.AmountChosen``).
+AMOUNT_DECISION = {"amount": ({"amount": {"type": "integer", "minimum": 0, "maximum": 99}},
+                              '"amount": a whole number')}
+
 # The ``marker`` decision (effects.choose_space): a kit that places markers adds it to its ``decisions``.
 MARKER_DECISION = {"marker": ({"marker": {"type": "string", "minLength": 1, "maxLength": 64},
                                "space": {"type": "integer", "minimum": 1, "maximum": 7}},
@@ -70,6 +74,9 @@ class KitRules:
 
     def __init__(self, fighter: str) -> None:
         self.id = fighter
+        # Hooks asked for every trigger or hit: the beat skips them for kits that keep the default.
+        self.negates = type(self).negate_trigger is not KitRules.negate_trigger
+        self.reacts_to_hits = type(self).when_hit is not KitRules.when_hit
 
     def __deepcopy__(self, memo: dict) -> "KitRules":
         return self  # shared by every state of every match: play never changes it
@@ -132,6 +139,17 @@ class KitRules:
         """Why ``attacker``'s own cards make its attack not hit ``defender`` (a condition printed on the
         attacker's card, such as a priority comparison), if they do."""
         return None
+
+    def when_hit(self, ctx, p: int, attacker: int, cause: int):
+        """The fighter was just hit, before damage (a generator: "when you are hit this beat" effects)."""
+        return
+        yield
+
+    def negate_trigger(self, ctx, owner: int, p: int, trigger: Trigger, timing: str, cause: int | None):
+        """Player ``p``'s ``trigger`` is about to resolve: a generator returning True when this fighter's ability
+        (``owner``) negates it (emitting what happens instead)."""
+        return False
+        yield
 
     def damage_taken_extra(self, state, p: int) -> int:
         """Extra damage the fighter takes from a hit."""

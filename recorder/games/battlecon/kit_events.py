@@ -33,6 +33,47 @@ class MarkerSpaceChosen(Event):
 
 @reg
 @ev
+class AmountChosen(Event):
+    """How many (tokens to spend, spaces...) a player chose for an effect of their kit (an ``amount`` decision)."""
+
+    KIND: ClassVar[str] = INPUT
+    player: int
+    amount: int
+    source: str
+
+
+@reg
+@ev
+class ActivePlayerSet(Event):
+    """An effect made the player the Active Player of this beat (after priority was compared)."""
+
+    player: int
+    reason: str
+
+
+@reg
+@ev
+class ActivationEarned(Event):
+    """The player's attack will be activated again after this activation (a full activation: Before Activating,
+    range, hit, damage, After Activating), bought by ``card``."""
+
+    player: int
+    card: str
+    reason: str
+
+
+@reg
+@ev
+class ActivationRepeated(Event):
+    """The player's attack activates again (``activation``: 2 for the second), as an ActivationEarned bought."""
+
+    player: int
+    card: str
+    activation: int
+
+
+@reg
+@ev
 class TokensGained(Event):
     """Tokens put into the player's pool from outside the game or from their token discard (``from_discard``)."""
 
@@ -101,4 +142,4 @@ class CardMoved(Event):
     owner: int | None = None
 
 
-GENERIC_EVENTS = (MarkerSpaceChosen, TokensGained, TokensSpent, CounterChanged, MarkerPlaced, MarkerRemoved, CardMoved)
+GENERIC_EVENTS = (AmountChosen, ActivePlayerSet, ActivationEarned, ActivationRepeated, MarkerSpaceChosen, TokensGained, TokensSpent, CounterChanged, MarkerPlaced, MarkerRemoved, CardMoved)

@@ -37,6 +37,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ...views import pg_int, pg_player
 from .cards import KITS
+from .fighters import RULES
 from .fighters import STAT_EVENTS as KIT_STAT_EVENTS
 
 Tally = tuple[int, str, Any]
@@ -183,8 +184,11 @@ class MatchTally:
     def ante(self, duel: int, beat: int, d: dict[str, Any]) -> Iterator[Tally]:
         p, ante = d["player"], d["ante"]
         kit = self.kits[p]
-        if kit is not None and ante in kit.tokens:  # not "pass", not an anted Finisher
-            yield p, "tokens_used", ("anted", ante)
+        if kit is None or ante == "pass" or ante in kit.finishers:  # a token or a stack of them, not a Finisher
+            return
+        for token in RULES[kit.id].ante_tokens(None, p, ante):
+            if token in kit.tokens:
+                yield p, "tokens_used", ("anted", token)
 
     def finisher_revealed(self, duel: int, beat: int, d: dict[str, Any]) -> Iterator[Tally]:
         yield d["player"], "finishers_used", 1

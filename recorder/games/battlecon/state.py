@@ -77,6 +77,7 @@ class Fighter:
     negated: bool = False  # the pair was negated by the opponent's Pulse
     soaked: int = 0  # damage soaked this beat
     repeats: int = 0  # attack repeats earned and not yet made
+    reactivations: int = 0  # whole activations earned and not yet made (ActivationEarned)
 
     @property
     def position(self) -> int:

@@ -62,5 +62,15 @@ def run_triggers(ctx, p: int, timing: str) -> Gen:
                                  f"Order your {timing} effects: which resolves {place}?", None)
         ordered.append(todo.pop(names.index(pick["first"])))
     for trig in ordered + todo:
+        if (yield from _negated(ctx, p, trig, timing)):
+            continue
         seq = ctx.emit(E.TriggerResolved(player=p, card=trig.name, timing=timing, text=trig.text), actor=p)
         yield from trig.run(ctx, p, seq)
+
+
+def _negated(ctx, p: int, trig: Trigger, timing: str) -> Gen:
+    """Whether another fighter's kit negates player p's trigger (its ``negate_trigger`` hook)."""
+    for q, f in enumerate(ctx.state.fighters):
+        if q != p and f.rules.negates and (yield from f.rules.negate_trigger(ctx, q, p, trig, timing, None)):
+            return True
+    return False

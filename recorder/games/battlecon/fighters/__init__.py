@@ -26,6 +26,7 @@ PASSIVES: dict[str, tuple[str, ...]] = {
     "extra_damage_taken": ("amount",),
     "power_per_damage_taken": (),
     "tokens_no_effect": (),
+    "ignores_stun_guard": (),
 }
 PASSIVE_OWNER: dict[str, str] = {}
 

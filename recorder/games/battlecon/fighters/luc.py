@@ -37,6 +37,8 @@ STACK_EFFECTS = {1: "+1 Priority", 3: "Start of Beat: advance up to 2 spaces",
 class Own:
     dealt: int = 0  # the damage of Luc's last DamageDealt (Fusion reads it On Damage)
     once: tuple[str, ...] = ()  # cards whose once-per-beat activation was bought this beat (Memento)
+    soak: int = 0  # Time tokens discarded for soak this beat (Eternal)
+    soak_card: str = ""
 
 
 def _dealt(state, p: int, e) -> None:
@@ -49,9 +51,17 @@ def _earned(state, p: int, e) -> None:
         state.fighters[p].own.once += (e.card,)
 
 
+def _spent(state, p: int, e) -> None:
+    """Tokens discarded for soak (a card with the ``soak_per_token`` passive: Eternal) add their soak."""
+    if e.player == p and any(card.name == e.reason for card, _ in stats.passives(state, p, "soak_per_token")):
+        own = state.fighters[p].own
+        own.soak += len(e.tokens)
+        own.soak_card = e.reason
+
+
 def _beat_ended(state, p: int, e) -> None:
     own = state.fighters[p].own
-    own.dealt, own.once = 0, ()
+    own.dealt, own.once, own.soak, own.soak_card = 0, (), 0, ""
 
 
 def stack(state, p: int) -> int:
@@ -153,7 +163,7 @@ def _stack_start(ctx, p: int, cause: int):
 
 
 class Luc(KitRules):
-    folds = {"DamageDealt": _dealt, "ActivationEarned": _earned, "BeatEnded": _beat_ended}
+    folds = {"DamageDealt": _dealt, "ActivationEarned": _earned, "TokensSpent": _spent, "BeatEnded": _beat_ended}
     primitives = {"chrono": Primitive(chrono, ("start",)), "fusion": Primitive(fusion, ("damage",)),
                   "spend_to_reactivate": Primitive(spend_to_reactivate, ("after",))}
     passives = {"soak_per_token": (), "negate_opponent_triggers": ()}
@@ -182,7 +192,13 @@ class Luc(KitRules):
     def stat_terms(self, state, p: int, stat: str):
         if stat == "priority" and stack(state, p) == 1 and not stats.tokens_void(state, p):
             return [("Time token (stack of 1)", 1)]
+        own = state.fighters[p].own
+        if stat == "soak" and own.soak:
+            return [(f"{own.soak_card} ({own.soak} Time)", own.soak)]
         return []
+
+    def view_key(self, state, p: int) -> tuple:
+        return (state.fighters[p].own.soak,)
 
     def triggers(self, state, p: int, timing: str) -> list[Trigger]:
         if timing == "start" and stack(state, p) in (3, 5):
@@ -200,10 +216,7 @@ class Luc(KitRules):
         card = cards[0][0].name
         n = yield from choose_amount(ctx, p, held, card, lambda k: f"Discard {k} Time for +{k} Soak" if k
                                      else "Discard none", cause)
-        if n:
-            spend(ctx, p, n, card, cause)
-            ctx.emit(E.StatusGained(player=p, stat="soak", amount=n, when="this", label=f"{card} ({n} Time)"),
-                     actor=p, cause=cause)
+        spend(ctx, p, n, card, cause)  # each token +1 Soak this beat (stat_terms, from the kit's own state)
 
     def negate_trigger(self, ctx, owner: int, p: int, trigger: Trigger, timing: str, cause: int | None):
         """Stasis Charge: the opponent's trigger is negated and Luc gains a Time token instead."""
