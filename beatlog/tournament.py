@@ -89,7 +89,11 @@ def plan_tournament(
     terms = terms_of(game)
     known = _fighters_of(game)
     if fighters == "all" or fighters == ["all"]:
+        # every side the edition offers (a game's optional ``sides_in(edition)``: BattleCON's Preview has four)
+        offered = getattr(game, "sides_in", None)
         chosen = known
+        if offered is not None:
+            chosen = tuple(offered(edition or getattr(game, "default_edition", None) or game.editions[0]))
     else:
         names = fighters.split(",") if isinstance(fighters, str) else list(fighters)
         chosen = tuple(n.strip() for n in names)

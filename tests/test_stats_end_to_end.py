@@ -23,7 +23,8 @@ from replay.verify import verify_loaded
 @pytest.fixture(scope="module")
 def db(tmp_path_factory):
     path = tmp_path_factory.mktemp("tournament") / "t.db"
-    plan = plan_tournament(game_name="battlecon", matches=2, bots="random", seed=11)
+    plan = plan_tournament(game_name="battlecon", fighters="hikaru,cadenza,kallistar,khadath", matches=2,
+                           bots="random", seed=11)
     with Store(path) as store:
         report = run_tournament(plan, store)
     assert report.played == 12

@@ -241,6 +241,10 @@ class BattleCON:
                 raise UnknownSide(f"unknown fighter {p.side!r} for {p.name}{suggestion(p.side, KITS)}; "
                                   f"known fighters: {known}")
 
+    def sides_in(self, edition: str) -> tuple[str, ...]:
+        """The fighters ``edition`` offers (card data ``editions``), in roster order."""
+        return tuple(f for f in FIGHTERS if edition in KITS[f].editions)
+
     def check_edition(self, players: tuple[Player, ...], edition: str) -> None:
         """Each fighter must be offered by the edition (card data ``editions``)."""
         for p in players:
