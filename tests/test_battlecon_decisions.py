@@ -101,7 +101,7 @@ def test_a_scripted_pair_of_the_other_fighters_cards_is_refused():
 def test_unknown_fighter_lists_the_known_ones():
     with pytest.raises(UnknownSide) as info:
         GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "ryu")), edition="woi", seed=1, options={})
-    assert str(info.value) == "unknown fighter 'ryu' for Ben; known fighters: cadenza, hikaru, kallistar, khadath, luc"
+    assert str(info.value) == "unknown fighter 'ryu' for Ben; known fighters: cadenza, hikaru, kallistar, khadath, luc, vanaah"
 
 
 def test_same_fighter_twice():

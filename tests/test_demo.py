@@ -36,7 +36,7 @@ def test_demo_from_an_empty_folder(tmp_path, monkeypatch):
         steps = [line.split(" ", 1)[0] for line in result.stderr.splitlines() if line[:1].isdigit()]
         assert steps == ["1/4", "2/4", "3/4", "4/4"]
         total = _demo_total()
-        assert total == 32  # BattleCON 10 pairings (five fighters), Cogs 3 pairings, grid skirmish 3 pairings, twice each
+        assert total == 42  # BattleCON 15 pairings (six fighters), Cogs 3 pairings, grid skirmish 3 pairings, twice each
         assert f"{total} matches verified" in result.stderr
         folder = Path(cwd, "beatlog-demo")
         logs = sorted((folder / "logs").glob("*.jsonl"))
@@ -51,6 +51,6 @@ def test_demo_from_an_empty_folder(tmp_path, monkeypatch):
         # Run again: nothing is played twice, the same site comes out.
         again = runner.invoke(main, ["demo"])
         assert again.exit_code == 0, again.output
-        assert "0 played, 20 already there" in again.stderr and "0 played, 6 already there" in again.stderr
+        assert "0 played, 30 already there" in again.stderr and "0 played, 6 already there" in again.stderr
         assert again.stdout == result.stdout
         assert os.listdir(folder / "logs") and len(list((folder / "logs").glob("*.jsonl"))) == len(logs)
