@@ -4,7 +4,8 @@ One best-of-three match, greedy bot against random bot, for every pairing of
 the four fighters in each edition (12 files), plus the rulebook's comic
 walkthrough from ``walkthrough.script.json``, plus three matches with Special
 Actions (WoI, Preview) and Ante Finishers (WoI) that use every special, plus each fighter added since
-against two of the first four, with and without Special Actions (``NEWCOMERS``). Seeds are fixed and the header's
+against two of the first four, with and without Special Actions (``NEWCOMERS``, ``FIGHTER_SAMPLES``).
+Seeds are fixed and the header's
 ``created_at`` is pinned, so running this again gives byte-identical files
 unless the rules engine changed -- which is exactly what the samples are there
 to catch (``beatlog verify sample_logs/battlecon/*.jsonl``).
@@ -73,6 +74,7 @@ def samples() -> dict[str, bytes]:
     out[f"{WALKTHROUGH}.jsonl"] = _record(rules, header, {0: source, 1: source})
     out.update(special_samples(game))
     out.update(newcomer_samples(game))
+    out.update(fighter_samples(game))
     return out
 
 
@@ -104,6 +106,17 @@ SPECIALS = (
      {"duels": 1, "ante_finishers": True}),
 )
 
+# The fighters added as kits after the first four: each against two of the first four, best of three, without
+# and with Special Actions (seeds picked so that the Special Actions match plays Pulse, Cancel and a Finisher).
+FIGHTER_SAMPLES = (
+    ("woi-vanaah-vs-hikaru", "woi", ("vanaah", "hikaru"), 201, ("greedy", "random"), {"duels": 3}),
+    ("woi-vanaah-vs-khadath", "woi", ("vanaah", "khadath"), 202, ("greedy", "random"), {"duels": 3}),
+    ("woi-specials-vanaah-vs-hikaru", "woi", ("vanaah", "hikaru"), 74, ("random", "random"),
+     {"duels": 3, "special_actions": True}),
+    ("woi-specials-vanaah-vs-khadath", "woi", ("vanaah", "khadath"), 80, ("random", "random"),
+     {"duels": 3, "special_actions": True}),
+)
+
 
 def special_samples(game) -> dict[str, bytes]:
     out: dict[str, bytes] = {}
@@ -114,6 +127,20 @@ def special_samples(game) -> dict[str, bytes]:
         sources = {p: rules.bot(bot, seed, p) for p, bot in enumerate(bots)}
         out[f"{name}.jsonl"] = data = _record(rules, header, sources)
         missing = sorted(set(specials_wanted(options)) - set(specials_used(data)))
+        assert not missing, f"{name} (seed {seed}) no longer uses {', '.join(missing)}: pick another seed"
+    return out
+
+
+def fighter_samples(game) -> dict[str, bytes]:
+    out: dict[str, bytes] = {}
+    for name, edition, (a, b), seed, bots, options in FIGHTER_SAMPLES:
+        rules = recorded_rules(game, f"{name}.jsonl")
+        header = rules.make_header(players=(Player("Ann", a), Player("Ben", b)), edition=edition, seed=seed,
+                                   options=options)
+        sources = {p: rules.bot(bot, seed, p) for p, bot in enumerate(bots)}
+        out[f"{name}.jsonl"] = data = _record(rules, header, sources)
+        wanted = specials_wanted(options) if options.get("special_actions") else ()
+        missing = sorted(set(wanted) - set(specials_used(data)))
         assert not missing, f"{name} (seed {seed}) no longer uses {', '.join(missing)}: pick another seed"
     return out
 

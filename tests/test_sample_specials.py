@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from sample_logs.make_samples import SPECIALS, specials_used, specials_wanted
+from sample_logs.make_samples import FIGHTER_SAMPLES, SPECIALS, specials_used, specials_wanted
 
 HERE = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon"
 
@@ -13,3 +13,22 @@ HERE = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon"
 def test_special_sample_uses_every_special(name, options):
     used = specials_used((HERE / f"{name}.jsonl").read_bytes())
     assert set(specials_wanted(options)) <= set(used), used
+
+
+WITH_SPECIALS = [s for s in FIGHTER_SAMPLES if s[5].get("special_actions")]
+
+
+@pytest.mark.parametrize("name, options", [(s[0], s[5]) for s in WITH_SPECIALS], ids=[s[0] for s in WITH_SPECIALS])
+def test_a_later_fighters_special_sample_uses_every_special(name, options):
+    used = specials_used((HERE / f"{name}.jsonl").read_bytes())
+    assert set(specials_wanted(options)) <= set(used), used
+
+
+def test_each_later_fighter_has_samples_against_two_of_the_first_four_with_and_without_special_actions():
+    first = {"hikaru", "cadenza", "kallistar", "khadath"}
+    for fighter in {s[2][0] for s in FIGHTER_SAMPLES}:
+        mine = [s for s in FIGHTER_SAMPLES if s[2][0] == fighter]
+        for specials in (False, True):
+            opponents = {s[2][1] for s in mine if bool(s[5].get("special_actions")) == specials}
+            assert len(opponents & first) >= 2, (fighter, specials, opponents)
+        assert all((HERE / f"{s[0]}.jsonl").exists() for s in mine)
