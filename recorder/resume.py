@@ -9,7 +9,9 @@ header, checks every event it emits against the stored prefix, and answers
 each recorded decision with the recorded answer -- after asking the decision
 source for its own answer, which must be the same: bots and scripts keep
 state (a bot's random stream, a script's position), and this brings them to
-exactly where they were when the crash came. From the end of the prefix on,
+exactly where they were when the crash came. A source that asks a person
+(``asks_a_person``: hot-seat play) is not asked again what the log already
+says: the recorded answer stands. From the end of the prefix on,
 the sources play and new batches are appended as :func:`recorder.recording.record`
 would have appended them, so the finished log is byte-identical to one
 recorded without interruption.
@@ -145,6 +147,25 @@ def recorded_bots(game: Game, records: Sequence[Record], seats: int) -> tuple[st
     return tuple(per_seat[seat] for seat in range(seats))
 
 
+def recorded_people(records: Sequence[Record], seats: int) -> dict[int, str | None]:
+    """Who answered each seat: ``None`` for a person (hot-seat ``player`` decisions), else the bot's name;
+    a seat missing from the result has decided nothing yet. Raises UsageError for a seat a script answered
+    or whose answers come from several sources."""
+    per_seat: dict[int, str | None] = {}
+    for record in records:
+        if record.kind != INPUT or record.actor is None or "source" not in record.data:
+            continue
+        source = record.data["source"]
+        who = None if source == "player" else (source[4:] if isinstance(source, str) and source.startswith("bot:")
+                                                else source)
+        if who is not None and not (isinstance(source, str) and source.startswith("bot:")):
+            raise UsageError(f"player {record.actor + 1}'s decisions come from {source!r}, not a person or a bot; "
+                             "resume it with `beatlog record --resume`")
+        if per_seat.setdefault(record.actor, who) != who:
+            raise UsageError(f"player {record.actor + 1}'s decisions come from more than one source")
+    return {seat: who for seat, who in per_seat.items() if seat < seats}
+
+
 def resume(
     game: Game,
     prefix: StoredPrefix,
@@ -237,7 +258,9 @@ def _catch_up(
             )
         data = dict(record.data)
         recorded = Answer(data, data.pop("source", "script"))
-        mine = sources[request.player].answer(request, match)
+        source = sources[request.player]
+        # A person is not asked again what the log already says; a bot or script is, to catch up its state.
+        mine = recorded if getattr(source, "asks_a_person", False) else source.answer(request, match)
         if not same_answer(mine.data, recorded.data) or mine.source != recorded.source:
             name = header.players[request.player].name
             raise UsageError(

@@ -62,7 +62,8 @@ def test_a_truncated_cogs_log_stops_at_a_turn(cogs, tmp_path):
     cut = write_log(tmp_path / "cut.jsonl", log.header, log.records[:149])
     result = cli("verify", str(cut))
     assert result.exit_code == 1
-    line = f"Error: {cut}: incomplete: match {log.header.match_id} stops at turn 2 after seq 149"
+    line = (f"Error: {cut}: incomplete: match {log.header.match_id} stops at turn 2 after seq 149 (verify what it "
+            f"has with --partial, or finish the match: beatlog record --resume {log.header.match_id} -o {cut})")
     assert result.stderr.strip() == line and cogs_words_only(result.stderr)
     report = json.loads(cli("verify", "--json", str(cut)).stdout)
     problem = report["problem"]
@@ -224,4 +225,4 @@ def test_the_command_line_reads_neutrally_for_a_game_without_terms(neutral, tmp_
     assert "Player 2 makes no pick decision in set 1, round 5" in absent.stderr
     log = read_jsonl(path)
     cut = write_log(tmp_path / "cut.jsonl", log.header, log.records[:6])
-    assert cli("verify", str(cut)).stderr.endswith("stops at set 1, round 2 after seq 6\n")
+    assert "stops at set 1, round 2 after seq 6 (verify what it has with --partial" in cli("verify", str(cut)).stderr

@@ -133,7 +133,9 @@ def test_torn_battlecon_file(tmp_path):
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: {path}: incomplete: match {header.match_id} stops at duel "
                                     f"{records[-1].duel}, beat {records[-1].beat} after seq {last.seq}; ")
-    assert result.stderr.endswith(f"its last line (line {len(records) + 1}) is cut off\n")
+    assert result.stderr.endswith(f"its last line (line {len(records) + 1}) is cut off (verify what it has with "
+                                  f"--partial, or finish the match: beatlog record --resume {header.match_id} "
+                                  f"-o {path})\n")
     assert runner.invoke(main, ["verify", "--partial", str(path)]).exit_code == 0
 
 

@@ -64,7 +64,9 @@ def test_verify_truncated_and_partial(runner, tmp_path):
     path = write_log(tmp_path / "short.jsonl", header, records[:9])
     result = runner.invoke(main, ["verify", str(path)])
     assert result.exit_code == 1
-    assert result.stderr == f"Error: {path}: incomplete: match {header.match_id} stops at duel 1, beat 3 after seq 9\n"
+    assert result.stderr == (f"Error: {path}: incomplete: match {header.match_id} stops at duel 1, beat 3 after seq 9 "
+                             f"(verify what it has with --partial, or finish the match: beatlog record --resume "
+                             f"{header.match_id} -o {path})\n")
     result = runner.invoke(main, ["verify", "--partial", str(path)])
     assert result.exit_code == 0 and "9 events" in result.output and "partial" in result.output
 
@@ -195,7 +197,8 @@ def test_torn_last_line_is_incomplete_and_partial_verifies_the_rest(runner, good
     result = runner.invoke(main, ["verify", str(torn)])
     assert result.exit_code == 1
     assert result.stderr == (f"Error: {torn}: incomplete: match {header.match_id} stops at duel 1, beat 3 "
-                             "after seq 12; its last line (line 14) is cut off\n")
+                             "after seq 12; its last line (line 14) is cut off (verify what it has with --partial, "
+                             f"or finish the match: beatlog record --resume {header.match_id} -o {torn})\n")
     result = runner.invoke(main, ["verify", "--partial", str(torn)])
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f"verified {header.match_id}: 12 events, digest ")

@@ -26,6 +26,7 @@ what is typed is what happens.
 from __future__ import annotations
 
 import secrets
+import sys
 from typing import Any, Callable, Sequence
 
 import click
@@ -47,6 +48,8 @@ SALT_BYTES = 16  # 128 bits: a person's secret salt
 
 class TerminalSource:
     """Asks a person at the terminal; ``q`` (or end of input) stops the recording."""
+
+    asks_a_person = True  # resuming a match does not ask again what the log already says
 
     def __init__(self, game: Game, header: Header, seats: Sequence[int] | None = None,
                  echo: Callable[[str], None] = say) -> None:
@@ -165,7 +168,7 @@ WIPE = "\033[H\033[2J\033[3J"
 
 def wipe_screen() -> None:
     """Erase the screen and its scrollback at a hand-over, when standard output is a terminal."""
-    stream = click.get_text_stream("stdout")
+    stream = sys.stdout
     if stream.isatty():
         stream.write(WIPE)
         stream.flush()
@@ -204,13 +207,16 @@ def _prompt(text: str, *, hide_input: bool = False) -> str:
 class Narrator:
     """A sink that prints each public record in plain language as it is recorded."""
 
-    def __init__(self, game: Game, echo: Callable[[str], None] = say) -> None:
+    def __init__(self, game: Game, echo: Callable[[str], None] = say, known: Sequence[Record] = ()) -> None:
         self.game = game
         self.echo = echo
+        self.known = tuple(known)  # a resumed match's records so far: folded, not shown again
         self.state: Any = None
 
     def start(self, header: Header) -> None:
         self.state = self.game.new_state(header)
+        for record in self.known:
+            apply_record(self.game, self.state, record)
 
     def append(self, records: Sequence[Record]) -> None:
         pass  # everything was shown already, decision by decision

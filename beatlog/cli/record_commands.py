@@ -179,19 +179,32 @@ def _result_text(plan: MatchPlan, rec: Recording) -> str:
 @main.command("play")
 @_match_options
 @click.option("--bot", "opponent", metavar="BOT", help="Let this bot play player 2 (default: every player hot-seat).")
-def play_command(fighters, game_name, players, edition, duels, game_options, seed, db, out, opponent) -> None:
+@click.option("--resume", "resume_id", metavar="MATCH_ID",
+              help="Finish this unfinished match of -o FILE (or --db FILE): its people play on here, its bot "
+                   "plays on as recorded.")
+def play_command(fighters, game_name, players, edition, duels, game_options, seed, db, out, opponent,
+                 resume_id) -> None:
     """Play a match hot-seat at this terminal, recording it.
 
     Each request shows the board, the prompt and numbered options; type a
-    number, or q to stop (what was recorded so far is kept). Face-down choices
-    are typed unseen after a hand-over prompt.
+    number, or q to stop (what was recorded so far is kept, even mid-beat,
+    and --resume finishes it later). Face-down choices are typed unseen after
+    a hand-over prompt, and the terminal's scrollback is wiped at each
+    hand-over.
 
     \b
     Example: beatlog play --fighters hikaru,cadenza --players Ann,Ben --seed 3
     Example: beatlog play --game cogs --sides lions,herons --players Ann,Ben --bot sensible
+    Example: beatlog play --resume m-1a2b3c4d5e6f -o m-1a2b3c4d5e6f.jsonl
     """
     if out == "-":
         raise UsageError("play talks on standard output; give -o a file name")
+    if resume_id is not None:
+        from .resuming import resume_play
+
+        setup = {"fighters": fighters, "game": game_name, "players": players, "edition": edition,
+                 "duels": duels, "option": game_options or None, "seed": seed}
+        return resume_play(resume_id, db=db, out=out, opponent=opponent, setup=setup, summary=_summary)
     plan = _plan(game_name, fighters, players, edition, duels, game_options, seed)
     seats = (0,) if opponent is not None else tuple(range(len(plan.header.players)))
     person = TerminalSource(plan.game, plan.header, seats)
@@ -205,6 +218,13 @@ def play_command(fighters, game_name, players, edition, duels, game_options, see
     keep_stats(db, plan.header.match_id)
     say("")
     _summary(plan, result, where, err=False)
+    if not result.finished:
+        say(resume_hint(plan.header.match_id, out, db))
+
+
+def resume_hint(match_id: str, out: str | None, db: str | None) -> str:
+    where = f"--db {db}" if db is not None and out is None else f"-o {out or f'{match_id}.jsonl'}"
+    return f"  to finish it: beatlog play --resume {match_id} {where}"
 
 
 def _sides(names, game_name, as_json) -> None:

@@ -50,6 +50,7 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
     from replay.source import load_jsonl, load_store
     from recorder.store import is_server_url
     from replay.store_seal import store_seal_path
+    from replay.tamper import INCOMPLETE
     from replay.verify import VerifyReport, verify_loaded
     from replay.verify_file import verify_file
 
@@ -109,10 +110,15 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
 
     for source, loaded, seal_file in targets:
         if isinstance(loaded, VerifyReport):
-            emit(source, loaded.ok, loaded.summary(), loaded.to_dict())
+            text = loaded.summary()
+            if loaded.problem is not None and loaded.problem.kind == INCOMPLETE:
+                text += _unfinished_hint(load_jsonl(source), source, None)  # only a stopped log is read again
+            emit(source, loaded.ok, text, loaded.to_dict())
             continue
         report = verify_loaded(loaded, partial=partial)
         text, payload, ok = report.summary(), report.to_dict(), report.ok
+        if report.problem is not None and report.problem.kind == INCOMPLETE:
+            text += _unfinished_hint(loaded, source if db is None or source in logs else None, db)
         # A seal beside the log is always checked: against --pubkey, or else on its own (its signature
         # against the key it names, its final hash and event count against the log).
         sealed = check_seal_file(seal_file, loaded.header, loaded.records, trusted,
@@ -149,6 +155,15 @@ def _verify_store(db: str, seal_file: Path | None, trusted: Any, emit: Any, fail
                 check_ledger(store)
     except (BeatlogError, OSError) as exc:
         failure(db, exc)
+
+
+def _unfinished_hint(loaded: Any, path: str | None, db: str | None) -> str:
+    """What to do about a log that stops before its match ended: verify what it has, or finish the match."""
+    match_id = loaded.header.match_id
+    where = f"-o {path}" if path is not None and path != "-" else (f"--db {db}" if db is not None else "-o FILE")
+    people = any(r.kind == "input" and r.data.get("source") == "player" for r in loaded.records)
+    finish = f"beatlog play --resume {match_id} {where}" if people else f"beatlog record --resume {match_id} {where}"
+    return f" (verify what it has with --partial, or finish the match: {finish})"
 
 
 @main.command("keygen")

@@ -1,4 +1,4 @@
-"""``beatlog record --resume``: continue a recording that was cut short.
+"""``beatlog record --resume`` and ``beatlog play --resume``: continue a recording that was cut short.
 
 The match's set-up (game, sides, seed, options) comes from its stored header;
 only who plays may be given again (``--bots``/``--script``), and when it is not,
@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import click
 
 from recorder.decisions import DecisionSource
 from recorder.errors import UsageError
 from recorder.game import game_for
-from recorder.resume import StoredPrefix, load_jsonl_prefix, load_store_prefix, recorded_bots, resume
+from recorder.recording import Tee
+from recorder.resume import (StoredPrefix, load_jsonl_prefix, load_store_prefix, recorded_bots, recorded_people,
+                             resume)
 from recorder.script import load_script
+from recorder.terms import terms_of
+
 from . import say
+from .hotseat import Narrator, TerminalSource
 from .match_options import MatchPlan, bot_sources, keep_stats, script_sources, split_pair
 
 
@@ -57,6 +61,60 @@ def resume_match(
     cut = f", dropped an unfinished last line of {prefix.dropped} bytes" if prefix.dropped else ""
     say(f"resumed {match_id} after seq {stored} ({prefix.where}{cut})")
     summary(plan, recording, [prefix.where], err=False)
+
+
+def resume_play(
+    match_id: str,
+    *,
+    db: str | None,
+    out: str | None,
+    opponent: str | None,
+    setup: dict[str, Any],
+    summary: Callable[..., None],
+) -> None:
+    """Finish a hot-seat match: its people play on at this terminal, a bot that played a seat plays on.
+
+    The decisions already recorded stand (nobody is asked them again); the next request -- mid-beat, after
+    a face-down pair, wherever ``q`` stopped it -- is asked as ``play`` would have asked it.
+    """
+    given = [f"--{name.replace('_', '-')}" for name, value in setup.items() if value is not None]
+    if given:
+        raise UsageError(f"--resume takes the match's set-up from its log; drop {', '.join(given)}")
+    if (db is None) == (out is None):
+        raise UsageError("--resume continues one log: give --db FILE or -o FILE, not both")
+    prefix, sink = load_store_prefix(db, match_id) if db is not None else load_jsonl_prefix(out, match_id)
+    try:
+        header = prefix.log.header
+        game = game_for(header)
+        seats = len(header.players)
+        who = recorded_people(prefix.log.records, seats)
+        if opponent is not None:
+            if who.get(1, None) is None and 1 in who:
+                raise UsageError(f"--bot {opponent}: player 2 of {match_id} was played by a person; drop --bot")
+            who[1] = opponent
+        people = tuple(seat for seat in range(seats) if who.get(seat) is None)
+        person = TerminalSource(game, header, people)
+        bots = {seat: name for seat, name in who.items() if name is not None}
+        sources: dict[int, DecisionSource] = {seat: person for seat in people}
+        for seat, name in bots.items():
+            sources[seat] = bot_sources(game, header, (name,) * seats)[seat]
+        tee = Tee([sink, Narrator(game, known=prefix.log.records)])
+    except BaseException:
+        sink.close()
+        raise
+    terms = terms_of(game)
+    last = prefix.log.records[-1] if prefix.log.records else None
+    at = terms.at(last.duel, last.beat) if last is not None else "the start"
+    say(f"Resuming {match_id} at {at} (after seq {len(prefix.log.records)}); recording to {prefix.where}.")
+    recording, stored = resume(game, prefix, sources, tee)
+    keep_stats(db, match_id)
+    if recording.finished and recording.events == stored and not prefix.dropped:
+        raise UsageError(f"{prefix.where}: the match is finished already; there is nothing to resume")
+    say("")
+    summary(MatchPlan(game, header, None), recording, [prefix.where], err=False)
+    if not recording.finished:
+        where = f"--db {db}" if db is not None else f"-o {out}"
+        say(f"  to finish it: beatlog play --resume {match_id} {where}")
 
 
 def _sources(plan: MatchPlan, prefix: StoredPrefix, bots: str | None, policy: str | None) -> dict[int, DecisionSource]:
