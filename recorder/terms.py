@@ -35,6 +35,14 @@ class Terms:
     sets: str | None = "sets"
     setup: str = "set-up"  # round 0
     phase: str = "phase"
+    title: str | None = None  # the game's name as people write it ("BattleCON"); None: its id
+    editions: tuple[tuple[str, str], ...] = ()  # (edition id, its name): ("woi", "War of Indines")
+
+    def game_title(self, game: str) -> str:
+        return self.title or game
+
+    def edition_title(self, edition: str) -> str:
+        return dict(self.editions).get(edition, edition)
 
     # -- the clock in words --------------------------------------------------------
     def at(self, duel: int, beat: int) -> str:
@@ -80,6 +88,9 @@ def terms_of(game: Any) -> Terms:
     unknown = sorted(set(declared) - set(_KEYS))
     if unknown:
         raise ValueError(f"game {getattr(game, 'name', '?')!r} declares unknown terms {unknown}; known: {_KEYS}")
+    declared = dict(declared)
+    if "editions" in declared:
+        declared["editions"] = tuple(tuple(pair) for pair in dict(declared["editions"]).items())
     return Terms(**declared)
 
 

@@ -51,6 +51,7 @@ class BeatReport:
     result: dict[str, Any] | None = None  # game.result after the beat (None while the match runs)
     warning: str | None = None  # set when the log does not verify (replay.trust): the HTML page shows it
     terms: Terms = NEUTRAL  # the game's words for the round and its set
+    notes: list[Any] = field(default_factory=list)  # recorder.notes.Note on this round (beatlog annotate)
 
     @property
     def title(self) -> str:
@@ -164,7 +165,19 @@ def render_text(report: BeatReport) -> str:
     out += ["", "State after:", *_indent(report.after)]
     if report.result is not None:
         out += ["", f"Result: {_result(report)}"]
+    if report.notes:
+        out += ["", "Notes:", *(note_line(n) for n in report.notes)]
     return "\n".join(out) + "\n"
+
+
+def note_line(note: Any) -> str:
+    """A note on the round (``beatlog annotate``), as the report and the viewer print it; its author and text
+    are untrusted: one line, control characters shown escaped."""
+    return f"  {_one_line(note.author or 'note')} on #{note.seq} ({note.created_at}): {_one_line(note.text)}"
+
+
+def _one_line(text: str) -> str:
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
 
 
 CAUSE_WIDTH = 80
@@ -205,6 +218,7 @@ def render_html(report: BeatReport) -> str:
         loader=jinja2.FileSystemLoader(Path(__file__).parent),
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
     )
+    env.filters["one_line"] = _one_line  # a note's untrusted text: no control character reaches the page
     prefixed = {step.seq for step in report.steps if step.actor and not _names_actor(report.header, step)}
     return env.get_template("explain.html.j2").render(
         r=report, players=_players(report.header), result=_result(report) if report.result else None,

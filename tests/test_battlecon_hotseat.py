@@ -46,3 +46,13 @@ def test_an_ante_is_asked_behind_a_hand_over_with_the_players_own_pair_on_screen
     assert f"pair: {mine}" in own_view and theirs not in own_view
     assert "ante or pass" in own_view
     assert "Focused Shot" not in after.split(hand_over)[0] and "Battery Shot" not in after.split(hand_over)[0]
+
+
+def test_the_pair_menu_shows_each_cards_numbers_and_text(tmp_path, monkeypatch):
+    result = play(tmp_path, monkeypatch, PLAY, "\nq\n")
+    menu = result.output.split("Ann: choose your attack pair (face down)")[1].split("   1. ")[0]
+    lines = [line.strip() for line in menu.strip().splitlines()]
+    assert lines[0].startswith("Focused") and "style: range +0, power +0, priority +1, stun guard 2" in lines[0]
+    assert "Stun Guard 2. On Hit: Regain a token." in lines[1]
+    assert any(line.startswith("Drive") and "base: range 1, power 3, priority 4" in line for line in lines)
+    assert "Before Activating: Advance 1 or 2 spaces." in menu

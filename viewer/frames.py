@@ -86,6 +86,13 @@ class FrameBuilder(Visitor):
         self.phases = PhaseTracker(game)
         self.phase_names: dict[str, int] = {}
         self.phase_runs: list[list[int]] = []  # [first seq, last seq, index into phase_names]
+        # The timeline: a headline per round (the view's ``headline`` hook, else the round's public
+        # decisions) and the moments the view marks on the scrubber, [seq, kind, label].
+        self.headline = getattr(view, "headline", None)
+        self.mark = getattr(view, "mark", None)
+        self.round_records: list[Record] = []
+        self.headlines: list[str] = []
+        self.marks: list[list[Any]] = []
 
     # -- visitor hooks ----------------------------------------------------------
     def on_header(self, header: Header, state: Any) -> None:
@@ -105,6 +112,11 @@ class FrameBuilder(Visitor):
             self.beats.append([record.duel, record.beat, record.seq, record.seq])
         self.beats[-1][3] = record.seq
         self.events.append(self._event(record))
+        self.round_records.append(record)
+        if self.mark is not None:
+            marked = _safely(self.mark, record, self.header)
+            if isinstance(marked, tuple) and len(marked) == 2:
+                self.marks.append([record.seq, str(marked[0]), str(marked[1])])
         self._phase(record)
         if self.tallier is not None and self.tally_before:
             self._tally(record, state)
@@ -216,6 +228,17 @@ class FrameBuilder(Visitor):
         amounts = {label: self.beat_amounts[counter] for counter, label in self.beat_counters.items()}
         self.series.append({"duel": duel, "beat": beat, **self.view.series(snapshot), **amounts})
         self.beat_amounts = self._no_amounts()
+        self.headlines.append(self._headline(self.round_records))
+        self.round_records = []
+
+    def _headline(self, records: list[Record]) -> str:
+        """The timeline's line for a round: the view's, else its public decisions in words."""
+        if self.headline is not None:
+            text = _safely(self.headline, self.header, records)
+            if isinstance(text, str) and text:
+                return text
+        said = [self.describer.lines[r.seq] for r in records if r.kind == "input" and r.visibility == "public"]
+        return "; ".join(said[:3]) + (f"; … ({len(said) - 3} more)" if len(said) > 3 else "")
 
     def _no_amounts(self) -> dict[str, list[int]]:
         return {counter: [0 for _ in self.seats] for counter in self.beat_counters}
@@ -256,6 +279,8 @@ class FrameBuilder(Visitor):
             "series": self.series,
             "series_bars": list(self.beat_counters.values()),  # series keys that are amounts per beat
             "phases": {"names": list(self.phase_names), "runs": self.phase_runs},
+            "headlines": self.headlines,  # one per entry of ``beats``
+            "marks": self.marks,
             "result": self.result,
             "frames": {JUDGE: self.judge_frames,
                        **{perspective_key(s): runs for s, runs in self.seat_runs.items()}},
@@ -274,6 +299,15 @@ def packed(frames: dict[str, list[Any]]) -> dict[str, Any]:
             out[key] = [[first, last, pointers.pack(ops)] for first, last, ops in stored]
     out["pointers"] = pointers.table
     return out
+
+
+def _safely(hook: Any, *args: Any) -> Any:
+    """A view hook's answer, or None when it cannot read a (forged, structurally odd) payload: the timeline
+    is a convenience, and the walk's visitors report a log's real problems."""
+    try:
+        return hook(*args)
+    except Exception:  # noqa: BLE001
+        return None
 
 
 def _same_ops(a: list[Any], b: list[Any]) -> bool:

@@ -38,8 +38,21 @@ A game that wants a drawn board puts a ``view`` subpackage beside its engine
     pages small (it gets the judge's snapshot and each redacted one). A function
     of the snapshot alone, like ``game.redact``: while the snapshot stays the same
     the viewer reuses both results.
+``headline(header, records) -> str`` (optional)
+    one line on a round for the viewer's timeline, from the round's records
+    (BattleCON: the pairs played, the damage, stuns, who won the beat); without
+    it (or when it is empty) the round's public decisions in words.
+``mark(record, header) -> (kind, label) | None`` (optional)
+    a moment worth a marker on the scrubber and a flag in the timeline:
+    ``kind`` is one of ``knockout``, ``stun``, ``finisher``, ``special``,
+    ``end`` (styled by the viewer; any other is drawn plainly), ``label`` says
+    it in words. Neither hook may read secrets: every perspective sees them.
 ``side_name(side) -> str`` (optional)
     a side's display name (``khadath`` -> ``Khadath Ahemusei``); else the side as logged.
+
+A drawing that names its pieces in the SVG (``data-piece``, with ``data-life``)
+gets motion for free: after a step the viewer glides a moved piece from where it
+was and flashes one that lost life (never with ``prefers-reduced-motion``).
 
 A game without a ``view`` package still gets a working viewer: :data:`PLAIN`
 shows each frame's snapshot as text.

@@ -91,6 +91,7 @@ def build_page(source: Source) -> MatchPage:
         },
         **frames,
         "words": words,  # texts and state lines are word indexes (viewer.words)
+        "notes": [n.to_dict() for n in source.notes],  # beatlog annotate: untrusted text, shown as text
         "log": pack(header, records),  # the evidence itself, so a mailed page can be re-verified
     }
     return MatchPage(summary, data, stats.stats(), view, header)

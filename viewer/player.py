@@ -26,7 +26,7 @@ from . import charts
 from .assets import CSS, SITE_CSS, TABLES_JS, plotly_asset
 from .embed import script_json
 from .page import MatchPage, Seat, display_date
-from .summary import player_stem, sections
+from .summary import FIGURES_PER_TABLE, player_stem, sections
 from .templating import environment
 
 # Figures charted match by match, one chart per kind of number (a percentage is not a count).
@@ -91,6 +91,7 @@ def player_html(name: str, pages: list[MatchPage], charts_on: bool, env: jinja2.
     scripts = [TABLES_JS] + ([plotly_asset()] if charts_on else [])
     words = [p.page.summary.terms for p in played]
     return env.get_template("player.html.j2").render(
+        FIGURES_PER_TABLE=FIGURES_PER_TABLE,
         side=shared(words, "side"), rounds=shared(words, "rounds"),
         name=name, games=[_game_row(p) for p in played], fmt=fmt, opponent_stem=player_stem,
         total=len(played) if totals is None else totals.matches,

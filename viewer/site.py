@@ -37,7 +37,7 @@ from .gameview import PLAIN, view_for
 from .page import MatchPage, MatchSummary, build_page, display_date
 from .player import player_html
 from .sources import Source, unique
-from .summary import player_stem, sections
+from .summary import FIGURES_PER_TABLE, player_stem, sections
 from .templating import environment
 
 PLAIN_ASSETS = view_assets(PLAIN)
@@ -67,7 +67,8 @@ def match_html(page: MatchPage, *, single_file: bool, root: str = "../", linked:
     view_css, view_js = view_assets(page.view)
     charts = not single_file and plotly_asset() is not None
     styles = [CSS, view_css]
-    scripts = ([plotly_asset(), CHART_JS] if charts else []) + [VIEWER_JS, LOGFILE_JS] + _fallback(page) + [view_js]
+    # plotly is not a <script> of the page: viewer.js fetches it once the board is drawn (data-plotly).
+    scripts = ([CHART_JS] if charts else []) + [VIEWER_JS, LOGFILE_JS] + _fallback(page) + [view_js]
     summary = page.summary
     m = {
         "id": summary.id, "game": summary.game, "edition": summary.edition, "created_at": summary.created_at,
@@ -82,6 +83,7 @@ def match_html(page: MatchPage, *, single_file: bool, root: str = "../", linked:
     return env.get_template("match.html.j2").render(
         m=m, view_name=page.view.name, terms=summary.terms, phased=bool(page.data["phases"]["runs"]),
         charts=charts, data=script_json(data),
+        plotly_href=f"{root}assets/{plotly.name}" if charts and (plotly := plotly_asset()) is not None else None,
         index_href=f"{root}index.html" if linked else None,
         styles=[a.tag(root, single_file) for a in styles],
         scripts=[a.tag(root, single_file) for a in scripts if a is not None],
@@ -122,6 +124,7 @@ def index_from(summaries: list[MatchSummary], summary: dict[str, Any], views: di
         sides=sorted({seat.side_name for s in summaries for seat in s.seats}),
         fmt=fmt, styles=[CSS.tag("", False), SITE_CSS.tag("", False)], scripts=[TABLES_JS.tag("", False)],
         unreadable=unreadable,
+        FIGURES_PER_TABLE=FIGURES_PER_TABLE,
     )
 
 

@@ -15,22 +15,26 @@ from typing import Iterable
 from recorder.errors import CorruptLog, UsageError
 from recorder.integrity import LogFile
 from recorder.jsonl import read_jsonl
+from recorder.notes import Note, notes_path, read_notes
 from recorder.store import Store, is_server_url
 
 
 @dataclass(frozen=True)
 class Source:
-    """One match log and what to call it in messages."""
+    """One match log and what to call it in messages (and the notes on it, ``beatlog annotate``)."""
 
     name: str
     log: LogFile
+    notes: tuple[Note, ...] = ()
 
 
 def from_files(paths: Iterable[str | Path]) -> list[Source]:
     out = []
     for path in paths:
         name = "<stdin>" if str(path) == "-" else str(path)
-        out.append(Source(name, read_jsonl(path, name=name)))
+        log = read_jsonl(path, name=name)
+        notes = () if name == "<stdin>" else tuple(read_notes(notes_path(path), log.header, log.records))
+        out.append(Source(name, log, notes))
     return out
 
 

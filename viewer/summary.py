@@ -17,6 +17,11 @@ def player_stem(name: str) -> str:
     return safe_name(name)
 
 
+# Figure columns per table on the index and player pages: a game with more figures (Cogs of Valor's hit rates
+# per weapon) gets them in several tables, each led by who the row is about, so no table outgrows the page.
+FIGURES_PER_TABLE = 9
+
+
 def sections(summary: dict[str, Any], views: dict[str, GameView], root: str) -> list[dict[str, Any]]:
     """Each game of a ``summarize`` result, shaped for the templates (display names, links, cells)."""
     out = []
@@ -31,7 +36,8 @@ def sections(summary: dict[str, Any], views: dict[str, GameView], root: str) -> 
         columns = [b for b in sides if any(b in cells.get(a, {}) for a in rows)]
         out.append({
             "game": game["game"],
-            "terms": Terms(**game["terms"]) if game.get("terms") else NEUTRAL,  # the game's words for the labels
+            "terms": (terms := Terms(**game["terms"]) if game.get("terms") else NEUTRAL),  # the game's words
+            "title": terms.game_title(game["game"]),  # "BattleCON", never the id "battlecon"
             "figures": figures,
             "tops": [f for f in game["figures"] if f.get("format") == "top"],
             "players": [{**row, "href": f"{root}players/{player_stem(row['name'])}.html"} for row in game["players"]],

@@ -76,6 +76,7 @@ COMMANDS = {
     "export": "store_commands", "import": "store_commands", "check": "store_commands", "copy": "store_commands",
     "render": "view_commands", "extract": "view_commands",
     "schema-dump": "log_commands",
+    "annotate": "note_commands",
 }
 
 

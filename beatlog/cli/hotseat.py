@@ -74,6 +74,11 @@ class TerminalSource:
         self.echo(f"{who} - {terms_of(self.game).stage(match.ctx.duel, match.ctx.beat)}")
         self.echo(request.prompt or f"Choose your {request.kind}:")
         hidden = request.secret and shared
+        notes = getattr(self.game, "menu_notes", None)
+        if callable(notes):
+            # What the offered cards do (a BattleCON pair menu: each style and base with its numbers and text).
+            for line in notes(request, self.header):
+                self.echo(line)
         if len(request.options) > MAX_LISTED:
             index = self._narrow(request, secret=hidden)
         else:

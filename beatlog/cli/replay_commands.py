@@ -268,7 +268,8 @@ def explain_command(log, beat, duel, html_out) -> None:
     """Explain one round (a beat, a turn): state, events with causes and rules.
 
     For disputes: the state before the round, every event of it in order
-    with its cause and the rule it applies, then the state after.
+    with its cause and the rule it applies, then the state after, and the
+    notes on the round (beatlog annotate; kept in LOG.notes).
 
     A log with a broken hash chain is refused. The log is also re-executed
     (as verify does; a log that stops early is fine): if the engine does not
@@ -286,6 +287,11 @@ def explain_command(log, beat, duel, html_out) -> None:
 
     loaded = read_strict(log)
     report = explain(shown(loaded.header), loaded.records, beat, duel, source=loaded.name)
+    if log != "-":  # the round's notes (beatlog annotate), kept beside the log
+        from recorder.notes import notes_path, read_notes
+
+        report.notes = [n for n in read_notes(notes_path(log), loaded.header, loaded.records)
+                        if (n.duel, n.beat) == (report.duel, report.beat)]
     problem = integrity_problem(loaded.header, loaded.records)
     if problem is not None:
         report.warning = warning(problem, log)

@@ -2,7 +2,8 @@
 
    The game's view gives, at the end of each beat, numbers per seat (life) or
    shared (distance) -- drawn as lines -- and per-beat amounts (damage dealt) --
-   drawn as bars below them. The x axis counts the beats reached: it never runs
+   drawn as bars; each figure in a panel of its own (its own unit). Clicking a
+   point jumps the viewer to the end of that beat. The x axis counts the beats reached: it never runs
    past the current beat, so it cannot give away how long the match lasts.
 
    Plotly reads a subset of HTML in every string it draws (names, hover text,
@@ -42,34 +43,53 @@
   // The game's words (viewer.js: BeatlogWords): "duel 1, beat 3", "turn 3", "muster".
   function wordsOf(data) { return new window.BeatlogWords.Words(data.terms); }
 
+  // One panel (its own y axis) per figure: never two units on one axis (life and distance, score and
+  // hull). Per-seat figures are lines, one per seat; a shared one is a dotted line; the first per-beat
+  // amount is bars (the table has them all). The panels stack, the x axis (the rounds) under the last.
   function figure(points, keys, players, words) {
     var traces = [];
-    var lower = keys.shared.length + keys.bars.length > 0;
     var hover = points.map(function (p) { return words.stage(p.duel, p.beat); });
-    keys.lines.forEach(function (key, k) {
-      players.forEach(function (player, seat) {
-        var xy = lineXY(points, function (p) { return p[key][seat]; });
-        traces.push({ type: "scatter", mode: "lines+markers", x: xy.x, y: xy.y, name: plotText(key + ": " + player.name),
-                      line: { color: SEAT_COLORS[seat % SEAT_COLORS.length], shape: "hv", dash: k ? "dot" : "solid" },
+    var panels = keys.lines.map(function (k) { return { key: k, kind: "seats" }; })
+      .concat(keys.shared.map(function (k) { return { key: k, kind: "shared" }; }))
+      .concat(keys.bars.slice(0, 1).map(function (k) { return { key: k, kind: "bars" }; }));
+    var count = Math.max(panels.length, 1), gap = 0.06;
+    var span = (1 - gap * (count - 1)) / count;
+    var layout = {
+      margin: { l: 48, r: 10, t: 18, b: 40 }, height: 150 + 110 * count, barmode: "group", bargap: 0.3,
+      legend: { orientation: "h", y: -0.12 }, paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)",
+      hovermode: "closest"
+    };
+    panels.forEach(function (panel, i) {
+      var axis = i === 0 ? "y" : "y" + (i + 1);
+      var top = 1 - i * (span + gap);
+      layout[i === 0 ? "yaxis" : "yaxis" + (i + 1)] = {
+        rangemode: "tozero", domain: [Math.max(top - span, 0), top], anchor: "x",
+        title: { text: plotText(panel.key), font: { size: 11 } }
+      };
+      var key = panel.key;
+      if (panel.kind === "seats") {
+        players.forEach(function (player, seat) {
+          var xy = lineXY(points, function (p) { return p[key][seat]; });
+          traces.push({ type: "scatter", mode: "lines+markers", x: xy.x, y: xy.y, yaxis: axis,
+                        name: plotText(key + ": " + player.name), connectgaps: false,
+                        line: { color: SEAT_COLORS[seat % SEAT_COLORS.length], shape: "hv" },
+                        text: xy.x.map(function (x) { return x % 1 ? "" : plotText(hover[x]); }),
+                        hovertemplate: "%{text}: %{y}" });
+        });
+      } else if (panel.kind === "shared") {
+        var xy = lineXY(points, function (p) { return p[key]; });
+        traces.push({ type: "scatter", mode: "lines+markers", x: xy.x, y: xy.y, name: plotText(key), yaxis: axis,
+                      line: { color: SHARED_COLOR, dash: "dot", shape: "hv" }, connectgaps: false,
                       text: xy.x.map(function (x) { return x % 1 ? "" : plotText(hover[x]); }),
-                      hovertemplate: "%{text}: %{y}", connectgaps: false });
-      });
-    });
-    keys.shared.forEach(function (key) {
-      var xy = lineXY(points, function (p) { return p[key]; });
-      traces.push({ type: "scatter", mode: "lines+markers", x: xy.x, y: xy.y, name: plotText(key), yaxis: "y2",
-                    line: { color: SHARED_COLOR, dash: "dot", shape: "hv" }, connectgaps: false,
-                    text: xy.x.map(function (x) { return x % 1 ? "" : plotText(hover[x]); }),
-                    hovertemplate: "%{text}: %{y}" });
-    });
-    // The match page shows the first per-beat amount (damage dealt); the table has them all.
-    keys.bars.slice(0, 1).forEach(function (key) {
-      players.forEach(function (player, seat) {
-        traces.push({ type: "bar", x: points.map(function (_, i) { return i; }), yaxis: "y2",
-                      y: points.map(function (p) { return p[key][seat]; }), name: plotText(key + ": " + player.name),
-                      marker: { color: SEAT_COLORS[seat % SEAT_COLORS.length] }, opacity: 0.55,
-                      text: hover.map(plotText), textposition: "none", hovertemplate: "%{text}: %{y}" });
-      });
+                      hovertemplate: "%{text}: %{y}" });
+      } else {
+        players.forEach(function (player, seat) {
+          traces.push({ type: "bar", x: points.map(function (_, i) { return i; }), yaxis: axis,
+                        y: points.map(function (p) { return p[key][seat]; }), name: plotText(key + ": " + player.name),
+                        marker: { color: SEAT_COLORS[seat % SEAT_COLORS.length] }, opacity: 0.55,
+                        text: hover.map(plotText), textposition: "none", hovertemplate: "%{text}: %{y}" });
+        });
+      }
     });
     var n = Math.max(points.length, 1);
     var shapes = [], annotations = [];
@@ -82,19 +102,12 @@
                            showarrow: false, font: { size: 11, color: SHARED_COLOR } });
       }
     });
-    var layout = {
-      margin: { l: 40, r: 10, t: 18, b: 40 }, height: lower ? 320 : 240, barmode: "group", bargap: 0.3,
-      legend: { orientation: "h", y: -0.18 }, shapes: shapes, annotations: annotations,
-      paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)", hovermode: "closest",
-      // Only the beats reached so far: the axis must not give away how long the match lasts.
-      // Beat numbers under the lower panel; the legend says what each panel shows.
-      xaxis: { range: [-0.5, n - 0.5], tickmode: "array", tickvals: points.map(function (_, i) { return i; }),
-               ticktext: points.map(function (p) { return String(p.beat); }), zeroline: false,
-               anchor: lower ? "y2" : "y" },
-      yaxis: { rangemode: "tozero", domain: lower ? [0.42, 1] : [0, 1] },
-      yaxis2: { rangemode: "tozero", domain: [0, 0.32], anchor: "x" }
-    };
-    if (!lower) delete layout.yaxis2;
+    layout.shapes = shapes;
+    layout.annotations = annotations;
+    // Only the beats reached so far: the axis must not give away how long the match lasts.
+    layout.xaxis = { range: [-0.5, n - 0.5], tickmode: "array", tickvals: points.map(function (_, i) { return i; }),
+                     ticktext: points.map(function (p) { return String(p.beat); }), zeroline: false,
+                     anchor: count > 1 ? "y" + count : "y" };
     return { traces: traces, layout: layout };
   }
 
@@ -139,6 +152,14 @@
     var keys = keysOf(data.series, data.series_bars || []);
     var spec = figure(points, keys, data.match.players, words);
     window.Plotly.react(chart, spec.traces, spec.layout, { displayModeBar: false, responsive: true });
+    // A point (or bar) clicked: the viewer jumps to the end of that round.
+    if (!chart.dataset.jumps && chart.on && dom.jump) {
+      chart.dataset.jumps = "1";
+      chart.on("plotly_click", function (ev) {
+        var point = ev && ev.points && ev.points[0];
+        if (point && typeof point.x === "number" && point.x % 1 === 0) dom.jump(point.x);
+      });
+    }
     if (numbers) table(numbers, points, keys, data.match.players, dom.el, dom.clear, words);
   }
 

@@ -104,6 +104,17 @@
 
   var CAUSE_WIDTH = 80;
 
+  // A note's untrusted text on one line, as `beatlog explain` prints it (replay/explain.py note_line):
+  // every character Python does not call printable shown as \uXXXX.
+  var UNPRINTABLE = /[\p{C}\p{Z}]/u;
+  function oneLine(text) {
+    return Array.from(String(text)).map(function (c) {
+      if (c === " " || !UNPRINTABLE.test(c)) return c;
+      var hex = c.codePointAt(0).toString(16);
+      return "\\u" + ("0000" + hex).slice(-Math.max(4, hex.length));
+    }).join("");
+  }
+
   // Python's text[:width - 1].rstrip() + "…", counting code points as Python does.
   function shorten(text, width) {
     var chars = Array.from(text);
@@ -339,7 +350,9 @@
                 pos: this.pos, el: el, svg: svg, clear: clear };
     var board = document.getElementById("board");
     var panels = document.getElementById("panels");
+    var before = why === "step" || why === "play" ? piecesAt(board) : null;
     this.view.draw(board, panels, frame, ctx);
+    if (before) animate(board, before);
     board.setAttribute("aria-label", this.view.summary(frame, ctx));
     this.renderWhere();
     this.renderNow();
@@ -348,14 +361,58 @@
     this.renderResult();
     this.renderChart();
     this.reached = Math.max(this.reached, this.pos);
+    this.renderTimeline();
     var scrubber = document.getElementById("scrubber");
     if (!this.scrubbing) scrubber.max = String(this.scrubMax());
+    this.renderMarks(Number(scrubber.max));
     scrubber.value = String(this.pos);
     scrubber.setAttribute("aria-valuetext", this.whereText());
     if (why === "step" || why === "beat" || why === "jump" || why === "phase") this.announce(why);
     var hash = this.fragment();
     if (location.hash !== hash) history.replaceState(null, "", hash);
   };
+
+  // -- motion: a step shows what changed ----------------------------------------------
+  // A game's drawing names its pieces (data-piece) and their life (data-life); after one step the viewer
+  // glides each piece that moved from where it was, and flashes one that lost life -- briefly, and not
+  // at all when the reader prefers reduced motion. The viewer knows nothing else of the game.
+  var MOTION_MS = 300;
+
+  function reducedMotion() {
+    return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+
+  function piecesAt(board) {
+    if (reducedMotion()) return null;
+    var out = {};
+    var nodes = board.querySelectorAll("[data-piece]");
+    for (var i = 0; i < nodes.length; i++) {
+      var r = nodes[i].getBoundingClientRect();
+      out[nodes[i].getAttribute("data-piece")] = { x: r.left, y: r.top, life: Number(nodes[i].getAttribute("data-life")) };
+    }
+    return out;
+  }
+
+  function animate(board, before) {
+    var nodes = board.querySelectorAll("[data-piece]");
+    for (var i = 0; i < nodes.length; i++) {
+      var node = nodes[i], old = before[node.getAttribute("data-piece")];
+      if (!old) continue;
+      var r = node.getBoundingClientRect();
+      var ctm = node.ownerSVGElement && node.ownerSVGElement.getScreenCTM ? node.ownerSVGElement.getScreenCTM() : null;
+      var scale = ctm && ctm.a ? ctm.a : 1;
+      var dx = (old.x - r.left) / scale, dy = (old.y - r.top) / scale;
+      if ((Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5) && node.animate) {
+        node.animate([{ transform: "translate(" + dx + "px, " + dy + "px)" }, { transform: "translate(0px, 0px)" }],
+                     { duration: MOTION_MS, easing: "ease-out" });
+      }
+      var life = Number(node.getAttribute("data-life"));
+      if (life < old.life && node.animate) {
+        node.animate([{ opacity: 0.25 }, { opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }],
+                     { duration: MOTION_MS + 150, easing: "linear" });
+      }
+    }
+  }
 
   // The scrubber's length is a function of how far the reader has got, never of the match's length
   // (its thumb would say how much is left): past the end it stops at the end. Once the end has been
@@ -503,6 +560,13 @@
     out = out.concat(["", "State after:"], indent(stateText(index + 1)));
     var result = data.results[index];
     if (result !== null && result !== undefined) out.push("", result);
+    var notes = this.notesOf(b);
+    if (notes.length) {
+      out.push("", "Notes:");
+      notes.forEach(function (n) {
+        out.push("  " + oneLine(n.author || "note") + " on #" + n.seq + " (" + n.created_at + "): " + oneLine(n.text));
+      });
+    }
     return out.join("\n") + "\n";
   };
 
@@ -535,6 +599,99 @@
     document.getElementById("result-hidden").hidden = show;
   };
 
+  // -- the timeline: every round reached with its headline, and the moments on the scrubber ----------
+  // Spoiler-free like the rest: a round is listed once the reader has reached it (its headline once
+  // its last event is reached), every round only when revealed; later rounds are not even counted.
+  Viewer.prototype.roundShown = function (index) {
+    return this.reveal || this.reached >= this.data.beats[index][3];
+  };
+
+  Viewer.prototype.renderTimeline = function () {
+    var list = document.getElementById("timeline");
+    if (!list) return;
+    var beats = this.data.beats, heads = this.data.headlines || [];
+    var current = this.beatIndex(this.pos);
+    var key = [this.reveal, this.reached, current, this.pos === 0, this.persp, this.notesVersion || 0].join(":");
+    if (list.dataset.key === key) return;
+    list.dataset.key = key;
+    clear(list);
+    var self = this, later = false;
+    var marks = this.data.marks || [];
+    for (var i = 0; i < beats.length; i++) {
+      var b = beats[i];
+      var done = this.roundShown(i);
+      var started = this.reveal || this.reached >= b[2];
+      if (!started) { later = true; continue; }
+      var stage = cap(this.words.stage(b[0], b[1]));
+      var line = done ? heads[i] || "" : "in progress";
+      var flags = marks.filter(function (m) { return m[0] >= b[2] && m[0] <= b[3] && (self.reveal || m[0] <= self.reached); })
+        .map(function (m) { return el("span", { class: "flag flag-" + m[1], text: m[2] }); });
+      var notes = this.notesOf(b).map(function (n) {
+        return el("p", { class: "note-line" }, el("span", { class: "note-by", text: (n.author || "note") + ": " }),
+                  el("span", { text: n.text }));
+      });
+      var button = el("button", { type: "button", class: "round-jump", "data-seq": b[2],
+                                  "aria-label": "Go to " + stage },
+                      el("span", { class: "round-name", text: stage }),
+                      el("span", { class: "headline" + (done ? "" : " muted"), text: line }));
+      var item = el("li", { class: "round" + (i === current && this.pos > 0 ? " current" : ""), "data-round": i },
+                    button, flags.length ? el("span", { class: "flags" }, flags) : null, notes);
+      if (i === current && this.pos > 0) item.setAttribute("aria-current", "step");
+      list.appendChild(item);
+    }
+    var more = document.getElementById("timeline-more");
+    if (more) {
+      more.hidden = !later;
+      more.textContent = later ? "Later " + this.words.rounds + " appear here as you reach them (or reveal)." : "";
+    }
+    var now = list.querySelector(".current");
+    if (now) {
+      var top = now.offsetTop;
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (top + now.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top + now.offsetHeight - list.clientHeight;
+      }
+    }
+    if (!list.dataset.bound) {
+      list.dataset.bound = "1";
+      list.addEventListener("click", function (ev) {
+        var target = ev.target.closest ? ev.target.closest("button[data-seq]") : null;
+        if (target) self.go(Number(target.getAttribute("data-seq")), "jump");
+      });
+    }
+  };
+
+  // The notes (beatlog annotate) on a round: untrusted text, shown through textContent only.
+  Viewer.prototype.notesOf = function (b) {
+    return (this.data.notes || []).filter(function (n) { return n.duel === b[0] && n.beat === b[1]; });
+  };
+
+  // Markers under the scrubber for the moments the view marks (knockouts, stuns, finishers...), at
+  // their place on the scrubber's current length; only those reached (all once revealed).
+  Viewer.prototype.renderMarks = function (max) {
+    var strip = document.getElementById("scrub-marks");
+    if (!strip) return;
+    var self = this;
+    var shown = (this.data.marks || []).filter(function (m) { return self.reveal || m[0] <= self.reached; });
+    var key = max + ":" + shown.length;
+    if (strip.dataset.key === key) return;
+    strip.dataset.key = key;
+    clear(strip);
+    shown.forEach(function (m) {
+      var left = max > 0 ? Math.min(100, 100 * m[0] / max) : 0;
+      strip.appendChild(el("button", { type: "button", class: "mark flag-" + m[1], "data-seq": m[0],
+                                       style: "left: calc(" + left.toFixed(3) + "% - 5px)",
+                                       title: m[2] + " (event " + m[0] + ")", "aria-label": m[2] + ", event " + m[0] }));
+    });
+    if (!strip.dataset.bound) {
+      strip.dataset.bound = "1";
+      strip.addEventListener("click", function (ev) {
+        var target = ev.target.closest ? ev.target.closest("button[data-seq]") : null;
+        if (target) self.go(Number(target.getAttribute("data-seq")), "jump");
+      });
+    }
+  };
+
   // Chart points: one per beat boundary reached (all of them once revealed). Drawn by beatchart.js
   // (site pages only: a single-file page leaves plotly out).
   Viewer.prototype.renderChart = function () {
@@ -547,7 +704,11 @@
     }
     if (shown === this.chartShown) return;
     this.chartShown = shown;
-    window.BeatlogChart.draw(chart, document.getElementById("chart-numbers"), this.data, shown, { el: el, clear: clear });
+    var self = this;
+    window.BeatlogChart.draw(chart, document.getElementById("chart-numbers"), this.data, shown, {
+      el: el, clear: clear,
+      jump: function (i) { if (self.data.beats[i]) self.go(self.data.beats[i][3], "jump"); }
+    });
   };
 
   // -- input ------------------------------------------------------------------------
@@ -710,12 +871,26 @@
     viewer.syncControls();
     viewer.render("load");
     document.documentElement.setAttribute("data-ready", "1");
+    loadCharts(viewer);
     if (window.BeatlogLog) {
       // After the first drawing: rebuilding and hashing the log takes a few milliseconds.
       setTimeout(function () {
         window.BeatlogLog.attach(viewer.data, document.getElementById("log-download"), document.getElementById("log-status"));
       }, 0);
     }
+  }
+
+  // plotly (4 MB) is fetched only on a page with a chart, and only once the board is drawn: the board
+  // never waits for it.
+  function loadCharts(viewer) {
+    var chart = document.getElementById("chart");
+    var src = chart && chart.getAttribute("data-plotly");
+    if (!src || typeof window.Plotly !== "undefined") { viewer.renderChart(); return; }
+    var script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    script.onload = function () { viewer.chartShown = -1; viewer.renderChart(); };
+    setTimeout(function () { document.body.appendChild(script); }, 0);
   }
 
   window.BeatlogViewer = { Viewer: Viewer, applyOps: applyOps, splitlines: splitlines };

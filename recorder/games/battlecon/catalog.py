@@ -68,6 +68,21 @@ def render_side(entry: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def card_lines(fighter: str, names: list[str]) -> list[str]:
+    """The named cards of ``fighter`` as a hot-seat menu shows them: numbers, then the card's text."""
+    known = {c["name"]: c for c in cards_of(fighter)}
+    group = [known[n] for n in names if n in known]
+    if not group:
+        return []
+    width = max(len(c["name"]) for c in group)
+    lines = []
+    for card in group:
+        lines.append(f"  {card['name']:<{width}}  {card['kind']}: {_numbers(card)}")
+        if card.get("text"):
+            lines.append(f"  {'':<{width}}  {card['text']}")
+    return lines
+
+
 def _numbers(card: dict[str, Any]) -> str:
     style = card["kind"] == "style"
     parts = [

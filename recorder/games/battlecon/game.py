@@ -8,7 +8,7 @@ from typing import Any, Iterable
 
 from recorder import canonical
 from recorder.schemagen import event_schema
-
+from recorder.decisions import Request
 from recorder.names import suggestion
 from recorder.errors import InvalidDecision, UnknownSide, UsageError
 from recorder.header import Header, Player, derive_match_id
@@ -124,7 +124,8 @@ class BattleCON:
     script_phases = script_entry.PHASES
     # The words people read (recorder/terms.py): a side is a fighter, a match is duels of beats.
     terms = {"side": "fighter", "sides": "fighters", "round": "beat", "rounds": "beats",
-             "set": "duel", "sets": "duels", "setup": "set-up", "phase": "step"}
+             "set": "duel", "sets": "duels", "setup": "set-up", "phase": "step",
+             "title": "BattleCON", "editions": {"woi": "War of Indines", "preview": "Free Preview"}}
     default_bot = "random"
     # beatlog demo: every fighter; single duels keep it well under 30 s on two cores (greedy ~0.5 s a duel).
     demo = {"sides": "all", "bots": "greedy,random", "duels": 1}
@@ -339,6 +340,16 @@ class BattleCON:
 
     def render_side(self, info: dict[str, Any]) -> str:
         return render_side(info)
+
+    def menu_notes(self, request: Request, header: Header) -> list[str]:
+        """The cards a hot-seat menu offers, with their numbers and text as the engine knows them (a pair
+        menu lists each style and base once, before the numbered pairs)."""
+        from .catalog import card_lines
+
+        names = [o[k] for k in ("style", "base") for o in request.options if isinstance(o.get(k), str)]
+        if not names or not 0 <= request.player < len(header.players):
+            return []
+        return card_lines(header.players[request.player].side, list(dict.fromkeys(names)))
 
     def phase(self, record, current: str | None) -> str | None:
         """The step of the beat's Play Sequence a record belongs to (WoI p.23-25; see :mod:`.phases`)."""

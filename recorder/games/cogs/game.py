@@ -43,7 +43,8 @@ class CogsGame:
     decision_kinds = script_entry.DECISION_KINDS
     # The words people read (recorder/terms.py): a side is a fleet, a match is turns, not played in sets.
     terms = {"side": "fleet", "sides": "fleets", "round": "turn", "rounds": "turns",
-             "set": None, "sets": None, "setup": "muster", "phase": "phase"}
+             "set": None, "sets": None, "setup": "muster", "phase": "phase",
+             "title": "Sailpower: Cogs of Valor", "editions": {"standard": "standard rules"}}
     default_bot = "random"
     # beatlog demo: Cogs matches take a fraction of a second each: three fleets, three pairings.
     demo = {"sides": "lions,herons,griffins", "bots": "sensible,random"}

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Hashable
+from typing import Any, Hashable, Sequence
 
+from recorder.envelope import Record
 from recorder.header import Header
 
 from ..cards import KITS
+from ..catalog import cards_of
 from ..fighters import RULES
 from ..state import BattleState
+from . import timeline
 from .figures import attack_figures, figures_key, fighter_key
 
 HERE = Path(__file__).parent
@@ -90,6 +93,14 @@ class BattleconView:
         out["fighters"] = [_without(f, "in_play") for f in snapshot["fighters"]]
         return out
 
+    def headline(self, header: Header, records: Sequence[Record]) -> str:
+        """The timeline's line for one round (:mod:`.timeline`)."""
+        return timeline.headline(header, records)
+
+    def mark(self, record: Record, header: Header) -> tuple[str, str] | None:
+        """A moment marked on the scrubber (:mod:`.timeline`)."""
+        return timeline.mark(record, header)
+
     def side_name(self, side: str) -> str:
         kit = KITS.get(side)
         return kit.name if kit is not None else side
@@ -108,11 +119,12 @@ def _without(d: dict[str, Any], key: str) -> dict[str, Any]:
 
 def _kit_info(fighter: str) -> dict[str, Any]:
     kit = KITS[fighter]
+    texts = {c["name"]: c.get("text") or "" for c in cards_of(fighter)}  # as the engine knows them
     cards = {}
     for name in kit.all_cards + kit.finishers:
         card = kit.cards[name]
         cards[name] = {"kind": card.kind, "range": list(card.range) if isinstance(card.range, tuple) else card.range,
-                       "power": card.power, "priority": card.priority}
+                       "power": card.power, "priority": card.priority, "text": texts.get(name, "")}
     return {"id": kit.id, "name": kit.name, "initial": kit.initial, "tokens": list(kit.tokens),
             "forms": sorted(kit.forms), "markers": {n: dict(h) for n, h in kit.markers.items()},
             "counters": {k: dict(v) for k, v in kit.counters.items()}, "zones": list(kit.zones),

@@ -100,7 +100,9 @@
       if (!(f.position >= 1 && f.position <= 7)) return;
       var cx = spaceX(f.position) + SPACE_W / 2, cy = ROW_Y + 46;
       var g = svg("g", { class: "fighter" + (f.stunned ? " stunned" : "") + (s.active === seat ? " active" : ""),
-                         "data-fighter": seat, "data-space": f.position });
+                         "data-fighter": seat, "data-space": f.position,
+                         // For the viewer's motion: the same piece from frame to frame, and its life.
+                         "data-piece": "fighter-" + seat, "data-life": f.life });
       if (s.active === seat) g.appendChild(svg("circle", { cx: cx, cy: cy, r: 33, class: "active-ring" }));
       g.appendChild(svg("circle", { cx: cx, cy: cy, r: 27, fill: COLORS[seat], class: "token" }));
       g.appendChild(svg("text", { x: cx, y: cy + 10, "text-anchor": "middle", class: "initial", text: f.initial }));
@@ -247,6 +249,16 @@
                   fig[r[2]] ? el("span", { class: "terms", text: fig[r[2]] }) : null);
       }));
     });
+    // What each revealed card does, as the engine knows it (the kit's card text).
+    body.push(el("tr", { class: "effects" }, el("th", { scope: "row", text: "Effects" }), figures.map(function (fig, seat) {
+      var known = (ctx.static.fighters && ctx.static.fighters[seat] && ctx.static.fighters[seat].cards) || {};
+      var cards = fig ? fig.cards : [];
+      return el("td", { "data-figure": "effects", "data-seat": seat, class: cards.length ? "" : "none" },
+                cards.length ? cards.map(function (name) {
+                  var text = known[name] && known[name].text;
+                  return el("p", { class: "card-effect" }, el("strong", { text: name + ": " }), text || "no effect text");
+                }) : "—");
+    })));
     return el("table", { class: "attacks", "aria-label": "Revealed attack pairs with combined figures" },
               el("thead", null, head), el("tbody", null, body));
   }

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
+from recorder.envelope import Record
 from recorder.header import Header
 
 from ..setup import ISLAND_RADIUS
 from ..state import CogsState
 from ..tables import COG_TYPES, DECKS, ISLAND_REACH, TENTH
 from ..fleet import ready_fleet, ready_fleets
+from . import timeline
 
 HERE = Path(__file__).parent
 
@@ -74,6 +76,14 @@ class CogsView:
         out["crew"] = [{"cog": k[0], "deck": k[1], "owner": k[2], "profile": k[3], "captive_of": k[4],
                         "fate": k[5], "spent": k[6], "n": n} for k, n in groups.items()]
         return out
+
+    def headline(self, header: Header, records: Sequence[Record]) -> str:
+        """The timeline's line for one round (:mod:`.timeline`)."""
+        return timeline.headline(header, records)
+
+    def mark(self, record: Record, header: Header) -> tuple[str, str] | None:
+        """A moment marked on the scrubber (:mod:`.timeline`)."""
+        return timeline.mark(record, header)
 
     def side_name(self, side: str) -> str:
         # A ready fleet's side is its key ("lions"); a custom fleet's side is already its name.

@@ -65,7 +65,9 @@
     var owner = cog.owner;
     var g = svg("g", { class: "cog" + (cog.sunk ? " sunk" : "") + (cog.fire ? " burning" : ""),
                        "data-cog": cog.id, "data-x": cog.x, "data-y": cog.y, "data-heading": cog.heading,
-                       "data-owner": owner, "data-hull": cog.hull });
+                       "data-owner": owner, "data-hull": cog.hull,
+                       // For the viewer's motion: the same piece from frame to frame, and its hull as its life.
+                       "data-piece": "cog-" + cog.id, "data-life": cog.hull });
     g.appendChild(svg("title", { text: cogTitle(cog, s, ctx) }));
     var body = svg("g", { transform: "translate(" + cx + " " + cy + ") rotate(" + angle + ")" });
     if (!cog.sunk) {
@@ -229,7 +231,8 @@
   // The wind rose: where the wind blows from, the arrow pointing downwind.
   function drawWind(board, s, ctx, box, k) {
     var svg = ctx.svg;
-    var R = 32 * k, cx = box[0] + box[2] - 60 * k, cy = box[1] + 55 * k;
+    // Inside the sea, clear of its edge (the view box has PAD of margin around the table).
+    var R = 32 * k, cx = box[0] + box[2] - (PAD + 10) * k - R, cy = box[1] + (PAD + 10) * k + R;
     var from = HEADINGS.indexOf(s.wind);
     var g = svg("g", { class: "wind", "data-wind": s.wind });
     g.appendChild(svg("title", { text: "Wind from " + s.wind }));
