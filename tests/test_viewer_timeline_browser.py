@@ -86,7 +86,7 @@ def test_the_timeline_lists_only_the_rounds_reached_and_jumps_on_click(browser, 
     ctx, page, errors = open_page(browser, page_of(site, key))
     try:
         assert rounds(page) == []  # nothing reached: nothing listed, not even how many rounds there are
-        assert "appear here as you reach them" in page.inner_text("#timeline-more")
+        assert "appear as you reach them" in page.inner_text("#timeline-more")
         for _ in range(3):
             page.keyboard.press("l")
         shown = rounds(page)

@@ -57,6 +57,7 @@ def minified(text: str, kind: str) -> str:
 
 CSS = Asset("viewer.css", STATIC / "viewer.css", "css")
 SITE_CSS = Asset("site.css", STATIC / "site.css", "css")  # the index and player pages only
+TABLES_CSS = Asset("tables.css", STATIC / "tables.css", "css")  # data tables: not on a page without any
 VIEWER_JS = Asset("viewer.js", STATIC / "viewer.js", "js")
 TABLES_JS = Asset("tables.js", STATIC / "tables.js", "js")
 LOGFILE_JS = Asset("logfile.js", STATIC / "logfile.js", "js")

@@ -11,7 +11,9 @@ A game that wants a drawn board puts a ``view`` subpackage beside its engine
     assets, or inlined into a single-file page).
 ``static(header) -> dict``
     JSON-native data the drawing needs once per match (full fighter names,
-    card figures...); public information only.
+    card figures...); public information only. Its ``"text"`` fields (card
+    texts) are stored as words, like the event texts, and joined back by the
+    page before the drawing sees them.
 ``extras(state) -> dict | None``
     per-frame figures the snapshot does not hold (e.g. an attack's combined
     range/power/priority once the pairs are revealed). Every perspective is

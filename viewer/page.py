@@ -76,13 +76,19 @@ def build_page(source: Source) -> MatchPage:
     frames = build_frames(game, view, header, records, also=[stats])
     result = frames.pop("result")
     frames["frames"] = packed(frames["frames"])
-    words, (frames["texts"], frames["states"]["lines"]) = pack_words([frames["texts"], frames["states"]["lines"]])
+    static = view.static(header)
+    prose = static_texts(static)  # every "text" field of the view's static data: card texts...
+    words, (frames["texts"], frames["states"]["lines"], frames["headlines"], packed_prose) = pack_words(
+        [frames["texts"], frames["states"]["lines"], frames["headlines"], [text for _, _, text in prose]])
+    for (holder, key, _), tokens in zip(prose, packed_prose):
+        holder[key] = tokens
     summary = _summary(view, source, frames, result, terms)
     data = {
         "format": FORMAT,
         "view": view.name,
-        "terms": terms.to_dict(),  # the page's words for rounds, sets and phases
-        "static": view.static(header),
+        # The page's words for rounds, sets and phases (the game's title and editions are in the HTML).
+        "terms": {k: v for k, v in terms.to_dict().items() if k not in ("title", "editions")},
+        "static": static,
         "match": {
             "id": header.match_id, "game": header.game, "edition": header.edition,
             "engine_version": header.engine_version, "rules_version": header.rules_version,
@@ -95,6 +101,22 @@ def build_page(source: Source) -> MatchPage:
         "log": pack(header, records),  # the evidence itself, so a mailed page can be re-verified
     }
     return MatchPage(summary, data, stats.stats(), view, header)
+
+
+def static_texts(value: Any) -> list[tuple[Any, str, str]]:
+    """Every string ``"text"`` field in a view's static data, as (its dict, "text", the text): the page stores
+    them as words like the event texts (viewer/words.py), and viewer.js joins them back."""
+    found: list[tuple[Any, str, str]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "text" and isinstance(item, str):
+                found.append((value, key, item))
+            else:
+                found.extend(static_texts(item))
+    elif isinstance(value, list):
+        for item in value:
+            found.extend(static_texts(item))
+    return found
 
 
 def side_name(view: GameView, side: str) -> str:

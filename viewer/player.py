@@ -23,7 +23,7 @@ from replay.stats_format import fmt
 from replay.stats_summary import pair_outcome, summarize
 
 from . import charts
-from .assets import CSS, SITE_CSS, TABLES_JS, plotly_asset
+from .assets import CSS, SITE_CSS, TABLES_CSS, TABLES_JS, plotly_asset
 from .embed import script_json
 from .page import MatchPage, Seat, display_date
 from .summary import FIGURES_PER_TABLE, player_stem, sections
@@ -99,7 +99,7 @@ def player_html(name: str, pages: list[MatchPage], charts_on: bool, env: jinja2.
                           views, "../"),
         stats=stats, opponents=sorted(opponents.items()), charts=charts_on,
         met=any(c["neither"] for c in opponents.values()),
-        styles=[CSS.tag("../", False), SITE_CSS.tag("../", False)],
+        styles=[CSS.tag("../", False), TABLES_CSS.tag("../", False), SITE_CSS.tag("../", False)],
         scripts=[a.tag("../", False) for a in scripts if a is not None],
     )
 

@@ -30,7 +30,7 @@ from recorder.unreadable import reading
 from replay.stats_format import fmt
 from replay.stats_summary import summarize
 
-from .assets import (CHART_JS, CSS, LOGFILE_JS, SITE_CSS, TABLES_JS, VIEWER_JS, Asset, copy_assets, plotly_asset,
+from .assets import (CHART_JS, CSS, LOGFILE_JS, SITE_CSS, TABLES_CSS, TABLES_JS, VIEWER_JS, Asset, copy_assets, plotly_asset,
                      view_assets)
 from .embed import script_json
 from .gameview import PLAIN, view_for
@@ -66,7 +66,7 @@ def match_html(page: MatchPage, *, single_file: bool, root: str = "../", linked:
     env = env or environment()
     view_css, view_js = view_assets(page.view)
     charts = not single_file and plotly_asset() is not None
-    styles = [CSS, view_css]
+    styles = [CSS, *([TABLES_CSS] if charts else []), view_css]  # the chart's numbers are a data table
     # plotly is not a <script> of the page: viewer.js fetches it once the board is drawn (data-plotly).
     scripts = ([CHART_JS] if charts else []) + [VIEWER_JS, LOGFILE_JS] + _fallback(page) + [view_js]
     summary = page.summary
@@ -80,6 +80,10 @@ def match_html(page: MatchPage, *, single_file: bool, root: str = "../", linked:
     }
     # Without charts (a single-file page) the per-beat series would be dead weight.
     data = page.data if charts else {k: v for k, v in page.data.items() if k not in ("series", "series_bars")}
+    if single_file:
+        # A page to mail stays small (<= 150 KB for a 15-beat duel): the cards' effect texts stay on the
+        # site's pages (and in `beatlog fighters`); the mailed page shows their figures.
+        data = {**data, "static": _without_texts(data["static"])}
     return env.get_template("match.html.j2").render(
         m=m, view_name=page.view.name, terms=summary.terms, phased=bool(page.data["phases"]["runs"]),
         charts=charts, data=script_json(data),
@@ -88,6 +92,14 @@ def match_html(page: MatchPage, *, single_file: bool, root: str = "../", linked:
         styles=[a.tag(root, single_file) for a in styles],
         scripts=[a.tag(root, single_file) for a in scripts if a is not None],
     )
+
+
+def _without_texts(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_texts(v) for k, v in value.items() if k != "text"}
+    if isinstance(value, list):
+        return [_without_texts(v) for v in value]
+    return value
 
 
 def _fallback(page: MatchPage) -> list[Asset]:
@@ -122,7 +134,8 @@ def index_from(summaries: list[MatchSummary], summary: dict[str, Any], views: di
         sections=sections(summary, views, ""),
         players=sorted({seat.name for s in summaries for seat in s.seats}),
         sides=sorted({seat.side_name for s in summaries for seat in s.seats}),
-        fmt=fmt, styles=[CSS.tag("", False), SITE_CSS.tag("", False)], scripts=[TABLES_JS.tag("", False)],
+        fmt=fmt, styles=[CSS.tag("", False), TABLES_CSS.tag("", False), SITE_CSS.tag("", False)],
+        scripts=[TABLES_JS.tag("", False)],
         unreadable=unreadable,
         FIGURES_PER_TABLE=FIGURES_PER_TABLE,
     )
@@ -155,7 +168,7 @@ def render_site(sources: Sequence[Source], out: str | Path, *, single_file: bool
     pages = {page.summary.id: page for page in _readable_pages(sources, written)}
     summaries = [p.summary for p in pages.values()]
     plotly = plotly_asset()
-    assets = [CSS, SITE_CSS, VIEWER_JS, TABLES_JS, LOGFILE_JS, CHART_JS, *PLAIN_ASSETS]
+    assets = [CSS, SITE_CSS, TABLES_CSS, VIEWER_JS, TABLES_JS, LOGFILE_JS, CHART_JS, *PLAIN_ASSETS]
     for view in {p.view.name: p.view for p in pages.values()}.values():
         assets.extend(view_assets(view))
     if plotly is not None:

@@ -494,22 +494,30 @@
     more.hidden = hidden === 0;
     more.textContent = hidden ? "Later events of this " + this.words.round +
       " are hidden until you step to them (or reveal)." : "";
+    showCurrent(list);
+    this.jumpOnClick(list);
+  };
+
+  // Scroll a list to its current item -- the list only, never the page: the reader may be looking at the board.
+  function showCurrent(list) {
     var current = list.querySelector(".current");
-    // Scroll the list only, never the page: the reader may be looking at the board.
-    if (current) {
-      var top = current.offsetTop;
-      if (top < list.scrollTop) list.scrollTop = top;
-      else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) {
-        list.scrollTop = top + current.offsetHeight - list.clientHeight;
-      }
+    if (!current) return;
+    var top = current.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top + current.offsetHeight - list.clientHeight;
     }
-    if (!list.dataset.bound) {
-      list.dataset.bound = "1";
-      list.addEventListener("click", function (ev) {
-        var target = ev.target.closest ? ev.target.closest("button[data-seq]") : null;
-        if (target) self.go(Number(target.getAttribute("data-seq")), "jump");
-      });
-    }
+  }
+
+  // A click on a button with data-seq (an event, a round, a mark) jumps there.
+  Viewer.prototype.jumpOnClick = function (node) {
+    var self = this;
+    if (node.dataset.bound) return;
+    node.dataset.bound = "1";
+    node.addEventListener("click", function (ev) {
+      var target = ev.target.closest ? ev.target.closest("button[data-seq]") : null;
+      if (target) self.go(Number(target.getAttribute("data-seq")), "jump");
+    });
   };
 
   // The dispute report, in the exact format of `beatlog explain` (tested against it).
@@ -611,7 +619,7 @@
     if (!list) return;
     var beats = this.data.beats, heads = this.data.headlines || [];
     var current = this.beatIndex(this.pos);
-    var key = [this.reveal, this.reached, current, this.pos === 0, this.persp, this.notesVersion || 0].join(":");
+    var key = [this.reveal, this.reached, current, this.pos === 0].join();
     if (list.dataset.key === key) return;
     list.dataset.key = key;
     clear(list);
@@ -627,14 +635,13 @@
       var flags = marks.filter(function (m) { return m[0] >= b[2] && m[0] <= b[3] && (self.reveal || m[0] <= self.reached); })
         .map(function (m) { return el("span", { class: "flag flag-" + m[1], text: m[2] }); });
       var notes = this.notesOf(b).map(function (n) {
-        return el("p", { class: "note-line" }, el("span", { class: "note-by", text: (n.author || "note") + ": " }),
-                  el("span", { text: n.text }));
+        return el("p", { class: "note-line" }, el("strong", { text: (n.author || "note") + ": " }), n.text);
       });
       var button = el("button", { type: "button", class: "round-jump", "data-seq": b[2],
                                   "aria-label": "Go to " + stage },
                       el("span", { class: "round-name", text: stage }),
                       el("span", { class: "headline" + (done ? "" : " muted"), text: line }));
-      var item = el("li", { class: "round" + (i === current && this.pos > 0 ? " current" : ""), "data-round": i },
+      var item = el("li", { class: "round" + (i === current && this.pos > 0 ? " current" : "") },
                     button, flags.length ? el("span", { class: "flags" }, flags) : null, notes);
       if (i === current && this.pos > 0) item.setAttribute("aria-current", "step");
       list.appendChild(item);
@@ -642,23 +649,10 @@
     var more = document.getElementById("timeline-more");
     if (more) {
       more.hidden = !later;
-      more.textContent = later ? "Later " + this.words.rounds + " appear here as you reach them (or reveal)." : "";
+      more.textContent = later ? "Later " + this.words.rounds + " appear as you reach them." : "";
     }
-    var now = list.querySelector(".current");
-    if (now) {
-      var top = now.offsetTop;
-      if (top < list.scrollTop) list.scrollTop = top;
-      else if (top + now.offsetHeight > list.scrollTop + list.clientHeight) {
-        list.scrollTop = top + now.offsetHeight - list.clientHeight;
-      }
-    }
-    if (!list.dataset.bound) {
-      list.dataset.bound = "1";
-      list.addEventListener("click", function (ev) {
-        var target = ev.target.closest ? ev.target.closest("button[data-seq]") : null;
-        if (target) self.go(Number(target.getAttribute("data-seq")), "jump");
-      });
-    }
+    showCurrent(list);
+    this.jumpOnClick(list);
   };
 
   // The notes (beatlog annotate) on a round: untrusted text, shown through textContent only.
@@ -681,15 +675,9 @@
       var left = max > 0 ? Math.min(100, 100 * m[0] / max) : 0;
       strip.appendChild(el("button", { type: "button", class: "mark flag-" + m[1], "data-seq": m[0],
                                        style: "left: calc(" + left.toFixed(3) + "% - 5px)",
-                                       title: m[2] + " (event " + m[0] + ")", "aria-label": m[2] + ", event " + m[0] }));
+                                       title: m[2] + ", event " + m[0] }));
     });
-    if (!strip.dataset.bound) {
-      strip.dataset.bound = "1";
-      strip.addEventListener("click", function (ev) {
-        var target = ev.target.closest ? ev.target.closest("button[data-seq]") : null;
-        if (target) self.go(Number(target.getAttribute("data-seq")), "jump");
-      });
-    }
+    this.jumpOnClick(strip);
   };
 
   // Chart points: one per beat boundary reached (all of them once revealed). Drawn by beatchart.js
@@ -857,8 +845,20 @@
     if (data.words) {
       data.texts = data.texts.map(join);
       data.states.lines = data.states.lines.map(join);
+      if (data.headlines) data.headlines = data.headlines.map(join);
+      joinTexts(data.static, join);
     }
     return data;
+  }
+
+  // Every "text" field of the view's static data (viewer/page.py static_texts) is stored as words too.
+  function joinTexts(value, join) {
+    if (Array.isArray(value)) { value.forEach(function (item) { joinTexts(item, join); }); return; }
+    if (!value || typeof value !== "object") return;
+    Object.keys(value).forEach(function (key) {
+      if (key === "text" && Array.isArray(value[key])) own(value, key, join(value[key]));
+      else joinTexts(value[key], join);
+    });
   }
 
   function start() {
