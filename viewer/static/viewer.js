@@ -106,13 +106,10 @@
 
   // A note's untrusted text on one line, as `beatlog explain` prints it (replay/explain.py note_line):
   // every character Python does not call printable shown as \uXXXX.
-  var UNPRINTABLE = /[\p{C}\p{Z}]/u;
   function oneLine(text) {
-    return Array.from(String(text)).map(function (c) {
-      if (c === " " || !UNPRINTABLE.test(c)) return c;
-      var hex = c.codePointAt(0).toString(16);
-      return "\\u" + ("0000" + hex).slice(-Math.max(4, hex.length));
-    }).join("");
+    return String(text).replace(/[^ \P{C}]|[^ \P{Z}]/gu, function (c) {
+      return "\\u" + c.codePointAt(0).toString(16).padStart(4, "0");
+    });
   }
 
   // Python's text[:width - 1].rstrip() + "…", counting code points as Python does.
@@ -610,10 +607,6 @@
   // -- the timeline: every round reached with its headline, and the moments on the scrubber ----------
   // Spoiler-free like the rest: a round is listed once the reader has reached it (its headline once
   // its last event is reached), every round only when revealed; later rounds are not even counted.
-  Viewer.prototype.roundShown = function (index) {
-    return this.reveal || this.reached >= this.data.beats[index][3];
-  };
-
   Viewer.prototype.renderTimeline = function () {
     var list = document.getElementById("timeline");
     if (!list) return;
@@ -627,7 +620,7 @@
     var marks = this.data.marks || [];
     for (var i = 0; i < beats.length; i++) {
       var b = beats[i];
-      var done = this.roundShown(i);
+      var done = this.reveal || this.reached >= b[3];
       var started = this.reveal || this.reached >= b[2];
       if (!started) { later = true; continue; }
       var stage = cap(this.words.stage(b[0], b[1]));
