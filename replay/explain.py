@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from recorder.untrusted import escape
 from recorder.envelope import Record
 from recorder.errors import UsageError
 from recorder.game import Game, game_for
@@ -172,12 +173,8 @@ def render_text(report: BeatReport) -> str:
 
 def note_line(note: Any) -> str:
     """A note on the round (``beatlog annotate``), as the report and the viewer print it; its author and text
-    are untrusted: one line, control characters shown escaped."""
-    return f"  {_one_line(note.author or 'note')} on #{note.seq} ({note.created_at}): {_one_line(note.text)}"
-
-
-def _one_line(text: str) -> str:
-    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
+    are untrusted: one line, control characters shown escaped (recorder.untrusted.escape)."""
+    return f"  {escape(note.author or 'note')} on #{note.seq} ({escape(note.created_at)}): {escape(note.text)}"
 
 
 CAUSE_WIDTH = 80
@@ -218,7 +215,7 @@ def render_html(report: BeatReport) -> str:
         loader=jinja2.FileSystemLoader(Path(__file__).parent),
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
     )
-    env.filters["one_line"] = _one_line  # a note's untrusted text: no control character reaches the page
+    env.filters["one_line"] = escape  # a note's untrusted text: no control character reaches the page
     prefixed = {step.seq for step in report.steps if step.actor and not _names_actor(report.header, step)}
     return env.get_template("explain.html.j2").render(
         r=report, players=_players(report.header), result=_result(report) if report.result else None,

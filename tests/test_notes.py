@@ -43,10 +43,10 @@ def test_explain_prints_the_rounds_notes_escaped(log):
     result = run("explain", str(log), "--beat", "3")
     assert result.exit_code == 0, result.output
     notes = result.output.split("\nNotes:\n", 1)[1]
-    assert notes.startswith("  Ben on #") and "evil \\u001b]0;pwned\\u0007 title" in notes
+    assert notes.startswith("  Ben on #") and "evil \\e]0;pwned\\x07 title" in notes
     assert "\x1b" not in result.output and "another beat" not in result.output
     html = run("explain", str(log), "--beat", "3", "--html", "-").output
-    assert "<h2>Notes</h2>" in html and "\x1b" not in html and "evil \\u001b]0;pwned" in html
+    assert "<h2>Notes</h2>" in html and "\x1b" not in html and "evil \\e]0;pwned" in html
 
 
 def test_notes_on_an_event_and_bad_rounds(log):

@@ -104,11 +104,12 @@
 
   var CAUSE_WIDTH = 80;
 
-  // A note's untrusted text on one line, as `beatlog explain` prints it (replay/explain.py note_line):
-  // every character Python does not call printable shown as \uXXXX.
+  // A note's untrusted text on one line, as `beatlog explain` prints it (recorder/untrusted.py escape).
+  var NAMED = { "\n": "\\n", "\r": "\\r", "\t": "\\t", "\x1b": "\\e" };
   function oneLine(text) {
-    return String(text).replace(/[^ \P{C}]|[^ \P{Z}]/gu, function (c) {
-      return "\\u" + c.codePointAt(0).toString(16).padStart(4, "0");
+    return String(text).replace(/[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, function (c) {
+      var code = c.charCodeAt(0);
+      return NAMED[c] || (code < 256 ? "\\x" : "\\u") + code.toString(16).padStart(code < 256 ? 2 : 4, "0");
     });
   }
 
