@@ -81,9 +81,11 @@ def match_html(page: MatchPage, *, single_file: bool, root: str = "../", linked:
     # Without charts (a single-file page) the per-beat series would be dead weight.
     data = page.data if charts else {k: v for k, v in page.data.items() if k not in ("series", "series_bars")}
     if single_file:
-        # A page to mail stays small (<= 150 KB for a 15-beat duel): the cards' effect texts stay on the
-        # site's pages (and in `beatlog fighters`); the mailed page shows their figures.
-        data = {**data, "static": _without_texts(data["static"])}
+        # A page to mail stays small (<= 150 KB for a 15-beat duel): the cards' effect texts and the
+        # timeline's headlines stay on the site's pages (and in `beatlog fighters`, `explain`); the mailed
+        # page's timeline lists the rounds reached with their flagged moments.
+        data = {k: v for k, v in data.items() if k != "headlines"}
+        data["static"] = _without_texts(data["static"])
     return env.get_template("match.html.j2").render(
         m=m, view_name=page.view.name, terms=summary.terms, phased=bool(page.data["phases"]["runs"]),
         charts=charts, data=script_json(data),

@@ -28,7 +28,7 @@ from .kit_events import GENERIC_EVENTS
 from .duel import play_match
 from .events import EVENTS
 from . import special_events  # noqa: F401 (registers the Finisher and Special Action events into EVENTS)
-from .catalog import cards_of, render_side, side_info
+from .catalog import card_lines, cards_of, render_side, side_info
 from .greedy import GreedyBot
 from .stat_events import STATS
 from .view import VIEW
@@ -344,8 +344,6 @@ class BattleCON:
     def menu_notes(self, request: Request, header: Header) -> list[str]:
         """The cards a hot-seat menu offers, with their numbers and text as the engine knows them (a pair
         menu lists each style and base once, before the numbered pairs)."""
-        from .catalog import card_lines
-
         names = [o[k] for k in ("style", "base") for o in request.options if isinstance(o.get(k), str)]
         if not names or not 0 <= request.player < len(header.players):
             return []
