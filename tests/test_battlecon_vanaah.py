@@ -254,3 +254,37 @@ def test_explain_words_quote_the_cards():
     b = sc.beat((("Reaping", "Strike"), ("Lure", "Drive")), lenient=True)
     text = b.one("TriggerResolved", player=0, card="Reaping").text
     assert text.startswith("On Hit: The opponent must choose and discard one of their tokens")
+
+
+def test_adding_her_changes_no_fingerprint_of_a_match_without_her():
+    import json
+    from pathlib import Path
+
+    from recorder.header import Player as P
+
+    logs = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon"
+    header = json.loads((logs / "woi-hikaru-vs-khadath.jsonl").read_bytes().split(b"\n", 1)[0])
+    now = GAME.make_header(players=(P("Ann", "hikaru"), P("Ben", "khadath")), edition="woi", seed=1,
+                           options={"duels": 3})
+    assert now.rules_version == header["rules_version"]
+    with_her = GAME.make_header(players=(P("Ann", "vanaah"), P("Ben", "khadath")), edition="woi", seed=1,
+                                options={"duels": 3})
+    assert with_her.rules_version != header["rules_version"]
+
+
+@pytest.mark.parametrize("bots", [("greedy", "greedy"), ("random", "greedy"), ("greedy", "random")])
+def test_bots_play_her_whole_matches_and_take_divine_rush(bots):
+    from recorder.match import Match
+
+    seen = []
+    for seed in (3, 4):
+        header = GAME.make_header(players=(Player("A", "vanaah"), Player("B", "hikaru")), edition="woi", seed=seed,
+                                  options={"duels": 1, "special_actions": True})
+        m = Match(GAME, header)
+        srcs = {p: GAME.bot(bots[p], seed, p) for p in (0, 1)}
+        m.advance()
+        while not m.finished:
+            req = m.pending
+            m.advance(srcs[req.player].answer(req, m))
+        seen += [e.event.ante for e in m.entries if e.type == "AnteDeclared" and e.event.player == 0]
+    assert RUSH in seen
