@@ -517,6 +517,93 @@ def bench_stats_replicated(runs: int, source: Path, copies: int, cache: Path) ->
                 "(no events): the SQL path at this size")]
 
 
+def replicated_postgres(source: Path, copies: int, url: str) -> str:
+    """``url`` (an empty PostgreSQL database, or one this filled before) holding :func:`replicated_store`'s
+    rows: ``source``'s matches (without events) and statistics rows, ``copies`` times over."""
+    from recorder.store import Store
+    from replay.stats_store import create_tables
+
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    wanted = src.execute("SELECT count(*) FROM matches").fetchone()[0] * copies
+    with Store(url) as store:
+        have = store.query("SELECT count(*) FROM matches")[0][0]
+        if have == wanted:
+            return url
+        if have:
+            raise SystemExit(f"--stats-pg: the database holds {have:,} matches, not {wanted:,}: give an empty one")
+        columns = ("format, game, edition, engine_version, rules_version, seed, players, options, header_hash, "
+                   "header, created_at")
+        matches = src.execute(f"SELECT match_id, {columns} FROM matches").fetchall()
+        offset = src.execute("SELECT max(stats_id) FROM match_stats").fetchone()[0]
+        heads = dict(src.execute("SELECT match_id, header_hash FROM matches"))
+        stats = src.execute("SELECT * FROM match_stats s WHERE final_hash = (SELECT final_hash FROM matches m "
+                            "WHERE m.match_id = s.match_id)").fetchall()
+        seats = src.execute("SELECT * FROM seat_stats").fetchall()
+        values = src.execute("SELECT * FROM seat_values").fetchall()
+
+        def load() -> None:
+            sql = store.sql
+            create_tables(sql)
+            with store.conn.cursor() as cur:
+                with cur.copy("COPY stat_keys FROM STDIN") as copy:
+                    for row in src.execute("SELECT * FROM stat_keys"):
+                        copy.write_row(row)
+                with cur.copy("COPY stat_names FROM STDIN") as copy:
+                    for row in src.execute("SELECT * FROM stat_names"):
+                        copy.write_row(row)
+                for k in range(copies):
+                    with cur.copy(f"COPY matches (match_id, {columns}, event_count, final_hash, finished) "
+                                  "FROM STDIN") as copy:
+                        for row in matches:
+                            copy.write_row((f"{row[0]}-{k}", *row[1:], 0, row[9], 0))
+                    with cur.copy("COPY match_stats FROM STDIN") as copy:
+                        for row in stats:
+                            copy.write_row((row[0] + k * offset, f"{row[1]}-{k}", heads[row[1]], *row[3:]))
+                    with cur.copy("COPY seat_stats FROM STDIN") as copy:
+                        for row in seats:
+                            copy.write_row((row[0] + k * offset, *row[1:]))
+                    with cur.copy("COPY seat_values FROM STDIN") as copy:
+                        for row in values:
+                            copy.write_row((*row[:2], row[2] + k * offset, *row[3:]))
+                for table, key in (("stat_keys", "key_id"), ("stat_names", "name_id"), ("match_stats", "stats_id")):
+                    cur.execute(f"SELECT setval(pg_get_serial_sequence('{table}', '{key}'), "
+                                f"(SELECT max({key}) FROM {table}))")
+            store.conn.execute("ANALYZE")
+
+        store._write(load)
+    src.close()
+    return url
+
+
+def bench_stats_postgres(runs: int, source: Path, copies: int, url: str, cache: Path) -> list[Row]:
+    from click.testing import CliRunner
+
+    from beatlog.cli import main as cli
+    from recorder.store import Store
+    from recorder.store_postgres import redacted
+
+    start = time.perf_counter()
+    replicated_postgres(source, copies, url)
+    load = time.perf_counter() - start
+    with Store(url, readonly=True) as store:
+        n = store.query("SELECT count(*) FROM matches")[0][0]
+        size = store.query("SELECT pg_database_size(current_database())")[0][0] / 2**20
+
+    def stats_run(db: str = url) -> str:
+        result = CliRunner().invoke(cli, ["stats", "--db", db, "--format", "json"])
+        assert result.exit_code == 0 and not result.stderr, result.output + (result.stderr or "")
+        return result.stdout
+
+    same = stats_run() == stats_run(str(replicated_store(source, copies, cache)))
+    times = [_timed(stats_run) for _ in range(runs)]
+    wall = statistics.median(t[0] for t in times)
+    cpu = statistics.median(t[1] for t in times)
+    return [Row(f"stats: {n:,} matches on PostgreSQL (rows of {source.name} x{copies}), s", f"{wall:.2f}", "< 5",
+                f"{cpu:.2f} s CPU (client); {_verdict(wall < 5)}; {size:,.0f} MB database {redacted(url)}; "
+                f"loaded in {load:.0f} s; statistics rows only (no events); "
+                + ("the same JSON as the SQLite copy" if same else "DIFFERENT JSON from the SQLite copy"))]
+
+
 def bench_site(runs: int, db: Path, cache: Path, recent: int | None = None) -> list[Row]:
     """Seconds to write a store's index and player pages from its statistics rows (no match pages)."""
     import shutil
@@ -589,6 +676,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--stats-matches", metavar="N", type=int,
                         help="matches in the stats store (default 10,000; 1,000 with --quick); the goal is "
                              "stated for 100,000 (built once into --cache, which takes long)")
+    parser.add_argument("--stats-pg", metavar="URL",
+                        help="also time stats on PostgreSQL: the stats store's rows (x --stats-copies, at least 1) "
+                             "copied into this empty database (kept there for the next run)")
     args = parser.parse_args(argv)
     areas = args.only or ["engine", "verify", "cli", "store", "render", "stats", "site", "forensics"]
     cache = Path(args.cache)
@@ -616,6 +706,9 @@ def main(argv: list[str] | None = None) -> None:
         rows += bench_stats(max(1, min(args.runs, 3)), size, cache)
         if args.stats_copies:
             rows += bench_stats_replicated(max(1, min(args.runs, 3)), stats_store(size, cache), args.stats_copies, cache)
+        if args.stats_pg:
+            rows += bench_stats_postgres(max(1, min(args.runs, 3)), stats_store(size, cache),
+                                         max(1, args.stats_copies), args.stats_pg, cache)
     if "site" in areas:
         size = args.stats_matches or (1_000 if args.quick else 10_000)
         rows += bench_site(max(1, min(args.runs, 3)), stats_store(size, cache), cache)
