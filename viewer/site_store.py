@@ -28,7 +28,8 @@ from replay.stats_sql import add_current
 from replay.stats_store import current_sql, engines, fill, has_tables, kept_in, stats_from_rows
 from replay.stats_summary import Summary
 
-from .assets import CHART_JS, CSS, LOGFILE_JS, SITE_CSS, TABLES_JS, VIEWER_JS, copy_assets, plotly_asset, view_assets
+from .assets import (CHART_JS, CSS, LOGFILE_JS, SITE_CSS, TABLES_CSS, TABLES_JS, VIEWER_JS, copy_assets, plotly_asset,
+                     view_assets)
 from .gameview import view_for
 from .names import match_file_stem
 from .page import MatchPage, MatchSummary, Seat, outcome, side_name
@@ -87,7 +88,7 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
                    if manifest.get(mid) != m.final_hash or not (out / "matches" / f"{m.summary.stem}.html").exists()}
         if not match_pages:
             changed, manifest = set(), {"?stale": True}
-        assets = [CSS, SITE_CSS, VIEWER_JS, TABLES_JS, LOGFILE_JS, CHART_JS, *PLAIN_ASSETS]
+        assets = [CSS, SITE_CSS, TABLES_CSS, VIEWER_JS, TABLES_JS, LOGFILE_JS, CHART_JS, *PLAIN_ASSETS]
         for view in views.values():
             assets.extend(view_assets(view))
         plotly = plotly_asset()
