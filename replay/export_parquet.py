@@ -24,7 +24,8 @@ from recorder.errors import BeatlogError, UsageError
 from recorder.store import Store
 
 from .stats import COUNT, SAMPLE, TAG, USAGE
-from .stats_store import Computed, compute_log, current_sql, engines, has_tables, match_row, seat_entries, stale
+from .stats_store import (Computed, compute_log, current_sql, dialect, engines, has_tables,
+                          match_row, seat_entries, stale)
 
 EVENTS_PER_GROUP = 100_000  # rows per Parquet row group (and held in memory at once)
 
@@ -145,20 +146,20 @@ def export_parquet(db: str | Path, out: str | Path, *, progress: Callable[[int],
 
 
 def _write(store: Any, tables: dict[str, _Table], result: Exported, progress: Callable[[int], None] | None) -> None:
-    conn = store.conn
+    conn = store.sql
     engine = engines()
     todo = set(stale(conn, engine))
     stored: dict[str, int] = {}  # match id -> stats_id of its current row
     if has_tables(conn):
         sql, params = current_sql(engine)
-        for match_id, sid, error in conn.execute(f"SELECT match_id, stats_id, error FROM ({sql})", params):
+        for match_id, sid, error in conn.execute(f"SELECT match_id, stats_id, error FROM ({sql}) AS cur_rows", params):
             if error is None:
                 stored[match_id] = sid
             else:
                 result.left_out.append((match_id, error))
         tables["match_stats"].add(conn.execute(
             "SELECT match_id, final_hash, engine_version, stats_version, game, edition, seed, created_at, "
-            f"finished, winner, reason, events, duels, beats, error FROM ({sql}) ORDER BY match_id", params).fetchall())
+            f"finished, winner, reason, events, duels, beats, error FROM ({sql}) AS cur_rows ORDER BY match_id", params).fetchall())
     ids = [row[0] for row in conn.execute("SELECT match_id FROM matches ORDER BY match_id")]
     for match_id, *rest in conn.execute(
             "SELECT match_id, format, game, edition, engine_version, rules_version, seed, players, options, "
@@ -193,6 +194,7 @@ def _add_computed(tables: dict[str, _Table], result: Exported, item: Computed) -
     seats, values = seat_entries(item.stats)
     m = item.match_id
     tables["seat_stats"].add([(m, *seat) for seat in seats])
+    values = sorted(values, key=lambda v: v[:5])  # in the stored rows' order: seat, counter, group, label
     tables["seat_counts"].add([(m, s, c, k, v, n) for s, c, k, _, _, v, n in values if k in (COUNT, SAMPLE)])
     tables["seat_labels"].add([(m, s, c, k, g, label, v) for s, c, k, g, label, v, _ in values if k in (TAG, USAGE)])
 
@@ -201,18 +203,28 @@ def _add_stored(conn: Any, tables: dict[str, _Table], stored: dict[str, int]) ->
     """The stored current rows of the statistics tables, keyed by match id instead of stats_id."""
     if not stored:
         return
+    if dialect(conn) != "sqlite":  # a read-only snapshot makes no temporary table: the ids as arrays
+        ids = sorted(stored.items())
+        _add_rows(conn, tables, "unnest(?::bigint[], ?::text[]) AS e (stats_id, match_id)",
+                  [[sid for _, sid in ids], [m for m, _ in ids]])
+        return
     conn.execute("CREATE TEMP TABLE export_ids (stats_id INTEGER PRIMARY KEY, match_id TEXT)")
     try:
         conn.executemany("INSERT INTO temp.export_ids VALUES (?, ?)", [(sid, m) for m, sid in stored.items()])
-        for name, columns in (("seat_stats", "seat, player, side, outcome"),
-                              ("seat_counts", "seat, counter, kind, value, n"),
-                              ("seat_labels", "seat, counter, kind, grp, label, n")):
-            cursor = conn.execute(f"SELECT e.match_id, {columns} FROM {name} t "
-                                  "JOIN temp.export_ids e ON e.stats_id = t.stats_id ORDER BY e.match_id, t.seat")
-            while True:
-                rows = cursor.fetchmany(EVENTS_PER_GROUP)
-                if not rows:
-                    break
-                tables[name].add(rows)
+        _add_rows(conn, tables, "temp.export_ids e", [])
     finally:
         conn.execute("DROP TABLE temp.export_ids")
+
+
+def _add_rows(conn: Any, tables: dict[str, _Table], ids: str, params: list[Any]) -> None:
+    """The seat rows of the ``stats_id``s in ``ids`` (a relation ``e (stats_id, match_id)``), by match id."""
+    for name, columns, order in (("seat_stats", "seat, player, side, outcome", ""),
+                                 ("seat_counts", "seat, counter, kind, value, n", ", t.counter"),
+                                 ("seat_labels", "seat, counter, kind, grp, label, n", ", t.counter, t.grp, t.label")):
+        cursor = conn.execute(f"SELECT e.match_id, {columns} FROM {name} t "
+                              f"JOIN {ids} ON e.stats_id = t.stats_id ORDER BY e.match_id, t.seat{order}", params)
+        while True:
+            rows = cursor.fetchmany(EVENTS_PER_GROUP)
+            if not rows:
+                break
+            tables[name].add(rows)

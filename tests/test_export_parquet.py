@@ -107,3 +107,20 @@ def test_parquet_and_a_match_do_not_mix(tmp_path):
     result = CliRunner().invoke(main, ["export", "--db", "x.db"])
     assert (result.exit_code, result.stderr) == (
         1, "Error: export needs --match ID and -o FILE (or --parquet DIR for the whole store)\n")
+
+
+def test_a_postgresql_store_exports_the_same_tables(exported, pg_url, tmp_path):
+    """The same logs and matches in PostgreSQL give the same rows in every table as the SQLite store's."""
+    import pyarrow.parquet as pq
+
+    db, out = exported
+    _run("copy", "--db", str(db), "--to", pg_url)
+    _run("export", "--db", pg_url, "--parquet", str(tmp_path / "walked"))  # no statistics rows yet: walked
+    _run("stats", "--db", pg_url)  # now kept in the store
+    with Store(pg_url, readonly=True) as store:
+        assert store.query("SELECT count(*) FROM match_stats") == [(len(SAMPLES) + 2,)]
+    _run("export", "--db", pg_url, "--parquet", str(tmp_path / "pg"))  # the stored rows
+    for name in SCHEMAS:
+        assert (pq.read_table(tmp_path / "pg" / f"{name}.parquet").to_pylist()
+                == pq.read_table(tmp_path / "walked" / f"{name}.parquet").to_pylist()
+                == pq.read_table(out / f"{name}.parquet").to_pylist()), name
