@@ -300,3 +300,26 @@ def test_record_keeps_the_statistics_of_the_match_it_records(tmp_path, monkeypat
     with Store("r.db", readonly=True) as store:
         assert len(store.match_ids()) == 1 and stale(store.conn) == []
     assert _run("stats", "--db", "r.db", "--format", "json") == _run("stats", "r.jsonl", "--format", "json")
+
+
+def test_writers_racing_on_postgresql_keep_each_match_once(pg_url):
+    """Four writers keep the same matches' statistics at once (the tables made by whichever comes first):
+    no error, one current row per match, and the walk's JSON."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    logs = [read_jsonl(p) for p in SAMPLES[:4]]
+    with Store(pg_url) as store:
+        import_logs(store, logs, verify=False)
+    items = [compute_log(log) for log in logs]
+
+    def writer(order: int) -> int:
+        with Store(pg_url, create=False) as store:
+            return save(store, items[order:] + items[:order])
+
+    with ThreadPoolExecutor(4) as pool:
+        added = list(pool.map(writer, range(4)))
+    assert sum(added) == len(logs)
+    with Store(pg_url, readonly=True) as store:
+        assert stale(store.sql) == []
+        assert store.query("SELECT count(*) FROM match_stats") == [(len(logs),)]
+    assert _run("stats", "--db", pg_url, "--format", "json") == _walked(pg_url)
