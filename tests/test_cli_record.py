@@ -329,7 +329,7 @@ def test_same_fighter_twice(runner):
 def test_unknown_fighter(runner):
     result = invoke(runner, ["record", "--fighters", "hikaru,zed", "--players", "Ann,Ben"])
     assert error_of(result) == (
-        "Error: unknown fighter 'zed' for Ben; known fighters: cadenza, hikaru, kallistar, khadath")
+        "Error: unknown fighter 'zed' for Ben; known fighters: cadenza, hikaru, kallistar, khadath, luc, vanaah")
 
 
 def test_unknown_edition(runner):
@@ -408,7 +408,7 @@ def test_fighters_json_and_one_fighter(runner):
 
 def test_fighters_unknown(runner):
     assert error_of(invoke(runner, ["fighters", "zed"])) == (
-        "Error: unknown fighter 'zed'; known fighters: hikaru, cadenza, kallistar, khadath")
+        "Error: unknown fighter 'zed'; known fighters: hikaru, cadenza, kallistar, khadath, vanaah, luc")
 
 
 def test_play_battlecon_hot_seat_hides_the_face_down_pair(runner, tmp_path):

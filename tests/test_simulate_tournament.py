@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from click.testing import CliRunner
 
 from beatlog.cli import main
 from recorder.errors import InvalidDecision, UsageError
+from recorder.game import load_game
 from recorder.store import Store
 from beatlog.tournament import fixture_seed, plan_tournament, run_tournament, schedule
 
@@ -45,12 +48,13 @@ def test_the_game_checks_edition_and_duels():
 def test_schedule_pairs_everyone_and_swaps_seats():
     plan = plan_tournament(game_name="battlecon", matches=3, seed=5)
     fixtures = schedule(plan)
-    assert len(fixtures) == 6 * 3
-    assert [f.index for f in fixtures] == list(range(18))
-    assert {f.pairing for f in fixtures} == {
-        ("hikaru", "cadenza"), ("hikaru", "kallistar"), ("hikaru", "khadath"),
-        ("cadenza", "kallistar"), ("cadenza", "khadath"), ("kallistar", "khadath"),
-    }
+    roster = load_game("battlecon").sides_in("woi")  # every fighter War of Indines offers
+    pairings = set(itertools.combinations(roster, 2))
+    assert {"hikaru", "cadenza", "kallistar", "khadath", "luc"} <= set(roster)
+    assert len(fixtures) == len(pairings) * 3
+    assert [f.index for f in fixtures] == list(range(len(pairings) * 3))
+    assert {f.pairing for f in fixtures} == pairings
+    assert {("hikaru", "cadenza"), ("hikaru", "kallistar"), ("cadenza", "khadath"), ("kallistar", "khadath")} <= pairings
     first = [f for f in fixtures if f.pairing == ("hikaru", "cadenza")]
     assert [f.sides for f in first] == [("hikaru", "cadenza"), ("cadenza", "hikaru"), ("hikaru", "cadenza")]
     seeds = [f.seed for f in fixtures]

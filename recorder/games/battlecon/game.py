@@ -244,6 +244,8 @@ class BattleCON:
 
     def sides_in(self, edition: str) -> tuple[str, ...]:
         """The fighters ``edition`` offers (card data ``editions``), in roster order."""
+        if edition not in EDITIONS:
+            raise InvalidDecision(f"unknown BattleCON edition {edition!r}; known editions: {', '.join(EDITIONS)}")
         return tuple(f for f in FIGHTERS if edition in KITS[f].editions)
 
     def check_edition(self, players: tuple[Player, ...], edition: str) -> None:
