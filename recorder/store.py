@@ -28,7 +28,12 @@ placeholders, which a backend rewrites to its own):
   raises, and ``_refusal(exc)``: its message;
 * ``_encode_visibility`` / ``_decode_visibility`` for the ``visibility``
   column (SQLite keeps 'public' or an integer; a typed column holds text);
-* ``check_schema()``, ``table_names()``, ``has_ledger``, ``location``, ``close()``.
+* ``check_schema()``, ``table_names()``, ``has_ledger``, ``location``, ``close()``;
+* ``sql``: a connection-like object for tables kept beside the store by other
+  modules (the statistics tables of :mod:`replay.stats_schema`):
+  ``execute(sql, params)`` -> a cursor, ``executemany``, ``?`` placeholders,
+  NUMERIC read back as SQLite gives it; on PostgreSQL it has ``dialect``,
+  ``lock_schema()`` and ``table_names()``.
 """
 
 from __future__ import annotations
