@@ -20,7 +20,7 @@ def test_record_and_simulate_help_name_every_games_bots_and_sides():
         text = _help(command)
         for name in GAMES:
             game = load_game(name)
-            title = getattr(game, "title", None) or game.name
+            title = terms_of(game).game_title(game.name)  # the name people write: "BattleCON", "Grid skirmish"
             assert f"{title}: {', '.join(game.bots())}" in text, (command, name)
             assert f"{title} {terms_of(game).sides}" in text, (command, name)
             assert name in text

@@ -27,7 +27,7 @@ def _games() -> list[Any]:
 
 
 def _title(game: Any) -> str:
-    return getattr(game, "title", None) or game.name
+    return terms_of(game).game_title(game.name)
 
 
 def bots_text() -> str:

@@ -24,14 +24,14 @@ EVENTS.add_schema("script-entry.json", script_entry.entry_schema())
 
 class SkirmishGame:
     name = "skirmish"
-    title = "Grid skirmish"
     engine_version = "skirmish-1"
     rules_version = "grid-skirmish/beatlog-rulings-1"
     editions = ("standard",)
     events = EVENTS
     decision_kinds = script_entry.DECISION_KINDS
     terms = {"side": "roster", "sides": "rosters", "round": "turn", "rounds": "turns",
-             "set": None, "sets": None, "setup": "set-up", "phase": "phase"}
+             "set": None, "sets": None, "setup": "set-up", "phase": "phase",
+             "title": "Grid skirmish", "editions": {"standard": "standard rules"}}
     default_bot = "random"
     demo = {"sides": "vanguard,arcane,shadows", "bots": "sensible,random"}  # beatlog demo: three rosters
 
