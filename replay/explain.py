@@ -137,7 +137,8 @@ def render_text(report: BeatReport) -> str:
     h = report.header
     out = [
         f"Match {h.match_id}: {_players(h)}",
-        f"{h.game} {h.edition}, rules {h.rules_version}, engine {h.engine_version}",
+        f"{report.terms.game_title(h.game)} ({report.terms.edition_title(h.edition)}); rules {h.rules_version}, "
+        f"engine {h.engine_version}",
         f"{report.title} ({report.seqs})",
         "",
         "State before:",

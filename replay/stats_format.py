@@ -187,7 +187,7 @@ def matchup_table(game: Mapping[str, Any]) -> Table | None:
         return None
     columns = matchups["sides"]
     met = any(cell.get("neither_won") for row in matchups["cells"].values() for cell in row.values())
-    title = f"{game['game']}: matchups (row {terms(game).side} vs column: W-L-D, win %"
+    title = f"{terms(game).game_title(game['game'])}: matchups (row {terms(game).side} vs column: W-L-D, win %"
     # A match for more than two that a third seat won decides nothing between the other two.
     title += "; +N met: matches both lost to a third)" if met else ")"
     table = _table(title)
@@ -214,7 +214,8 @@ def tables(summary: Mapping[str, Any], *, figures: bool = True, width: int = 80)
     player and per side: BattleCON's fighters, Cogs' fleets), matchups."""
     out: list[Table | None] = []
     for game in summary["games"]:
-        name, words = game["game"], terms(game)
+        words = terms(game)
+        name = words.game_title(game["game"])  # "BattleCON", "Grid skirmish": the id only for a game without a title
         side, sides = cap(words.side), words.sides
         out.append(results_table(f"{name}: players", game["players"], "Player", f"{cap(sides)} played", words))
         out.append(results_table(f"{name}: {sides}", game["fighters"], side, "Played by", words))

@@ -194,7 +194,7 @@ def test_stats_command_on_a_mixed_store(tmp_path):
                                                    "close_hit_rate", "artillery_hit_rate", "cogs_sunk", "treasure"}
     assert {r["name"] for r in cogs["fighters"]} == {"lions", "herons"}
     table = runner.invoke(main, ["stats", "--db", str(db), "--jobs", "1"])
-    assert table.exit_code == 0 and "cogs: players' play" in table.stdout and "battlecon: players" in table.stdout
+    assert table.exit_code == 0 and "Sailpower: Cogs of Valor: players' play" in table.stdout and "BattleCON: players" in table.stdout
     # The SQL views agree with the stats visitor on points.
     import sqlite3
 

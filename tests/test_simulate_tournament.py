@@ -114,7 +114,7 @@ def test_simulate_command(tmp_path):
     result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "Tournament: battlecon woi, 3 fighters, 3 pairings × 1 = 3 matches, greedy vs random, seed 2" in result.stderr
-    assert "battlecon: fighters" in result.stdout and "battlecon: matchups" in result.stdout
+    assert "BattleCON: fighters" in result.stdout and "BattleCON: matchups" in result.stdout
     assert f"recorded 3 matches into {db}" in result.stdout
     again = runner.invoke(main, args)
     assert f"recorded 0 matches (3 already stored) into {db}" in again.stdout

@@ -166,14 +166,14 @@ def test_stats_command_formats(db, matches):
     assert int(hikaru["damage_dealt"]) == row["damage_dealt"] and float(hikaru["hit_rate"]) == row["hit_rate"]
     table = runner.invoke(main, ["stats", "--db", str(db), "--fighter", "hikaru"])
     assert table.exit_code == 0
-    assert "battlecon: matchups" in table.stdout
+    assert "BattleCON: matchups" in table.stdout
     # hikaru plays 6 of the 12 matches (3 opponents, 2 matches each)
     assert table.stdout.rstrip().endswith(f"6 of 12 matches from {db} have hikaru's seats (only those seats count)")
     everyone = runner.invoke(main, ["stats", "--db", str(db)], terminal_width=200)
-    assert "battlecon: players' most-played" in everyone.stdout
-    assert "battlecon: fighters' most-played" in everyone.stdout
+    assert "BattleCON: players' most-played" in everyone.stdout
+    assert "BattleCON: fighters' most-played" in everyone.stdout
     top = summarize(matches)["games"][0]["players"][0]["top_pairs"][0]
-    section = everyone.stdout.split("battlecon: players' most-played")[1].split("battlecon: fighters'")[0]
+    section = everyone.stdout.split("BattleCON: players' most-played")[1].split("BattleCON: fighters'")[0]
     assert f"{top[0]} ×{top[1]}" in section  # each player's own most-played pairs
     assert everyone.stdout.rstrip().endswith(f"12 matches from {db}")
 
