@@ -14,6 +14,7 @@ there.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from contextlib import nullcontext
@@ -24,6 +25,7 @@ from typing import Any, Callable, ContextManager, Mapping
 from recorder.errors import BeatlogError, UsageError, VerificationFailed
 from recorder.game import GAMES, load_game
 from recorder.jsonl import write_jsonl
+from recorder.terms import terms_of
 from recorder.store import Store
 from replay.source import load_store
 from replay.verify import verify_loaded
@@ -90,8 +92,10 @@ def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | N
     say(f"1/4 Simulating {total} matches of {len(plans)} games (seed {DEMO_SEED}) into {db}")
     for plan in plans:
         count = len(schedule(plan))
-        options = ", ".join(f"{k}={v}" for k, v in sorted(plan.options.items()))
-        say(f"    {plan.game}: {count} matches, {', '.join(plan.fighters)}, every pairing twice, "
+        # as people type them (--option special_actions=true), under the game's own name ("BattleCON")
+        options = ", ".join(f"{k}={json.dumps(v)}" for k, v in sorted(plan.options.items()))
+        title = terms_of(load_game(plan.game)).game_title(plan.game)
+        say(f"    {title}: {count} matches, {', '.join(plan.fighters)}, every pairing twice, "
             f"{plan.bots[0]} bot vs {plan.bots[1]} bot" + (f" ({options})" if options else ""))
         with Store(db) as store, _bar(progress, count, "  playing") as bar:
             task = bar.add_task("matches", total=count) if bar is not None else None

@@ -38,6 +38,9 @@ def test_demo_from_an_empty_folder(tmp_path, monkeypatch):
         total = _demo_total()
         assert total == 42  # BattleCON 15 pairings (six fighters), Cogs 3 pairings, grid skirmish 3 pairings, twice each
         assert f"{total} matches verified" in result.stderr
+        # what people read names games and options as they write them, not by internal ids or Python values
+        assert "BattleCON: 30 matches" in result.stderr and "Grid skirmish: 6 matches" in result.stderr
+        assert "special_actions=true" in result.stderr and "=True" not in result.stderr
         folder = Path(cwd, "beatlog-demo")
         logs = sorted((folder / "logs").glob("*.jsonl"))
         assert len(logs) == total
