@@ -172,8 +172,8 @@ def test_battlecon_keeps_its_words_and_shortcuts():
 def test_stats_tables_name_fleets_and_turns(tmp_path):
     result = run("stats", str(COGS))
     assert result.exit_code == 0, result.output
-    assert "cogs: fleets" in result.output and "Fleets played" in result.output and "Turns" in result.output
-    assert "cogs: matchups (row fleet vs column" in result.output
+    assert "Sailpower: Cogs of Valor: fleets" in result.output and "Fleets played" in result.output and "Turns" in result.output
+    assert "Sailpower: Cogs of Valor: matchups" in result.output and "(row fleet vs column" in result.output
     assert not FORBIDDEN.search(result.output)
     unknown = run("stats", str(COGS), "--side", "zed")
     assert unknown.stderr.startswith("Error: no fleet 'zed' in these matches; fleets:")

@@ -91,6 +91,8 @@ def build_page(source: Source) -> MatchPage:
         "static": static,
         "match": {
             "id": header.match_id, "game": header.game, "edition": header.edition,
+            # as the dispute report (beatlog explain) names them: "BattleCON (War of Indines)"
+            "game_title": terms.game_title(header.game), "edition_title": terms.edition_title(header.edition),
             "engine_version": header.engine_version, "rules_version": header.rules_version,
             "players": [p.to_dict() for p in header.players],
             "finished": summary.finished, "outcome": summary.outcome,

@@ -535,7 +535,7 @@
     var players = this.players.map(function (p) { return p.name + " (" + p.side + ")"; }).join(" vs ");
     var out = [
       "Match " + m.id + ": " + players,
-      m.game + " " + m.edition + ", rules " + m.rules_version + ", engine " + m.engine_version,
+      m.game_title + " (" + m.edition_title + "); rules " + m.rules_version + ", engine " + m.engine_version,
       cap(this.words.stage(b[0], b[1])) + " (seq " + b[2] + "-" + b[3] + ")",
       "",
       "State before:"
