@@ -14,6 +14,7 @@ from recorder.context import Context
 from recorder.decisions import Answer, Request
 from recorder.header import Player
 from recorder.match import Match
+from recorder.scripted import Chooser, ScriptedDice, events_of, play_until, types  # noqa: F401 (re-exported)
 
 from . import board
 from . import events as ev
@@ -21,21 +22,6 @@ from .game import GAME
 from .kit import starter_kit
 from .setup import parse_options, roster, set_up
 
-
-class ScriptedDice:
-    """Stands in for the match's ChanceSource: each draw takes the next face (1-based)."""
-
-    def __init__(self, faces: Iterable[int], fallback: int = 1) -> None:
-        self.faces = list(faces)
-        self.fallback = fallback
-        self.counter = 0
-
-    def draw(self, n: int) -> int:
-        self.counter += 1
-        face = self.faces.pop(0) if self.faces else min(self.fallback, n)
-        if not 1 <= face <= n:
-            raise AssertionError(f"scripted die face {face} is not on a d{n}")
-        return face - 1
 
 
 def kit(**characters: dict[str, Any]) -> dict[str, Any]:
@@ -50,8 +36,6 @@ def kit(**characters: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-Chooser = Callable[[Request, Match], dict[str, Any] | None]
-
 
 def scenario(sides: tuple[str, ...], *, deploy: list[list[int]], kit_: dict[str, Any] | None = None,
              dice: Iterable[int] = (), obstacles: list[list[int]] | None = None, seed: int = 1,
@@ -59,25 +43,9 @@ def scenario(sides: tuple[str, ...], *, deploy: list[list[int]], kit_: dict[str,
     players = tuple(Player(n, s) for n, s in zip(("Ann", "Ben", "Cy", "Di"), sides))
     opts = {"kit": kit_ or starter_kit(), "deploy": deploy, "obstacles": obstacles or [], **options}
     header = GAME.make_header(players=players, edition="standard", seed=seed, options=opts)
-    return Match(GAME, header, chance=ScriptedDice(dice))
+    return Match(GAME, header, chance=ScriptedDice(dice, fallback=1))
 
 
-def play_until(match: Match, choose: Chooser, stop: Callable[[Match], bool] = lambda m: False) -> None:
-    """Advance, answering with ``choose`` (None = first option), until ``stop`` or the end."""
-    if not match._started:
-        match.advance()
-    while not match.finished and not stop(match):
-        request = match.pending
-        picked = choose(request, match)
-        match.advance(Answer(picked if picked is not None else request.options[0], "test"))
-
-
-def types(match: Match) -> list[str]:
-    return [e.type for e in match.entries]
-
-
-def events_of(match: Match, type_name: str) -> list[Any]:
-    return [e.event for e in match.entries if e.type == type_name]
 
 
 def arena(sides: tuple[str, ...], positions: list[tuple[int, int, str]], *, kit_: dict[str, Any] | None = None,
@@ -93,7 +61,7 @@ def arena(sides: tuple[str, ...], positions: list[tuple[int, int, str]], *, kit_
     deploy = [list(zones[o][i]) for i, o in enumerate(owners)]
     opts = {"kit": k, "deploy": deploy, "obstacles": obstacles or [], **options}
     header = GAME.make_header(players=players, edition="standard", seed=1, options=opts)
-    ctx = Context(GAME, header, GAME.new_state(header), ScriptedDice(dice))
+    ctx = Context(GAME, header, GAME.new_state(header), ScriptedDice(dice, fallback=1))
     drive(set_up(ctx, parse_options(header.options, list(sides))), choose)
     for cid, (x, y, facing) in zip(range(count), positions):
         ctx.emit(ev.CharacterMoved(character=cid, path=(), x=x, y=y, facing=facing, spent=0, lost=0))
