@@ -36,10 +36,12 @@ def test_demo_from_an_empty_folder(tmp_path, monkeypatch):
         steps = [line.split(" ", 1)[0] for line in result.stderr.splitlines() if line[:1].isdigit()]
         assert steps == ["1/4", "2/4", "3/4", "4/4"]
         total = _demo_total()
-        assert total == 42  # BattleCON 15 pairings (six fighters), Cogs 3 pairings, grid skirmish 3 pairings, twice each
+        fighters = len(load_game("battlecon").fighters)
+        battlecon = fighters * (fighters - 1) // 2 * DEMO_MATCHES  # every pairing of the roster, twice
+        assert total == battlecon + 6 + 6  # and Cogs 3 pairings, grid skirmish 3 pairings, twice each
         assert f"{total} matches verified" in result.stderr
         # what people read names games and options as they write them, not by internal ids or Python values
-        assert "BattleCON: 30 matches" in result.stderr and "Grid skirmish: 6 matches" in result.stderr
+        assert f"BattleCON: {battlecon} matches" in result.stderr and "Grid skirmish: 6 matches" in result.stderr
         assert "special_actions=true" in result.stderr and "=True" not in result.stderr
         folder = Path(cwd, "beatlog-demo")
         logs = sorted((folder / "logs").glob("*.jsonl"))
