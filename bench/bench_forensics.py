@@ -7,8 +7,8 @@ CoursesRevealed's speeds. Each forgery is verified from its JSONL bytes, as
 ``beatlog verify FILE`` does; the figure is the slowest as a multiple of the
 clean log's verification. Explaining a failure (which decision was edited)
 has a budget of two re-executions (replay/budget.py), so the multiple stays
-bounded however late the edit (about 4 here: a failing verify also re-runs the
-log once after its fast path).
+bounded however late the edit (about 3 here: the one pass, the strict reading
+of the file, then the forensics, going on from where the one pass stopped).
 
     python bench/bench_forensics.py [--turns 200]
 """

@@ -42,18 +42,10 @@ def make_logs(n: int, bots: tuple[str, str]):
 
 
 def verify_bytes(data: bytes, name: str = "bench.jsonl") -> VerifyReport:
-    """What ``beatlog verify FILE`` does with a file's bytes (reading the file aside): the one-pass
-    way (:mod:`replay.verify_file`), or for a log it does not vouch for, the strict reader and verify."""
-    from recorder.jsonl import parse_jsonl
-    from replay.source import Loaded
-    from replay.verify import verify_loaded
-    from replay.verify_file import verify_lines
+    """What ``beatlog verify FILE`` does with a file's bytes (reading the file aside)."""
+    from replay.verify_file import verify_bytes as verify
 
-    report = verify_lines(data, name)
-    if report is not None:
-        return report
-    log = parse_jsonl(data, name=name)
-    return verify_loaded(Loaded(name, log.header, log.records, lines=True))
+    return verify(data, name)
 
 
 def measure(runs: int, logs: list, once: Callable[[Header, list, bytes], VerifyReport]) -> dict[str, float]:

@@ -8,8 +8,9 @@ depends on the speed of the machine -- worth :data:`RUNS` re-executions of
 the whole log, or :data:`FLOOR` records when that is more (a short log). So
 explaining a failure costs about two re-executions of a long log, however late
 the edit, and the explanation stops at its budget and says so rather than
-making the verdict wait (a failing ``verify`` as a whole: about four times a
-clean one, see ``python -m bench --only forensics``).
+making the verdict wait (a failing ``verify FILE`` as a whole: about three times
+a clean one, since it goes on from where its one pass stopped rather than
+re-executing the log again; see ``python -m bench --only forensics``).
 
 :func:`reach` re-executes a candidate log only as far as it must: when the
 candidate is first re-run up to a given position and already diverges

@@ -109,23 +109,53 @@ def expected_input(match: Match, request: Request, data: dict[str, Any], source:
     return seal(match.header.match_id, entry, "0" * 64)
 
 
-def rerun(game: Game, header: Header, records: Sequence[Record], *, intact: int = 0) -> Run:
+@dataclass(frozen=True)
+class Resume:
+    """Where another re-execution of the same log stopped, to go on from there instead of from the header.
+
+    ``match`` agreed with the first ``at`` records (each one byte for byte what
+    it wrote, so they stand for its own in ``Run.expected``), the last of them
+    hashing to ``prev``; ``new`` holds the entries it has emitted and not yet
+    compared, and ``requests`` the decisions it was asked among those records.
+    Going on advances ``match``: a resume point serves one re-execution.
+    """
+
+    match: Match
+    at: int
+    prev: str
+    new: tuple[Entry, ...]
+    requests: dict[int, Request]
+
+    def fits(self, header: Header, records: Sequence[Record]) -> bool:
+        """Do ``records`` start with the records this run agreed with (the same chain up to ``at``)?"""
+        if self.at > len(records):
+            return False
+        return self.prev == (records[self.at - 1].hash if self.at else header.hash)
+
+
+def rerun(game: Game, header: Header, records: Sequence[Record], *, intact: int = 0,
+          resume: Resume | None = None) -> Run:
     """Re-execute ``header``'s match against ``records`` until they first differ.
 
     ``intact`` says how many leading records are known to sit correctly on
     the chain (seq, prev, and a hash that is their content's: see
-    :func:`replay.tamper.chain_break`). Within them, a re-derived record with
+    :func:`replay.tamper.chain_break`). ``resume``: an earlier run over the
+    same records to go on from (see :class:`Resume`), when it fits them. Within them, a re-derived record with
     the recorded hash has exactly the recorded content, so one string
     comparison replaces the field-by-field one (and the recorded record
     stands for the engine's in ``run.expected``: they are the same bytes);
     anywhere else, and whenever the hashes differ, the contents are compared.
     """
-    match = Match(game, header)
-    run = Run(match)
     intact = min(intact, len(records))
-    prev = header.hash
-    i = 0
-    new = match.advance()
+    if resume is not None and resume.fits(header, records):
+        match, i, prev, new = resume.match, resume.at, resume.prev, resume.new
+        run = Run(match, list(records[:i]), requests=dict(resume.requests))
+    else:
+        match = Match(game, header)
+        run = Run(match)
+        prev = header.hash
+        i = 0
+        new = match.advance()
     while True:
         for entry in new:
             body, prev = sealed_body(header.match_id, entry, prev)

@@ -91,6 +91,11 @@ def load_jsonl(path: str | Path) -> Loaded:
         data = sys.stdin.buffer.read()
     else:
         data = Path(path).read_bytes()
+    return load_bytes(data, name)
+
+
+def load_bytes(data: bytes, name: str) -> Loaded:
+    """:func:`load_jsonl` of a file's bytes already read (``name`` says where they came from)."""
     torn = None
     cut = data.rfind(b"\n") + 1
     if cut == 0:  # not even the header line is complete (or the file is empty): the strict reader says so

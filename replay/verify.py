@@ -25,7 +25,7 @@ from recorder.game import Game, game_for, terms_named
 from recorder.header import Header
 from recorder.terms import Terms, terms_of
 
-from .rerun import Run, rerun
+from .rerun import Resume, Run, rerun
 from .tamper import HEADER, INCOMPLETE, MAX_SHOWN, VERSION, Problem, cap, chain_break, classify
 
 if TYPE_CHECKING:
@@ -136,6 +136,7 @@ def verify(
     game: Game | None = None,
     schemas: bool = True,
     chained: bool = False,
+    resume: Resume | None = None,
 ) -> VerifyReport:
     """Re-execute ``header``'s match against ``records`` and report the first problem.
 
@@ -143,7 +144,9 @@ def verify(
     strict reader (:mod:`recorder.jsonl`, :mod:`recorder.store`) already checked.
     ``chained=True`` skips recomputing every hash and link of the chain, for
     records such a reader has just checked from the header on (and returned
-    without an error).
+    without an error). ``resume``: where an earlier re-execution of these
+    records stopped (:class:`replay.rerun.Resume`), to go on from rather
+    than re-executing them again from the header.
     """
     final = records[-1].hash if records else header.hash
 
@@ -157,7 +160,7 @@ def verify(
     if problem is not None:
         return report(problem, False)
     chain = None if chained else chain_break(header, records)
-    run = rerun(game, header, records, intact=chain.index if chain is not None else len(records))
+    run = rerun(game, header, records, intact=chain.index if chain is not None else len(records), resume=resume)
     if run.diverged is not None or chain is not None:
         return report(classify(game, header, records, run, chain), run.complete)
     integrity = _integrity_problem(game, header, records, run.expected) if schemas else None
@@ -210,7 +213,7 @@ def verify_all(logs: Sequence[tuple[Header, Sequence[Record]]], *, partial: bool
     return [verify(h, r, partial=partial) for h, r in logs]
 
 
-def verify_loaded(loaded: "Loaded", *, partial: bool = False) -> VerifyReport:
+def verify_loaded(loaded: "Loaded", *, partial: bool = False, resume: Resume | None = None) -> VerifyReport:
     """Verify a log as loaded from a file or store; messages start with its name (and line).
 
     A log the strict reader refused is re-executed anyway so the damage can be
@@ -218,6 +221,7 @@ def verify_loaded(loaded: "Loaded", *, partial: bool = False) -> VerifyReport:
     A record that is wrong on its own (schema, unknown type...) is reported
     with the reader's exact message, unless re-execution finds a problem
     before it. A torn last line is set aside: the log is then incomplete.
+    ``resume``: as for :func:`verify`.
     """
     records = loaded.records
     line_error = loaded.line_error
@@ -226,7 +230,7 @@ def verify_loaded(loaded: "Loaded", *, partial: bool = False) -> VerifyReport:
     # The loader checked everything but the rules; what it refused is in strict_error
     # (without one, it also checked the whole chain, hashes included).
     report = verify(loaded.header, records, partial=partial or line_error is not None, schemas=False,
-                    chained=loaded.strict_error is None)
+                    chained=loaded.strict_error is None, resume=resume)
     if line_error is not None and report.ok:
         error, line = line_error.error, line_error.index + 2
         strict_line = loaded.strict_line

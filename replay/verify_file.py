@@ -16,9 +16,12 @@ through untouched, so its reproducing them proves nothing.
 :func:`verify_lines` only ever vouches for a log it verified completely; at the
 first thing it does not expect (a line that differs, a log that stops early
 or runs on, a torn last line, any reader complaint) it answers None and
-:func:`verify_file` takes the ordinary way (:func:`replay.source.load_jsonl`
+:func:`verify_file` takes the ordinary way (:func:`replay.source.load_bytes`
 then :func:`replay.verify.verify_loaded`), whose report and wording are then
-the only ones given. The two ways agree on every log: tests/test_verify_file.py.
+the only ones given. The ordinary way goes on from where the one pass stopped
+(a :class:`replay.rerun.Resume`) rather than re-executing the agreed lines
+again, so a log forged late costs one re-execution and its forensics. The two
+ways agree on every log: tests/test_verify_file.py.
 """
 
 from __future__ import annotations
@@ -33,13 +36,14 @@ import orjson
 from recorder import canonical
 from recorder.envelope import Entry
 from recorder.errors import BeatlogError
+from recorder.decisions import Request
 from recorder.events import INPUT, Event
 from recorder.integrity import Chain, parse_header
 from recorder.jsonl import MAX_LINE
 from recorder.match import Match
 
-from .rerun import answer_of_data
-from .source import load_jsonl
+from .rerun import Resume, answer_of_data
+from .source import load_bytes, load_jsonl
 from .verify import VerifyReport, check_header, check_versions, verify_loaded
 
 
@@ -49,24 +53,41 @@ def verify_file(path: str | Path, *, partial: bool = False) -> VerifyReport:
     Raises what :func:`replay.source.load_jsonl` raises for a file it cannot
     read as a log at all.
     """
-    name = "<stdin>" if str(path) == "-" else str(path)
-    if str(path) != "-":
-        data = Path(path).read_bytes()
-        report = verify_lines(data, name)
-        if report is not None:
-            return report
-    return verify_loaded(load_jsonl(path), partial=partial)
+    if str(path) == "-":
+        return verify_loaded(load_jsonl(path), partial=partial)
+    return verify_bytes(Path(path).read_bytes(), str(path), partial=partial)
+
+
+def verify_bytes(data: bytes, name: str, *, partial: bool = False) -> VerifyReport:
+    """:func:`verify_file` of a file's bytes (``name`` says where they came from).
+
+    A log the one-pass way does not vouch for is read by the strict reader and
+    verified the ordinary way, going on from where the one pass stopped (the
+    lines before it were the engine's own): a forged log costs its forensics,
+    not a second re-execution.
+    """
+    outcome = _one_pass(data, name)
+    if isinstance(outcome, VerifyReport):
+        return outcome
+    return verify_loaded(load_bytes(data, name), partial=partial, resume=outcome)
 
 
 def verify_lines(data: bytes, name: str) -> VerifyReport | None:
     """The report of a complete log whose every line the engine re-derives exactly; None for any other log."""
+    outcome = _one_pass(data, name)
+    return outcome if isinstance(outcome, VerifyReport) else None
+
+
+def _one_pass(data: bytes, name: str) -> VerifyReport | Resume | None:
     try:
         return _verify_lines(data, name)
     except (BeatlogError, orjson.JSONDecodeError, TypeError, ValueError, KeyError):
         return None  # the ordinary way finds it again and words it
 
 
-def _verify_lines(data: bytes, name: str) -> VerifyReport | None:
+def _verify_lines(data: bytes, name: str) -> VerifyReport | Resume | None:
+    """The report of a log the engine re-derives line for line; else where the engine stopped agreeing with
+    the file (a :class:`replay.rerun.Resume`: the ordinary way goes on from there), or None (before it ran)."""
     if not data.endswith(b"\n"):
         return None
     lines = data.split(b"\n")
@@ -83,37 +104,47 @@ def _verify_lines(data: bytes, name: str) -> VerifyReport | None:
     match_id = header.match_id
     dumps = canonical.dumps
     count = len(lines)
+    requests: dict[int, Request] = {}  # record index -> the decision asked there
+
+    def stopped(new: tuple[Entry, ...] = ()) -> Resume:
+        # line i holds record i - 1; the lines before it were the engine's own, byte for byte
+        return Resume(match, i - 1, chain.prev_hash, new, requests)
+
     i = 1  # the next line: record i, seq i
     match = Match(game, header)
     new = match.advance()
     while True:
-        for entry in new:
+        for k, entry in enumerate(new):
             if i >= count:
-                return None  # the log stops before the engine does
+                return stopped(tuple(new[k:]))  # the log stops before the engine does
             line = lines[i]
             digest, expected = _line(match_id, entry, chain.prev_hash)
             if expected != line or len(line) > MAX_LINE:
-                return None
+                return stopped(tuple(new[k:]))
             chain.next_seq, chain.prev_hash = i + 1, digest
             i += 1
         if match.finished:
             if i != count:
-                return None  # lines after the end of the match
+                return stopped()  # lines after the end of the match
             break
         request = match.pending
         if request is None or i >= count:
-            return None
+            return stopped()
         line = lines[i]
-        raw = orjson.loads(line)
-        if type(raw) is not dict or len(line) > MAX_LINE or dumps(raw) != line:
-            return None
-        seq = raw.get("seq")
-        # Checked in full, as the strict reader checks it; the chain then stands where it was, for the
-        # engine's own copy of this input is the first entry it writes next.
-        chain.check(raw, f"{name}, line {i + 1} (seq {seq})", line)
+        try:
+            raw = orjson.loads(line)
+            if type(raw) is not dict or len(line) > MAX_LINE or dumps(raw) != line:
+                return stopped()
+            seq = raw.get("seq")
+            # Checked in full, as the strict reader checks it; the chain then stands where it was, for the
+            # engine's own copy of this input is the first entry it writes next.
+            chain.check(raw, f"{name}, line {i + 1} (seq {seq})", line)
+        except (BeatlogError, orjson.JSONDecodeError, TypeError, ValueError, KeyError):
+            return stopped()
         chain.next_seq, chain.prev_hash = i, raw["prev"]
         if raw["kind"] != INPUT or raw["type"] != request.event.TYPE or raw["actor"] != request.player:
-            return None
+            return stopped()
+        requests[i - 1] = request
         new = match.advance(answer_of_data(raw["data"]))
     final = chain.prev_hash
     return VerifyReport(match_id, count - 1, final, True, True, None, game.result(match.state))

@@ -21,7 +21,7 @@ from recorder.jsonl import encode_jsonl, parse_jsonl
 from replay.source import load_jsonl
 from replay.verify import verify_loaded
 from replay.verify_file import verify_file, verify_lines
-from tests.replay_support import rechain
+from tests.replay_support import edit, rechain
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = sorted([*(ROOT / "sample_logs").rglob("*.jsonl"), *(ROOT / "tests" / "compat").rglob("*.jsonl")])
@@ -112,3 +112,28 @@ def test_a_log_cut_short_is_left_to_the_ordinary_way(tmp_path: Path):
     assert one_pass(path) == ordinary(path)
     assert one_pass(path, partial=True) == ordinary(path, partial=True)
     assert verify_file(path, partial=True).ok
+
+
+def test_a_forged_log_is_not_re_executed_twice_before_its_forensics(monkeypatch):
+    # The one pass stops where the engine first disagrees with the file; the ordinary way goes on from there
+    # (the lines before were the engine's own) instead of re-executing them again from the header.
+    import replay.verify as verify_module
+    from replay.verify_file import verify_bytes
+
+    path = next(p for p in LOGS if "sample_logs" in str(p) and p.name.startswith("woi-"))
+    log = parse_jsonl(path.read_bytes(), name=path.name)
+    records = list(log.records)
+    at = next(i for i in range(len(records) - 1, 0, -1) if records[i].type == "DamageDealt")
+    records[at] = edit(records[at], amount=records[at].data["amount"] + 1)
+    forged = encode_jsonl(log.header, rechain(log.header, records))
+    seen = []
+    real = verify_module.rerun
+
+    def spy(game, header, records, **kw):
+        seen.append(kw.get("resume"))
+        return real(game, header, records, **kw)
+
+    monkeypatch.setattr(verify_module, "rerun", spy)
+    report = verify_bytes(forged, "forged.jsonl")
+    assert not report.ok and f"seq {at + 1}" in report.problem.message
+    assert len(seen) == 1 and seen[0] is not None and seen[0].at == at
