@@ -18,6 +18,7 @@ from typing import Any
 from recorder.envelope import Record
 from recorder.events import INPUT
 from recorder.header import Header
+from recorder.untrusted import escape
 
 from .whatif import WhatIfResult
 
@@ -114,7 +115,8 @@ def render_text(result: WhatIfResult, limit: int | None = LIMIT, width: int = 12
                    f"{h.players[p].name}: " + _takeover(result, t) + ".")
     out += _finals(result, width)
     out.append(f"Result: recorded {_result(h, result.recorded_result)}; what-if {_result(h, result.new_result)}")
-    return "\n".join(out) + "\n"
+    # Each entry is one line: a name from a log made elsewhere may hold a newline, shown, never obeyed.
+    return "\n".join(escape(line) for line in out) + "\n"
 
 
 def _takeover(result: WhatIfResult, t: Any) -> str:
@@ -158,7 +160,8 @@ def _table(result: WhatIfResult, limit: int | None, width: int) -> list[str]:
 
 
 def _wrap(text: str, col: int) -> list[str]:
-    return textwrap.wrap(text, col, subsequent_indent="    ", break_on_hyphens=False) or [""]
+    # escaped first: wrapping would quietly turn a name's newline or tab into a space
+    return textwrap.wrap(escape(text), col, subsequent_indent="    ", break_on_hyphens=False) or [""]
 
 
 def _pair(left: list[str], right: list[str], col: int) -> list[str]:

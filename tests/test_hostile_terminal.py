@@ -95,3 +95,23 @@ def test_every_output_shows_hostile_names_escaped(tmp_path):
         for stream in (result.stdout, result.stderr):
             assert "\x1b" not in stream and "\x07" not in stream, (args, stream)
             assert "\nFAKE: verified" not in stream, (args, stream)
+
+
+def test_whatif_shows_hostile_names_escaped_on_every_line(tmp_path):
+    # whatif lays out a report of many lines; a name's newline must not start one of its own
+    from recorder.game import load_game
+    from recorder.match import Match, run, sealed
+
+    game = load_game("battlecon")  # a log from elsewhere: its names were never checked at input
+    header = game.make_header(players=(Player(FAKE, "hikaru"), Player(CLEAR, "khadath")), edition="woi", seed=5,
+                              options={"duels": 1})
+    match = Match(game, header)
+    run(match, {0: game.bot("random", 5, 0), 1: game.bot("random", 5, 1)})
+    path = tmp_path / "elsewhere.jsonl"
+    path.write_bytes(encode_jsonl(header, sealed(match)))
+    assert CliRunner().invoke(main, ["verify", str(path)]).exit_code == 0
+    result = CliRunner().invoke(main, ["whatif", str(path), "--beat", "1", "--player", "1", "--pair", "focused,shot",
+                                       "--all"])
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "\nFAKE: verified" not in result.stdout and "\\nFAKE: verified" in result.stdout
