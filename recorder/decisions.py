@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from . import canonical
 from .events import Event
+from .frozen import quick_init
 from .names import closest
 
 # An input event with a ``salt`` field takes, besides one of the request's options, a secret salt chosen by
@@ -42,6 +43,7 @@ def same_answer(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return norm(a) == norm(b)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Request:
     """One decision a player must make now."""
@@ -106,6 +108,7 @@ class Request:
         return None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Answer:
     data: dict[str, Any]

@@ -13,6 +13,7 @@ from typing import Any, Iterable, Iterator
 
 from . import canonical
 from .events import Event
+from .frozen import quick_init
 
 FIELDS = (
     "match_id", "seq", "duel", "beat", "type", "kind", "actor",
@@ -20,6 +21,7 @@ FIELDS = (
 )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Entry:
     """An event as the engine emits it, before it is placed on a chain."""
@@ -41,6 +43,7 @@ class Entry:
         return self.event.KIND
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Record:
     """One sealed envelope: an event with its place in the chain."""

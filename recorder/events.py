@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Iterator, TypeVar
 
 from .errors import CorruptLog, UnknownEventType
+from .frozen import quick_init
 
 INPUT = "input"
 OUTCOME = "outcome"
@@ -103,12 +104,13 @@ class EventRegistry:
         return dict(self._schemas)
 
     def register(self, cls: E) -> E:
-        """Class decorator: register ``cls`` under its ``TYPE`` (or class name)."""
+        """Class decorator: register ``cls`` under its ``TYPE`` (or class name), and build its events with a
+        quicker ``__init__`` (same signature and effect: :func:`recorder.frozen.quick_init`)."""
         name = cls.__dict__.get("TYPE") or cls.__name__
         cls.TYPE = name
         if name in self._types or (self.parent and name in self.parent):
             raise ValueError(f"event type {name!r} registered twice")
-        self._types[name] = cls
+        self._types[name] = quick_init(cls)
         return cls
 
     def __contains__(self, name: str) -> bool:
@@ -134,7 +136,7 @@ class EventRegistry:
             if name not in copy._types:
                 raise ValueError(f"event type {name!r} is not registered in {self.game!r}: nothing to replace")
             cls.TYPE = name
-            copy._types[name] = cls
+            copy._types[name] = quick_init(cls)
         return copy
 
     def own(self) -> Iterator[type[Event]]:
