@@ -180,33 +180,52 @@ def top_table(title: str, rows: Sequence[Mapping[str, Any]], figures: Sequence[M
     return table
 
 
-def matchup_table(game: Mapping[str, Any]) -> Table | None:
+def matchup_tables(game: Mapping[str, Any], width: int = 80) -> list[Table]:
+    """The matchup matrix, its columns split over as many tables as it takes to fit ``width`` columns (every
+    part led by the row's side), so a roster of 14 or 18 fighters reads in an 80-column terminal."""
     matchups = game["matchups"]
     rows = list(matchups["cells"])
     if not rows:
-        return None
+        return []
     columns = matchups["sides"]
     met = any(cell.get("neither_won") for row in matchups["cells"].values() for cell in row.values())
     title = f"{terms(game).game_title(game['game'])}: matchups (row {terms(game).side} vs column: W-L-D, win %"
     # A match for more than two that a third seat won decides nothing between the other two.
     title += "; +N met: matches both lost to a third)" if met else ")"
-    table = _table(title)
-    table.add_column("", style="bold", no_wrap=True)
-    for side in columns:
-        table.add_column(_text(side), justify="center", no_wrap=True)
+    cells: dict[str, dict[str, str]] = {}
     for side in rows:
-        cells = []
+        cells[side] = {}
         for opp in columns:
             cell = matchups["cells"][side].get(opp)
             if cell is None:
-                cells.append("·")
-            else:
-                text = f"{cell['wins']}-{cell['losses']}-{cell['draws']} {fmt(cell['win_rate'], 'percent')}"
-                if cell.get("neither_won"):
-                    text += f" +{cell['neither_won']} met"
-                cells.append(text)
-        table.add_row(_text(side), *cells)
-    return table
+                cells[side][opp] = "·"
+                continue
+            text = f"{cell['wins']}-{cell['losses']}-{cell['draws']} {fmt(cell['win_rate'], 'percent')}"
+            if cell.get("neither_won"):
+                text += f" +{cell['neither_won']} met"
+            cells[side][opp] = text
+    # A column is as wide as its widest cell or the longest word of its heading (a heading wraps at spaces).
+    need = {opp: max([*(len(w) for w in escape(opp).split()), *(len(cells[s][opp]) for s in rows), 1]) + 2
+            for opp in columns}
+    label = min(max(len(escape(side)) for side in rows), 24) + 2
+    chunks: list[list[str]] = []
+    used = width  # start a new chunk on the first column
+    for opp in columns:
+        if used + need[opp] > width and (not chunks or chunks[-1]):
+            chunks.append([])
+            used = label + 3  # and the table's edges
+        chunks[-1].append(opp)
+        used += need[opp]
+    out = []
+    for i, chunk in enumerate(chunks):
+        table = _table(title + (f" ({i + 1}/{len(chunks)})" if len(chunks) > 1 else ""))
+        table.add_column("", style="bold", no_wrap=True, max_width=label - 2, overflow="ellipsis")
+        for opp in chunk:
+            table.add_column(_text(opp), justify="center", min_width=need[opp] - 2, max_width=need[opp] - 2)
+        for side in rows:
+            table.add_row(_text(side), *(cells[side][opp] for opp in chunk))
+        out.append(table)
+    return out
 
 
 def tables(summary: Mapping[str, Any], *, figures: bool = True, width: int = 80) -> list[Table]:
@@ -224,5 +243,5 @@ def tables(summary: Mapping[str, Any], *, figures: bool = True, width: int = 80)
             out.extend(figures_tables(f"{name}: {sides}' play", game["fighters"], game["figures"], side, width))
             out.append(top_table(f"{name}: players' most-played", game["players"], game["figures"], "Player"))
             out.append(top_table(f"{name}: {sides}' most-played", game["fighters"], game["figures"], side))
-        out.append(matchup_table(game))
+        out.extend(matchup_tables(game, width))
     return [t for t in out if t is not None]
