@@ -297,3 +297,75 @@ def test_two_losers_met_without_a_result_on_the_site(browser, cogs_site):  # noq
         assert row.split()[1:] == ["0", "0", "0", "1", "0"], row  # W L D Met Unfinished
     finally:
         _close(t)
+
+
+# -- a full roster's matchup matrix ----------------------------------------------------------------------
+
+ROSTER = ["Hikaru Sorayama", "Cadenza", "Kallistar Flarechild", "Khadath Ahemusei", "Vanaah Kalmor", "Luc von Gott",
+          "Magdalena Larington", "Zaamassal Kett", "Lixis Ran Kanda", "Rukyuk Amberdeen", "Demitras Denigrande",
+          "Regicide Heketch", "Hepzibah Culotre", "Cherri Seneca", "Kehrolyn Ross", "Sagas Seities", "Seth Cremmul",
+          "Tatsumi Nuac & Juto"]
+
+
+@pytest.fixture(scope="module")
+def roster_index(site):
+    """The site's index with the matchups of an 18-fighter round robin (every cell up to 10-10-0)."""
+    from replay.stats import match_stats
+    from replay.stats_summary import summarize
+    from viewer.site import index_from
+
+    battle = site["battle"]
+    summary = summarize([match_stats(battle.header, battle.records)])
+    game = summary["games"][0]
+    cells = {a: {b: {"wins": (i * 7 + j) % 11, "losses": (i + 3 * j) % 11, "draws": (i * j) % 2, "matches": 1,
+                     "unfinished": 0, "neither_won": 0,
+                     "win_rate": ((i * 7 + j) % 11) / max((i * 7 + j) % 11 + (i + 3 * j) % 11, 1)}
+                 for j, b in enumerate(ROSTER) if a != b} for i, a in enumerate(ROSTER)}
+    game["matchups"] = {"sides": ROSTER, "cells": cells}
+    path = site["out"] / "roster.html"
+    path.write_text(index_from([], summary, {}), encoding="utf-8")
+    return path
+
+
+def _matrix_layout(t: Tab, path: Path) -> dict:
+    t.page.goto(path.as_uri())
+    t.page.click("#reveal-all")
+    return t.page.evaluate("""() => {
+        const wrap = document.querySelector('.matrix-wrap'), table = wrap.querySelector('table.matrix');
+        const cells = [...table.querySelectorAll('tbody td')];
+        return {page: document.scrollingElement.scrollWidth, viewport: innerWidth,
+                wrap: wrap.clientWidth, table: table.scrollWidth, cells: cells.length,
+                clipped: cells.filter(td => td.scrollWidth > td.clientWidth + 1).length,
+                font: Math.min(...cells.map(td => parseFloat(getComputedStyle(td).fontSize))),
+                dense: table.classList.contains('dense')};
+    }""")
+
+
+def test_an_eighteen_fighter_matrix_fits_a_desktop_screen(browser, roster_index):  # noqa: F811
+    t = _tab(browser, 1280, 800)
+    try:
+        got = _matrix_layout(t, roster_index)
+        assert got["dense"] and got["cells"] == 18 * 18
+        assert got["table"] <= got["wrap"], got  # no sideways scrolling at 1280
+        assert got["page"] <= got["viewport"], got
+        assert got["clipped"] == 0 and got["font"] >= 11, got
+    finally:
+        _close(t)
+
+
+def test_an_eighteen_fighter_matrix_scrolls_in_its_box_on_a_phone_keeping_the_row_in_sight(browser, roster_index):  # noqa: F811
+    t = _tab(browser, 390, 844)
+    try:
+        got = _matrix_layout(t, roster_index)
+        assert got["page"] <= got["viewport"] + 1, got  # the page itself never scrolls sideways
+        assert got["table"] > got["wrap"] and got["clipped"] == 0 and got["font"] >= 11, got
+        kept = t.page.evaluate("""() => {
+            const wrap = document.querySelector('.matrix-wrap');
+            wrap.scrollLeft = wrap.scrollWidth;
+            const head = wrap.querySelector('tbody th[scope=row]').getBoundingClientRect();
+            const box = wrap.getBoundingClientRect();
+            return {head: head.left, box: box.left, width: head.width};
+        }""")
+        assert abs(kept["head"] - kept["box"]) <= 2 and kept["width"] > 40, kept  # the row's fighter stays in sight
+    finally:
+        _close(t)
