@@ -72,6 +72,9 @@ def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
     extra = sum(item["amount"] for _, item in stats.passives(s, t, "extra_damage_taken"))
     extra += s.fighters[t].rules.damage_taken_extra(s, t)
     sk, sterms = stats.soak(s, t)
+    ignored = stats.ignores(s, p, "ignores_soak") if sk else None
+    if ignored:  # "this attack ignores Soak": the soak is there, and counts for nothing
+        sterms, sk = [*sterms, (f"ignored ({ignored})", -sk)], 0
     amount = max(power + extra - sk, 0)
     life_after = s.fighters[t].life - amount
     seq = ctx.emit(E.DamageDealt(player=p, target=t, power=power, extra=extra, soak=sk, amount=amount,
@@ -99,7 +102,7 @@ def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
         amount = s.fighters[t].damage_taken  # this hit's damage is already folded in
     immune = stats.stun_immunity(s, t)
     guard, _ = stats.stun_guard(s, t)
-    if stats.has_passive(s, 1 - t, "ignores_stun_guard"):  # the attack ignores Stun Guard
+    if stats.ignores(s, 1 - t, "ignores_stun_guard"):  # the attack ignores Stun Guard (a card, an anted token)
         guard = 0
     if immune:
         if amount > guard:

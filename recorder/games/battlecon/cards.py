@@ -38,6 +38,8 @@ TIMINGS = ("reveal", "start", "before", "hit", "damage", "after", "end")
 GENERIC_BASES = tuple(RAW["generic_bases"])  # the six bases every fighter has
 EDITIONS = ("woi", "preview")
 STATS = ("power", "priority", "range", "soak", "stun_guard", "stun_immune")
+# What an anted token may do besides its stats: its attack ignores the opponent's Soak or Stun Guard.
+TOKEN_FLAGS = ("ignores_soak", "ignores_stun_guard")
 CARD_FIELDS = frozenset({"range", "power", "priority", "soak", "stun_guard", "stun_immune", "text", "ruling",
                          "triggers", "passives", "requires", "editions"})
 FIGHTER_FIELDS = frozenset({"id", "name", "initial", "ability", "editions", "tokens", "token_effects", "forms",
@@ -213,10 +215,10 @@ def build_kit(raw: dict[str, Any], generic: dict[str, Card]) -> Kit:
     for t, effect in raw.get("token_effects", {}).items():
         if t not in tokens:
             raise CardDataError(f"card data of {fid}: token_effects names {t!r}, which is not one of its tokens")
-        bad = sorted(set(effect) - set(STATS))
+        bad = sorted(set(effect) - set(STATS) - set(TOKEN_FLAGS))
         if bad:
             raise CardDataError(f"card data of {fid}: token {t!r} has unknown effect(s) {', '.join(bad)}; known: "
-                                f"{', '.join(STATS)}")
+                                f"{', '.join(STATS + TOKEN_FLAGS)}")
     for form, effect in raw.get("forms", {}).items():
         bad = sorted(set(effect) - set(STATS) - {"lose_life"})
         if bad:

@@ -356,6 +356,8 @@ _TEXT = {
     "BeatNotCounted": lambda d, n: f"Beat {d['beat']} does not count toward the beat limit ({d['reason']})",
     # The generic pieces of kits (kit_events.py)
     "TokensGained": lambda d, n: f"{n(d['player'])} gains {_tokens(d['tokens'])} ({d['reason']})",
+    "TokenSpendChosen": lambda d, n: (f"{n(d['player'])} chooses to spend {d['token']}" if d["token"] != "none"
+                                      else f"{n(d['player'])} chooses to spend no token"),
     "TokensSpent": lambda d, n: f"{n(d['player'])} spends {_tokens(d['tokens'])} ({d['reason']})",
     "AmountChosen": lambda d, n: f"{n(d['player'])} chooses {d['amount']}",
     "ActivePlayerSet": lambda d, n: f"{n(d['player'])} becomes the Active Player ({d['reason']})",

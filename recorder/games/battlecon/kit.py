@@ -35,6 +35,11 @@ FIRST_RULES = "battlecon-075b75896161"
 AMOUNT_DECISION = {"amount": ({"amount": {"type": "integer", "minimum": 0, "maximum": 99}},
                               '"amount": a whole number')}
 
+# The ``spend_token`` decision (which token of the pool to spend for an effect, or "none":
+# ``kit_events.TokenSpendChosen``).
+SPEND_TOKEN_DECISION = {"spend_token": ({"token": {"type": "string", "minLength": 1, "maxLength": 64}},
+                                        '"token": a token of your pool, or "none"')}
+
 # The ``marker`` decision (effects.choose_space): a kit that places markers adds it to its ``decisions``.
 MARKER_DECISION = {"marker": ({"marker": {"type": "string", "minLength": 1, "maxLength": 64},
                                "space": {"type": "integer", "minimum": 1, "maximum": 7}},

@@ -44,6 +44,18 @@ class AmountChosen(Event):
 
 @reg
 @ev
+class TokenSpendChosen(Event):
+    """Which token of their pool a player chose to spend for an effect of their kit (a ``spend_token`` decision);
+    ``token`` "none": they spend none. The ``TokensSpent`` that follows moves it."""
+
+    KIND: ClassVar[str] = INPUT
+    player: int
+    token: str
+    source: str
+
+
+@reg
+@ev
 class ActivePlayerSet(Event):
     """An effect made the player the Active Player of this beat (after priority was compared)."""
 
@@ -142,4 +154,4 @@ class CardMoved(Event):
     owner: int | None = None
 
 
-GENERIC_EVENTS = (AmountChosen, ActivePlayerSet, ActivationEarned, ActivationRepeated, MarkerSpaceChosen, TokensGained, TokensSpent, CounterChanged, MarkerPlaced, MarkerRemoved, CardMoved)
+GENERIC_EVENTS = (AmountChosen, TokenSpendChosen, ActivePlayerSet, ActivationEarned, ActivationRepeated, MarkerSpaceChosen, TokensGained, TokensSpent, CounterChanged, MarkerPlaced, MarkerRemoved, CardMoved)

@@ -176,6 +176,21 @@ def stun_immunity(s: BattleState, p: int) -> str | None:
     return f.rules.stun_immunity(s, p)
 
 
+def ignores(s: BattleState, p: int, what: str) -> str | None:
+    """What makes player p's attack ignore the opponent's Soak (``what`` = "ignores_soak") or Stun Guard
+    ("ignores_stun_guard"): a card's passive of that type, or an anted token whose ``token_effects`` say so
+    (unless the pair's tokens have no effect); None when nothing does."""
+    for card, _ in passives(s, p, what):
+        return card.name
+    f = s.fighters[p]
+    if f.anted and not tokens_void(s, p):
+        effects = KITS[f.kit].token_effects
+        for t in f.anted:
+            if effects.get(t, {}).get(what):
+                return f"{t} token"
+    return None
+
+
 def fmt_amount(v: Any) -> str:
     if isinstance(v, tuple):
         return f"{v[0]:+d}~{v[1]:+d}" if v[0] != v[1] else f"{v[0]:+d}"

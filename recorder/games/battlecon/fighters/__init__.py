@@ -27,6 +27,7 @@ PASSIVES: dict[str, tuple[str, ...]] = {
     "power_per_damage_taken": (),
     "tokens_no_effect": (),
     "ignores_stun_guard": (),
+    "ignores_soak": (),
 }
 PASSIVE_OWNER: dict[str, str] = {}
 
