@@ -100,10 +100,19 @@ def test_a_scripted_pair_of_the_other_fighters_cards_is_refused():
 
 
 def test_unknown_fighter_lists_the_known_ones():
+    # A name close to no fighter (the roster grows: 'ryu' is now near 'rukyuk', which the next test covers).
+    with pytest.raises(UnknownSide) as info:
+        GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "guile")), edition="woi", seed=1,
+                         options={})
+    assert str(info.value) == (
+        "unknown fighter 'guile' for Ben; known fighters: " + ", ".join(sorted(FIGHTERS)))
+
+
+def test_unknown_fighter_close_to_one_suggests_it():
     with pytest.raises(UnknownSide) as info:
         GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "ryu")), edition="woi", seed=1, options={})
     assert str(info.value) == (
-        "unknown fighter 'ryu' for Ben; known fighters: " + ", ".join(sorted(FIGHTERS)))
+        "unknown fighter 'ryu' for Ben (did you mean 'rukyuk'?); known fighters: " + ", ".join(sorted(FIGHTERS)))
 
 
 def test_same_fighter_twice():

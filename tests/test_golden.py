@@ -75,6 +75,9 @@ def _battlecon_recipes() -> list[Recipe]:
         Recipe("battlecon-vanaah", "battlecon", "woi", ("vanaah", "hikaru"), 31,
                "Vanaah vs Hikaru, WoI with Special Actions, one duel, greedy vs random: Divine Rush through her "
                "discards.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
+        Recipe("battlecon-rukyuk", "battlecon", "woi", ("rukyuk", "cadenza"), 41,
+               "Rukyuk vs Cadenza, WoI with Special Actions, one duel, greedy vs random: Ammo tokens anted, spent "
+               "and reloaded.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
     ]
 
 
