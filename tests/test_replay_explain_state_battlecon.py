@@ -161,7 +161,7 @@ def test_explain_chance_draw_cites_the_ante_rule(tmp_path):
     text = _explained(tmp_path, walkthrough(), 1)
     lines = text.splitlines()
     i = next(i for i, line in enumerate(lines) if "Chance draws who antes first" in line)
-    assert re.fullmatch(r"  #\d+ Chance draws who antes first: 1 of 0\.\.1 \(0 = Hikaru, 1 = Khadath\): Khadath  "
+    assert re.fullmatch(r"  #\d+ Chance draws who antes first: Khadath \(of Hikaru and Khadath; the draw's value 1 of 0\.\.1\)  "
                         r"\[ChanceDrawn; input\]", lines[i]), lines[i]
     assert lines[i + 1] == ("      rule: WoI p.24, Play Sequence 2: ante ('Starting with the player who was Active "
                             "Player during the previous beat (or randomly, on the first turn)')")  # the book's words

@@ -164,7 +164,8 @@ def _priority(d, n, state: BattleState) -> str:
 
 def _chance(d, n) -> str:
     if d["purpose"] == "first_ante" and d["n"] == 2:
-        return f"Chance draws who antes first: {d['value']} of 0..1 (0 = {n(0)}, 1 = {n(1)}): {n(d['value'])}"
+        # The player first, as people read it; the drawn value stays for an auditor, never as "0 = a seat".
+        return f"Chance draws who antes first: {n(d['value'])} (of {n(0)} and {n(1)}; the draw's value {d['value']} of 0..1)"
     return f"Chance ({d['purpose']}): {d['value']} of 0..{d['n'] - 1}"
 
 
