@@ -187,3 +187,31 @@ def test_a_kit_hook_default_does_nothing():
     rules = KitRules("nobody")
     assert rules.ante_options(None, 0) == [] and rules.movement_stops(None, 0, 1, 1) == ()
     assert rules.special_range(None, 0, "x", "x", 1) is None and rules.snapshot(None, 0) == {}
+
+
+def test_a_kit_names_exactly_the_hooks_it_overrides():
+    """The shared beat asks a hot-path hook only of the kits that override it (KitRules.hooks): a kit keeping
+    every default names none; a subclass names what it overrides, however deep; every public method is a hook."""
+    from recorder.games.battlecon.kit import HOOKS
+
+    assert KitRules("nobody").hooks == frozenset()
+    assert {"triggers", "stat_terms", "movement_allowed", "dodge", "end_of_beat"} <= set(HOOKS)
+    assert all(callable(getattr(KitRules, name)) and not name.startswith("_") for name in HOOKS)
+
+    class Dodging(KitRules):
+        def dodge(self, state, defender, attacker):
+            return "a mist"
+
+    class Deeper(Dodging):
+        def movement_stops(self, state, owner, mover, by):
+            return (4,)
+
+    assert Dodging("x").hooks == {"dodge"} and Deeper("x").hooks == {"dodge", "movement_stops"}
+    assert not Deeper("x").negates and not Deeper("x").reacts_to_hits
+    standing_in = Deeper("x")  # a hook set on the object (as a test stands one in) is asked too, until removed
+    standing_in.when_hit = lambda ctx, p, attacker, cause: iter(())
+    assert standing_in.hooks == {"dodge", "movement_stops", "when_hit"} and standing_in.reacts_to_hits
+    del standing_in.when_hit
+    assert standing_in.hooks == {"dodge", "movement_stops"} and not standing_in.reacts_to_hits
+    for fid, rules in RULES.items():  # every kit: its class's own overrides, no more, no fewer
+        assert rules.hooks == {n for n in HOOKS if getattr(type(rules), n) is not getattr(KitRules, n)}, fid

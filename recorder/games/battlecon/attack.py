@@ -19,7 +19,12 @@ def dodge_reason(s: BattleState, attacker: int) -> str | None:
     fd = s.fighters[d]
     if fd.dodge:
         return fd.dodge
-    return fd.rules.dodge(s, d, attacker) or s.fighters[attacker].rules.misses(s, attacker, d)
+    if "dodge" in fd.rules.hooks:
+        why = fd.rules.dodge(s, d, attacker)
+        if why:
+            return why
+    own = s.fighters[attacker].rules
+    return own.misses(s, attacker, d) if "misses" in own.hooks else None
 
 
 def check_range(ctx, p: int) -> bool:
@@ -70,7 +75,8 @@ def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
     # "If you are hit this beat, you take 2 extra damage from that attack": every hit, a 0-power one too ("a hit
     # for zero damage is still a hit", Preview FAQ); before soak (docs/rulings.md).
     extra = sum(item["amount"] for _, item in stats.passives(s, t, "extra_damage_taken"))
-    extra += s.fighters[t].rules.damage_taken_extra(s, t)
+    if "damage_taken_extra" in s.fighters[t].rules.hooks:
+        extra += s.fighters[t].rules.damage_taken_extra(s, t)
     sk, sterms = stats.soak(s, t)
     ignored = stats.ignores(s, p, "ignores_soak") if sk else None
     if ignored:  # "this attack ignores Soak": the soak is there, and counts for nothing
@@ -112,8 +118,8 @@ def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
     if amount <= guard:
         ctx.emit(E.StunPrevented(player=t, by="stun guard", damage=amount, stun_guard=guard), actor=t, cause=cause)
         return
-    prevented = yield from s.fighters[t].rules.prevent_stun(ctx, t, amount, guard, cause)
-    if prevented:
+    rules = s.fighters[t].rules
+    if "prevent_stun" in rules.hooks and (yield from rules.prevent_stun(ctx, t, amount, guard, cause)):
         return
     ctx.emit(E.StunApplied(player=t, reason="damage", damage=amount, stun_guard=guard), cause=cause)
 

@@ -145,6 +145,8 @@ def reveal(ctx):
 def kit_tie_rule(s: BattleState, priorities: tuple[int, int], terms) -> tuple[int, str] | None:
     """A kit's rule for who wins a priority tie without a clash (its ``tie_winner`` hook), or None."""
     for f in s.fighters:
+        if "tie_winner" not in f.rules.hooks:
+            continue
         won = f.rules.tie_winner(s, priorities, terms)
         if won is not None:
             return won
@@ -208,7 +210,8 @@ def recycle(ctx, p: int) -> None:
         played = tuple(c for c in (f.style, f.base) if c is not None)
         ctx.emit(E.CardsRecycled(player=p, to_hand=tuple(f.discard2) + tuple(f.covered), discard1=played,
                                  discard2=tuple(f.discard1)), actor=p)
-    f.rules.after_recycle(ctx, p, not skip)
+    if "after_recycle" in f.rules.hooks:
+        f.rules.after_recycle(ctx, p, not skip)
 
 
 def end_beat(ctx) -> None:
@@ -229,7 +232,8 @@ def abilities_at_end(ctx):
     s = ctx.state
     first = s.active if s.active is not None else 0
     for p in (first, 1 - first):
-        yield from s.fighters[p].rules.end_of_beat(ctx, p)
+        if "end_of_beat" in s.fighters[p].rules.hooks:
+            yield from s.fighters[p].rules.end_of_beat(ctx, p)
 
 
 def play_beat(ctx):
@@ -262,7 +266,8 @@ def after_antes(ctx):
     bot's ante lookahead starts here)."""
     s = ctx.state
     for q in (0, 1):  # effects fixed by the ante step (the kit's after_ante hook)
-        s.fighters[q].rules.after_ante(ctx, q)
+        if "after_ante" in s.fighters[q].rules.hooks:
+            s.fighters[q].rules.after_ante(ctx, q)
     pulse = False
     while True:
         outcome = yield from reveal(ctx)

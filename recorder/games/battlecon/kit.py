@@ -79,9 +79,27 @@ class KitRules:
 
     def __init__(self, fighter: str) -> None:
         self.id = fighter
-        # Hooks asked for every trigger or hit: the beat skips them for kits that keep the default.
-        self.negates = type(self).negate_trigger is not KitRules.negate_trigger
-        self.reacts_to_hits = type(self).when_hit is not KitRules.when_hit
+        self._count_hooks()
+
+    def _count_hooks(self) -> None:
+        # The hooks this kit overrides (in its class, or set on this object). Where the shared beat asks a hook on
+        # a hot path (every trigger window, stat, movement, hit), it asks only the kits named here: a kit that
+        # keeps a default costs nothing there (docs/adding-a-fighter.md, "Keeping hooks cheap").
+        hooks = frozenset(name for name in HOOKS
+                          if name in vars(self) or getattr(type(self), name) is not getattr(KitRules, name))
+        object.__setattr__(self, "hooks", hooks)
+        object.__setattr__(self, "negates", "negate_trigger" in hooks)
+        object.__setattr__(self, "reacts_to_hits", "when_hit" in hooks)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name in HOOKS:  # a hook set on the object (a test standing in for an ability) is asked too
+            self._count_hooks()
+
+    def __delattr__(self, name: str) -> None:
+        object.__delattr__(self, name)
+        if name in HOOKS:
+            self._count_hooks()
 
     def __deepcopy__(self, memo: dict) -> "KitRules":
         return self  # shared by every state of every match: play never changes it
@@ -215,3 +233,7 @@ class KitRules:
     def drawing(self) -> dict[str, Any]:
         """Drawing hints for the viewer (markers' glyphs and labels, counters' ranges)."""
         return {}
+
+
+# Every hook a kit may override (the methods of KitRules): KitRules.hooks names the ones a kit does.
+HOOKS = tuple(name for name, value in vars(KitRules).items() if callable(value) and not name.startswith("_"))

@@ -59,7 +59,8 @@ def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ..
     me = s.fighters[mover].figure
     start, other = me.space, s.fighters[1 - mover].position
     occupied = frozenset(fig.space for fig in s.figures if fig is not me and fig.space)
-    stops = frozenset(sp for q, f in enumerate(s.fighters) for sp in f.rules.movement_stops(s, q, mover, by))
+    stops = frozenset(sp for q, f in enumerate(s.fighters) if "movement_stops" in f.rules.hooks
+                      for sp in f.rules.movement_stops(s, q, mover, by))
     ends = _ends(start, other, occupied, s.fighters[by].position, kind, tuple(distances), stops,
                  s.edition == "preview")
     return allowed(s, mover, by, kind, ends)
@@ -67,8 +68,12 @@ def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ..
 
 def allowed(s: BattleState, mover: int, by: int, kind: str, dests) -> list[Dest]:
     """The destinations no fighter's ability forbids (the kits' ``movement_allowed`` hook)."""
-    return [d for d in dests if d.to == s.fighters[mover].position
-            or all(f.rules.movement_allowed(s, q, mover, by, kind, d) for q, f in enumerate(s.fighters))]
+    judges = [(q, f.rules) for q, f in enumerate(s.fighters) if "movement_allowed" in f.rules.hooks]
+    if not judges:
+        return list(dests)
+    here = s.fighters[mover].position
+    return [d for d in dests
+            if d.to == here or all(rules.movement_allowed(s, q, mover, by, kind, d) for q, rules in judges)]
 
 
 @cache  # pure arithmetic on a few small numbers, asked for in most beats: worked out once per position

@@ -90,20 +90,23 @@ def tokens_void(s: BattleState, p: int) -> bool:
 def _extras(s: BattleState, p: int, stat: str) -> Terms:
     """Token, form, card-passive, kit and status terms for a scalar stat."""
     f = s.fighters[p]
-    k = KITS[f.kit]
+    key = pair_key(s, p)
     out: Terms = []
-    for t in f.anted if not tokens_void(s, p) else ():
-        v = k.token_effects.get(t, {}).get(stat)
-        if v:
-            out.append((f"{t} token", v))
+    if f.anted and not _passives(key, f.form, "tokens_no_effect"):  # tokens_void
+        effects = KITS[f.kit].token_effects
+        for t in f.anted:
+            v = effects.get(t, {}).get(stat)
+            if v:
+                out.append((f"{t} token", v))
     if f.form_at_ante:
-        v = k.forms[f.form_at_ante].get(stat)
+        v = KITS[f.kit].forms[f.form_at_ante].get(stat)
         if v:
             out.append((f"{f.form_at_ante.capitalize()} form", v))
-    for card, item in passives(s, p, "stat"):
+    for card, item in _passives(key, f.form, "stat"):
         if item["stat"] == stat:
             out.append((card.name, item["amount"]))
-    out += f.rules.stat_terms(s, p, stat)
+    if "stat_terms" in f.rules.hooks:
+        out += f.rules.stat_terms(s, p, stat)
     for st in f.statuses:
         if st.stat == stat and st.beat == s.beat:
             out.append((st.label, st.amount))
@@ -156,7 +159,8 @@ def soak(s: BattleState, p: int) -> tuple[int, Terms]:
 
 
 def stun_guard(s: BattleState, p: int) -> tuple[int, Terms]:
-    replaced = s.fighters[p].rules.stun_guard(s, p)
+    rules = s.fighters[p].rules
+    replaced = rules.stun_guard(s, p) if "stun_guard" in rules.hooks else None
     if replaced is not None:
         return replaced
     terms: Terms = [(c.name, c.stun_guard) for c in pair_cards(s, p) if c.stun_guard]
@@ -173,7 +177,7 @@ def stun_immunity(s: BattleState, p: int) -> str | None:
     for t in f.anted if not tokens_void(s, p) else ():
         if k.token_effects.get(t, {}).get("stun_immune"):
             return f"{t} token"
-    return f.rules.stun_immunity(s, p)
+    return f.rules.stun_immunity(s, p) if "stun_immunity" in f.rules.hooks else None
 
 
 def ignores(s: BattleState, p: int, what: str) -> str | None:

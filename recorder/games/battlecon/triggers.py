@@ -44,7 +44,10 @@ def pending_triggers(s, p: int, timing: str) -> list[Trigger]:
     """Every trigger player p owns in the ``timing`` window: the pair's cards (or the Finisher), then the
     unique ability's (the kit's ``triggers`` hook)."""
     f = s.fighters[p]
-    return [*_card_triggers(pair_key(s, p), timing, f.form), *f.rules.triggers(s, p, timing)]
+    cards = _card_triggers(pair_key(s, p), timing, f.form)
+    if "triggers" in f.rules.hooks:
+        return [*cards, *f.rules.triggers(s, p, timing)]
+    return list(cards)
 
 
 def run_triggers(ctx, p: int, timing: str) -> Gen:
@@ -53,6 +56,8 @@ def run_triggers(ctx, p: int, timing: str) -> Gen:
     decision per place, each naming the trigger that resolves next, until one is left."""
     s = ctx.state
     todo = pending_triggers(s, p, timing)  # fixed now: an earlier effect may change the form
+    if not todo:
+        return
     ordered: list[Trigger] = []
     while len(todo) > 1:
         names = [t.name for t in todo]
