@@ -91,6 +91,10 @@ class Request:
         return shown if more <= 0 else f"{shown}; … and {more} more ({len(self.options)} in all)"
 
     def index_of(self, answer: dict[str, Any]) -> int | None:
+        # A source that answers with one of the options themselves (the bots) names that option.
+        for i, option in enumerate(self.options):
+            if option is answer:
+                return i
         # A salt is the source's own addition, not part of the option it names.
         if SALT in answer:
             if salt_error(self.event, answer) is not None:

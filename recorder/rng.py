@@ -7,8 +7,9 @@ the same stream (``random.Random`` does not promise that for ``randrange``).
 
 from __future__ import annotations
 
-import hashlib
+from hashlib import sha256
 
+_TOP = 2**64
 
 class ChanceSource:
     def __init__(self, seed: int, stream: str) -> None:
@@ -23,11 +24,11 @@ class ChanceSource:
             return 0
         # Largest multiple of n below 2**64: values at or above it are redrawn
         # so that every outcome is exactly equally likely.
-        limit = (2**64 // n) * n
+        limit = _TOP - _TOP % n
+        prefix = self._prefix
         while True:
             self.counter += 1
-            raw = hashlib.sha256(self._prefix + str(self.counter).encode()).digest()
-            value = int.from_bytes(raw[:8], "big")
+            value = int.from_bytes(sha256(b"%s%d" % (prefix, self.counter)).digest()[:8], "big")
             if value < limit:
                 return value % n
 
