@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from recorder import canonical
 
 from . import events as E
@@ -18,26 +20,39 @@ PREVIEW_CLASH_CAP = 12  # engine safeguard: a Preview clash this long ends as in
 HAND_RANK = {fid: {c: i for i, c in enumerate(k.hand_order)} for fid, k in KITS.items()}
 
 
-def hand_split(s: BattleState, p: int) -> tuple[list[str], list[str]]:
-    f = s.fighters[p]
-    cards = KITS[f.kit].cards
+# A hand's split and its pairs depend only on the fighter and the cards in hand: worked out once per hand (the
+# same few hands come back beat after beat, match after match) and shared, as immutable tuples.
+@lru_cache(maxsize=1 << 14)
+def _split(fighter: str, hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    cards = KITS[fighter].cards
     # The Special Action pairs with a base like a style (WoI p.33).
-    styles = [c for c in f.hand if cards[c].kind in (STYLE, SPECIAL)]
-    bases = [c for c in f.hand if cards[c].kind == BASE]
-    return styles, bases
+    return (tuple(c for c in hand if cards[c].kind in (STYLE, SPECIAL)),
+            tuple(c for c in hand if cards[c].kind == BASE))
+
+
+def hand_split(s: BattleState, p: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The styles (and the Special Action) and the bases in player p's hand, in hand order."""
+    f = s.fighters[p]
+    return _split(f.kit, tuple(f.hand))
+
+
+@lru_cache(maxsize=1 << 14)
+def _pairs(fighter: str, hand: tuple[str, ...]) -> tuple[tuple[str, str, str | None], ...]:
+    """Every pair of the hand in hand order: (style, base, label), the label None for a Special Action's."""
+    styles, bases = _split(fighter, hand)
+    rank = HAND_RANK[fighter].__getitem__
+    return tuple((st, b, None if st == SPECIAL_ACTION else f"{st} {b}")
+                 for st in sorted(styles, key=rank) for b in sorted(bases, key=rank))
 
 
 def pair_options(s: BattleState, p: int, before_ante: bool = True) -> tuple[list[dict], list[str]]:
     """Every legal pair (style or Special Action, then base), in hand order; labels name what a special would
     really become at the reveal (a Finisher that cannot be used yet is a Cancel, and says why)."""
-    styles, bases = hand_split(s, p)
-    k = KITS[s.fighters[p].kit]
-    rank = HAND_RANK[k.id].__getitem__
-    styles.sort(key=rank)
-    bases.sort(key=rank)
-    opts = [{"player": p, "style": st, "base": b} for st in styles for b in bases]
-    labels = [f"{st} {b} ({specials.special_label(s, p, b, before_ante)})" if st == SPECIAL_ACTION
-              else f"{st} {b}" for st in styles for b in bases]
+    f = s.fighters[p]
+    pairs = _pairs(f.kit, tuple(f.hand))
+    opts = [{"player": p, "style": st, "base": b} for st, b, _ in pairs]
+    labels = [label if label is not None else f"{st} {b} ({specials.special_label(s, p, b, before_ante)})"
+              for st, b, label in pairs]
     return opts, labels
 
 
@@ -192,9 +207,8 @@ def decide_priority(ctx):
                     ctx.emit(E.ClashAbandoned(player=p), actor=p, cause=seq)
                     return False
         for p in (0, 1):
-            bases = hand_split(s, p)[1]
             order = KITS[s.fighters[p].kit].bases
-            bases.sort(key=order.index)
+            bases = sorted(hand_split(s, p)[1], key=order.index)
             yield from choose(ctx, p, "clash", E.ClashBaseSelected, [{"player": p, "base": b} for b in bases],
                               bases, f"Clash! {s.names[p]}: play a new base face down", seq,
                               secret=True, always=True)

@@ -277,8 +277,8 @@ class BattleCON:
                               tuple(p.name for p in header.players), tuple(p.side for p in header.players),
                               special_actions=opts["special_actions"], ante_finishers=opts["ante_finishers"])
 
-    def apply(self, state, event) -> None:
-        fold.apply(state, event)
+    # The fold itself (not a method calling it): the engine applies every event through it.
+    apply = staticmethod(fold.apply)
 
     def play(self, ctx):
         return play_match(ctx)

@@ -13,7 +13,7 @@ Power"), so a judge can search a log for one character (docs/protocol-battlecon.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .cards import KITS, SPECIAL, Card
@@ -205,6 +205,14 @@ def fmt_amount(v: Any) -> str:
 
 def format_terms(terms: Terms, total: Any) -> str:
     """'Strike 4 + Red token 3 - a status 2 = 5' (the first term as it is, the rest added or subtracted)."""
+    try:
+        return _format_terms(tuple(terms), total)
+    except TypeError:  # a term that cannot be a cache key (a list): worked out on the spot
+        return _format_terms.__wrapped__(tuple(terms), total)
+
+
+@lru_cache(maxsize=1 << 14)  # the same few sums come back in every beat of every match
+def _format_terms(terms: tuple[tuple[str, Any], ...], total: Any) -> str:
     if not terms:
         return f"{total}"
     parts = []
