@@ -181,8 +181,10 @@ def test_gunner_may_spend_a_token_for_range_one_to_five_then_moves():
                 choices={0: [{"kind": "spend_token", "token": "AP Shell"}, {"kind": "move", "to": 1}]})
     asked = next(r for r in sc.requests if r.kind == "spend_token")
     assert asked.prompt == "Gunner: you may spend an Ammo token from your pool (Range +1~5 instead of +2~4)"
-    assert asked.labels[0] == "Spend AP Shell (Range +1~5 instead of +2~4; no ante effect)"
-    assert asked.labels[-1] == "Spend none" and len(asked.options) == 6
+    assert asked.labels[1] == "Spend AP Shell (Range +1~5 instead of +2~4; no ante effect)"
+    assert asked.labels[0] == "Spend none"  # first, as an ante's "pass": the greedy bot's ties keep the token
+    assert [o["token"] for o in asked.options] == ["none", "AP Shell", "Flash Shell", "Impact Shell",
+                                                   "Longshot Shell", "Swift Shell"]  # the anted one is not offered
     assert b.one("TokensSpent", player=0).tokens == ("AP Shell",)
     checked = b.one("RangeChecked", player=0)
     assert checked.terms == "Gunner 2~4 + Shot +1~+4 + Gunner (Ammo token spent) -1~+1 = 2~9"

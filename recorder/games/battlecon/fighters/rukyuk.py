@@ -60,8 +60,9 @@ def spend_one(ctx, p: int, card: str, purpose: str, cause: int | None):
     if not pool:
         ctx.emit(E.EffectIgnored(player=p, card=card, reason="no Ammo token in your pool"), actor=p, cause=cause)
         return None
-    options = [{"player": p, "token": t} for t in pool] + [{"player": p, "token": NONE}]
-    labels = [f"Spend {t} ({purpose}; no ante effect)" for t in pool] + ["Spend none"]
+    # "None" first, as "pass" is for an ante: the greedy bot's ties keep the token.
+    options = [{"player": p, "token": NONE}] + [{"player": p, "token": t} for t in pool]
+    labels = ["Spend none"] + [f"Spend {t} ({purpose}; no ante effect)" for t in pool]
     pick = yield from choose(ctx, p, "spend_token", KE.TokenSpendChosen, options, labels,
                              f"{card}: you may spend an Ammo token from your pool ({purpose})", cause, always=True)
     token = pick["token"]
