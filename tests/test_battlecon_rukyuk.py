@@ -72,6 +72,8 @@ def test_the_preview_refuses_him_in_one_line():
 
 
 def test_he_antes_one_ammo_token_a_beat_and_each_option_says_what_it_does():
+    """WoI p.24 names his tokens: "Tokens with different names (Explosive Shell, AP Shell, etc.) must be anted one
+    at a time"; his ability allows one a beat."""
     sc = rk(("Trick", "Shot"), positions=(1, 5))
     b = sc.beat((("Trick", "Shot"), ("Focused", "Strike")), antes={0: ["Swift Shell"]})
     asked = [r for r in sc.requests if r.kind == "ante" and r.player == 0]
@@ -117,6 +119,15 @@ def test_longshot_shell_widens_the_range_and_trick_is_immune_to_stun():
     prevented = b.one("StunPrevented", player=0)  # Hikaru's 4 damage is over Shot's Stun Guard 2
     assert (prevented.by, prevented.damage) == ("stun immunity (Trick)", 4)
     assert b.one("HitScored", player=0)
+
+
+def test_trick_is_immune_to_an_on_hit_stun_too():
+    sc = Scenario(("rukyuk", "vanaah"), keep=(("Trick", "Shot"), ("Strike",)), positions=(3, 4), life=(20, 5),
+                  options={"special_actions": True}, finishers=("Fully Automatic", "Death Walks"))
+    b = sc.beat((("Trick", "Shot"), (SA, "Strike")), antes={0: ["Longshot Shell"]})
+    assert b.one("FinisherRevealed", player=1).finisher == "Death Walks"
+    assert [p.by for p in b.of("StunPrevented", player=0)] == ["stun immunity (Trick)"] * 2  # the effect, the damage
+    assert b.none("StunApplied", player=0) and b.one("HitScored", player=0)
 
 
 def test_ap_shell_ignores_soak():
@@ -261,6 +272,13 @@ def test_fully_automatic_discards_a_token_to_execute_the_attack_again():
     assert b.one("ActivationRepeated", player=0).activation == 2
     dealt = b.of("DamageDealt", player=0)
     assert [d.power_terms for d in dealt] == ["Fully Automatic 2 = 2"] * 2  # the Explosive Shell does not apply
+
+
+def test_fully_automatic_with_an_empty_pool_fires_once():
+    sc = finisher("Fully Automatic", positions=(1, 4), tokens={0: ["Swift Shell"]})
+    b = sc.beat(((SA, "Strike"), ("Focused", "Strike")), antes={0: ["Swift Shell"]})
+    assert b.one("EffectIgnored", card="Fully Automatic").reason == "no Ammo token in your pool"
+    assert b.none("ActivationEarned") and len(b.of("DamageDealt", player=0)) == 1
 
 
 def test_fully_automatic_still_needs_an_anted_token_to_hit():
