@@ -9,8 +9,9 @@ Finisher ante, rearrangement and new pair). After every event of the log,
 re-folded from the records alone:
 
 - the fighters stand on distinct spaces 1..7;
-- life only changes through damage or life-loss events (or a new duel), by
-  exactly their amounts, and never exceeds 20;
+- life only changes through damage, life-loss or life-gain events (or a new
+  duel), by exactly their amounts, and never exceeds 20 plus the life gained in
+  the duel so far (no rule caps life gain: docs/rulings.md, "Life gain");
 - every card of a fighter (with the Special Action card when the option is on)
   is in exactly one of hand, discard 1, discard 2, in play (including bases
   covered in a clash) and removed;
@@ -42,7 +43,7 @@ MAX_DECISIONS = 5000  # far beyond any real match; a runaway engine fails instea
 # best-of-three match can need several hundred, more than fits in one
 # example's data, so the rest come from a seeded source Hypothesis also draws.
 DRAWN = 120
-LIFE_EVENTS = {"DamageDealt", "LifeLost", "DuelStarted"}
+LIFE_EVENTS = {"DamageDealt", "LifeLost", "LifeGained", "DuelStarted"}
 
 
 def play(header, data) -> Match:
@@ -79,9 +80,18 @@ def check_cards(state, where: str) -> None:
         )
 
 
-def check_life(before: list[int], state, record, where: str) -> None:
+def check_life(before: list[int], state, record, where: str, gained: list[int]) -> None:
+    """``gained``: the life each seat regained in this duel so far (updated here)."""
     after = [f.life for f in state.fighters]
-    assert all(life <= 20 for life in after), f"{where}: life {after} above 20"
+    if record.type == "DuelStarted":
+        gained[:] = [0, 0]
+    elif record.type == "LifeGained":
+        player = record.data["player"]
+        assert record.data["amount"] >= 1, f"{where}: life gain of {record.data['amount']}"
+        assert after[player] - before[player] == record.data["amount"] == (
+            record.data["life_after"] - before[player]), f"{where}: life gain mismatch"
+        gained[player] += record.data["amount"]
+    assert all(life <= 20 + g for life, g in zip(after, gained)), f"{where}: life {after} above 20 + gains {gained}"
     if after == before:
         return
     assert record.type in LIFE_EVENTS, f"{where}: life {before} -> {after} changed by {record.type}"
@@ -96,6 +106,7 @@ def check_life(before: list[int], state, record, where: str) -> None:
 
 def refold_with_checks(header, records):
     state = GAME.new_state(header)
+    gained = [0, 0]
     for record in records:
         where = f"seq {record.seq} ({record.type}, duel {record.duel}, beat {record.beat})"
         before = [f.life for f in state.fighters]
@@ -103,7 +114,7 @@ def refold_with_checks(header, records):
         if state.duel >= 1:
             check_board(state, where)
             check_cards(state, where)
-            check_life(before, state, record, where)
+            check_life(before, state, record, where, gained)
     return state
 
 

@@ -78,6 +78,10 @@ def _battlecon_recipes() -> list[Recipe]:
         Recipe("battlecon-rukyuk", "battlecon", "woi", ("rukyuk", "cadenza"), 41,
                "Rukyuk vs Cadenza, WoI with Special Actions, one duel, greedy vs random: Ammo tokens anted, spent "
                "and reloaded.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
+        Recipe("battlecon-magdalena", "battlecon", "woi", ("magdalena", "cadenza"), 7,
+               "Magdalena vs Cadenza, WoI with Special Actions, one duel, greedy vs random: Trance and Levels, "
+               "Blessing's life gain, Safety's cap.", ("greedy", "random"),
+               options={"duels": 1, "special_actions": True}),
     ]
 
 

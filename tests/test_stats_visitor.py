@@ -83,7 +83,7 @@ def test_counts_of_a_hand_built_match():
     assert ben["outcome"] == "loss"
     assert ann["counts"] == {
         "duels_won": 2, "duels_lost": 0, "duels_drawn": 0,
-        "damage_dealt": 30, "damage_taken": 2, "life_lost": 0,
+        "damage_dealt": 30, "damage_taken": 2, "life_lost": 0, "life_gained": 0,
         "hits": 3, "misses": 0, "cannot_hit": 0, "stuns_inflicted": 1, "stuns_suffered": 0,
         "priority_won": 2, "priority_decided": 3, "clashes": 1,
         "specials_used": 0, "finishers_used": 0,

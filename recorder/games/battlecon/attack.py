@@ -10,6 +10,7 @@ from .effects import DuelOver, Gen, stun
 from .state import BattleState
 from .triggers import run_triggers
 
+NO_DAMAGE = "power N/A"  # EffectIgnored.reason of a hit whose power is N/A: it deals no damage (WoI p.20)
 MAX_REPEATS = 20  # safeguard; each repeat costs something (a regained token, life), so real ones stop far sooner
 
 
@@ -71,7 +72,12 @@ def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
     s = ctx.state
     t = 1 - p
     pw, pterms = stats.power(s, p)
-    power = max(pw or 0, 0)
+    if pw is None:  # "Attacks with a power of N/A will not do any damage" (WoI p.20): no damage, no On Damage
+        card = next(c.name for c in stats.pair_cards(s, p) if c.power is None)
+        ctx.emit(E.EffectIgnored(player=p, card=card, reason=f"{NO_DAMAGE}, the attack deals no damage (WoI p.20)"),
+                 actor=p, cause=hit_seq)
+        return 0
+    power = max(pw, 0)
     # "If you are hit this beat, you take 2 extra damage from that attack": every hit, a 0-power one too ("a hit
     # for zero damage is still a hit", Preview FAQ); before soak (docs/rulings.md).
     extra = sum(item["amount"] for _, item in stats.passives(s, t, "extra_damage_taken"))
@@ -82,6 +88,13 @@ def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
     if ignored:  # "this attack ignores Soak": the soak is there, and counts for nothing
         sterms, sk = [*sterms, (f"ignored ({ignored})", -sk)], 0
     amount = max(power + extra - sk, 0)
+    tr = s.fighters[t].rules
+    if "damage_cap" in tr.hooks:  # "you cannot take more than N damage from each attack" (the kit's hook)
+        capped = tr.damage_cap(s, t, p)
+        if capped is not None and amount > capped[0]:
+            ctx.emit(KE.DamageCapped(player=t, damage=amount, cap=capped[0], reason=capped[1]), actor=t,
+                     cause=hit_seq)
+            amount = capped[0]
     life_after = s.fighters[t].life - amount
     seq = ctx.emit(E.DamageDealt(player=p, target=t, power=power, extra=extra, soak=sk, amount=amount,
                                  life_after=life_after, power_terms=stats.format_terms(pterms, pw),

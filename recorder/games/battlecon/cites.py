@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import rulings as R
+from .attack import NO_DAMAGE
 from .fighters import CITES as KIT_CITES
 from .state import BattleState
 
@@ -68,6 +69,8 @@ WOI = {
     "ActivationEarned": "WoI p.25, Active attack (the card executes it again)",
     "ActivationRepeated": "WoI p.25, Active attack, steps 1-7 again",
     "CounterChanged": "the fighter's Unique Ability", "MarkerSpaceChosen": "the fighter's Unique Ability",
+    "LifeGained": f"the card's effect (regain life); {R.LIFE_GAIN.cite}",
+    "DamageCapped": "the card's effect (the most damage taken from each attack)",
     "MarkerPlaced": "the fighter's Unique Ability", "MarkerRemoved": "the fighter's Unique Ability",
     "CardMoved": "the card's effect",
 }
@@ -151,6 +154,8 @@ PREVIEW = {
     "AmountChosen": "the card's effect", "ActivePlayerSet": "the card's effect (the Active Player)",
     "ActivationEarned": "the card's effect (the attack again)", "ActivationRepeated": "the card's effect (the attack again)",
     "CounterChanged": "the fighter's Unique Ability", "MarkerSpaceChosen": "the fighter's Unique Ability",
+    "LifeGained": f"the card's effect (regain life); {R.LIFE_GAIN.cite}",
+    "DamageCapped": "the card's effect (the most damage taken from each attack)",
     "MarkerPlaced": "the fighter's Unique Ability", "MarkerRemoved": "the fighter's Unique Ability",
     "CardMoved": "the card's effect",
 }
@@ -175,6 +180,9 @@ _MOVES = ("advance", "retreat", "move", "push", "pull")
 
 
 def _effect_ignored(d, edition: str, table) -> str:
+    if d["reason"].startswith(NO_DAMAGE):  # a hit with power N/A (no Preview base has one)
+        return (R.POWER_NA.cite if edition == "preview" else
+                f"WoI p.20, Power ('Attacks with a power of N/A will not do any damage'); {R.POWER_NA.cite}")
     if d["reason"].split()[0].casefold() in _MOVES or "destination" in d["reason"]:
         return table["EffectIgnored"]
     if edition == "preview":

@@ -9,6 +9,7 @@ from typing import Any
 
 from . import figures, movement, stats
 from . import rulings as R
+from .attack import NO_DAMAGE
 from .cards import KITS
 from .render import board_line, render_state  # noqa: F401 - the game's state hooks live there
 from .snapshot import redact, snapshot  # noqa: F401
@@ -105,7 +106,10 @@ def _damage(d, n, state: BattleState) -> str:
     if soak_terms:
         soak += f" ({soak_terms}){ruled}"
     before = d["life_after"] + d["amount"]
-    return (f"{n(target)} takes {d['amount']} damage from {n(attacker)}: {power} - {soak} = {d['amount']}; "
+    raw = max(d["power"] + d["extra"] - d["soak"], 0)
+    # A cap on the damage from one attack (DamageCapped, just before) leaves less than the arithmetic.
+    result = str(d["amount"]) if raw == d["amount"] else f"{raw}, capped at {d['amount']}"
+    return (f"{n(target)} takes {d['amount']} damage from {n(attacker)}: {power} - {soak} = {result}; "
             f"life {before} → {d['life_after']}")
 
 
@@ -297,7 +301,9 @@ _TEXT = {
     "FormEffectApplied": lambda d, n: f"{n(d['player'])} is in {d['form'].capitalize()} form this beat",
     "PairRevealed": lambda d, n: f"Reveal: {n(0)} {_pair(d, 0)} vs {n(1)} {_pair(d, 1)}",
     "TriggerResolved": _trigger,
-    "EffectIgnored": lambda d, n: f"{n(d['player'])}'s {d['card']} does nothing: {d['reason']}",
+    "EffectIgnored": lambda d, n: (f"{n(d['player'])}'s {d['card']} deals no damage: {d['reason']} {R.POWER_NA.tag}"
+                                   if d["reason"].startswith(NO_DAMAGE) else
+                                   f"{n(d['player'])}'s {d['card']} does nothing: {d['reason']}"),
     "TokensReturned": lambda d, n: f"{n(d['player'])}'s anted {', '.join(d['tokens'])} "
                                    f"{'return' if len(d['tokens']) > 1 else 'returns'} to the pool (no bonus)",
     "StatusGained": lambda d, n: f"{n(d['player'])} has {d['amount']:+d} {d['stat'].capitalize()} "
@@ -368,6 +374,10 @@ _TEXT = {
                                        f"{d['activation']})",
     "CounterChanged": lambda d, n: f"{n(d['player'])}'s {d['counter']} {d['amount']:+d} → {d['value']} "
                                    f"({d['reason']})",
+    "LifeGained": lambda d, n: f"{n(d['player'])} regains {d['amount']} life ({d['reason']}); life "
+                               f"{d['life_after'] - d['amount']} → {d['life_after']}",
+    "DamageCapped": lambda d, n: f"{n(d['player'])} would take {d['damage']} damage but takes at most {d['cap']} "
+                                 f"from this attack ({d['reason']})",
     "MarkerSpaceChosen": lambda d, n: f"{n(d['player'])} chooses space {d['space']} for the {d['marker']}",
     "MarkerPlaced": lambda d, n: f"{n(d['player'])} places the {d['marker']} on {d['space']}"
                                  + ("" if d["from_space"] is None else f" (from {d['from_space']})")

@@ -170,6 +170,22 @@ def lose_life_prim(ctx, owner, card, cause, amount):
     yield
 
 
+def gain_life(ctx, player: int, amount: int, reason: str, cause: int | None) -> None:
+    """Life gain ("regain 3 life"): exactly ``amount``, with no cap (docs/rulings.md, "Life gain")."""
+    if amount > 0:
+        life = ctx.state.fighters[player].life
+        ctx.emit(KE.LifeGained(player=player, amount=amount, life_after=life + amount, reason=reason),
+                 actor=player, cause=cause)
+
+
+def gain_life_prim(ctx, owner, card, cause, amount, target="self"):
+    """``target``: "self", "opponent" or "both" (the owner first: "both you and the opponent regain 3 life")."""
+    for p in {"self": (owner,), "opponent": (1 - owner,), "both": (owner, 1 - owner)}[target]:
+        gain_life(ctx, p, amount, card, cause)
+    return
+    yield
+
+
 def stun(ctx, target: int, cause: int | None) -> None:
     """'The opponent is stunned': ignores soak and stun guard, not stun immunity. The event records the
     fighter's true figures then (the game's ``effect_stun_figures`` hook: engine 3 recorded zeros)."""
@@ -286,7 +302,7 @@ PRIMITIVES: dict[str, Primitive] = {
     "move": Primitive(_self_move("move")), "push": Primitive(_other_move("push")),
     "pull": Primitive(_other_move("pull")), "move_opponent": Primitive(_other_move("move_opponent")),
     "move_directly": Primitive(move_directly), "swap": Primitive(swap), "status": Primitive(status),
-    "lose_life": Primitive(lose_life_prim), "stun_opponent": Primitive(stun_opponent),
+    "lose_life": Primitive(lose_life_prim), "gain_life": Primitive(gain_life_prim), "stun_opponent": Primitive(stun_opponent),
     "regain_token": Primitive(regain_token), "return_antes": Primitive(return_antes, ("reveal",)),
     "form": Primitive(form), "extra_ante": Primitive(extra_ante, ("reveal", "start")),
     "counter": Primitive(counter),

@@ -376,6 +376,10 @@ def _counter(s: BattleState, e: KE.CounterChanged) -> None:
     s.fighters[e.player].counters[e.counter] = e.value
 
 
+def _life_gained(s: BattleState, e: KE.LifeGained) -> None:
+    s.fighters[e.player].life = e.life_after
+
+
 def _marker_placed(s: BattleState, e: KE.MarkerPlaced) -> None:
     s.marker(e.player, e.marker).space = e.space
 
@@ -428,6 +432,7 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
     "ActivePlayerSet": _active_set, "ActivationEarned": _activation_earned,
     "ActivationRepeated": _activation_repeated,
     "TokensGained": _tokens_gained, "TokensSpent": _tokens_spent, "CounterChanged": _counter,
+    "LifeGained": _life_gained,
     "MarkerPlaced": _marker_placed, "MarkerRemoved": _marker_removed, "CardMoved": _card_moved,
 }
 

@@ -141,7 +141,8 @@ class KitRules:
         return []
 
     def stat_terms(self, state, p: int, stat: str) -> Terms:
-        """Named terms the ability adds to power, priority, range or soak."""
+        """Named terms the ability adds to power, priority, range, soak or stun guard (``stun_guard``: added to the
+        cards' unless the ``stun_guard`` hook replaces them)."""
         return []
 
     def tie_winner(self, state, priorities: tuple[int, ...], terms) -> tuple[int, str] | None:
@@ -177,6 +178,11 @@ class KitRules:
     def damage_taken_extra(self, state, p: int) -> int:
         """Extra damage the fighter takes from a hit."""
         return 0
+
+    def damage_cap(self, state, p: int, attacker: int) -> tuple[int, str] | None:
+        """The most damage the fighter may take from ``attacker``'s attack ("you cannot take more than N damage
+        from each attack"), after soak, and the words saying why; None: no cap."""
+        return None
 
     def stun_guard(self, state, p: int) -> tuple[int, Terms] | None:
         """A stun guard that replaces the cards' (infinity), or None."""

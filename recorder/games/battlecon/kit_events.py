@@ -1,4 +1,4 @@
-"""Generic events of the pieces every kit may use: tokens, counters, markers, card zones.
+"""Generic events of the pieces every kit may use: tokens, counters, markers, card zones, life gain, damage caps.
 
 A kit changes its tokens, counters, markers and extra card zones only through these events, so the fold,
 snapshots, the viewer and statistics handle them once for every fighter (docs/adding-a-fighter.md). They
@@ -119,6 +119,32 @@ class CounterChanged(Event):
 
 @reg
 @ev
+class LifeGained(Event):
+    """The player regains ``amount`` life by an effect ("regain 3 life"): life goes up by exactly ``amount`` to
+    ``life_after``. No rule caps life, at 20 or anywhere (docs/rulings.md, "Life gain"); life changes only by
+    damage (DamageDealt), life loss (LifeLost) and this."""
+
+    player: int
+    amount: int
+    life_after: int
+    reason: str
+
+
+@reg
+@ev
+class DamageCapped(Event):
+    """The damage ``player`` would take from this attack (``damage``, after soak) is more than an effect lets
+    them take from one attack (``cap``): the DamageDealt that follows deals ``cap``. ``reason`` names the card
+    and how the cap is reached ("<card>: Level 2 + 3")."""
+
+    player: int
+    damage: int
+    cap: int
+    reason: str
+
+
+@reg
+@ev
 class MarkerPlaced(Event):
     """A marker of the player's kit put on ``space`` (``from_space``: where it was, None = off the board)."""
 
@@ -154,4 +180,5 @@ class CardMoved(Event):
     owner: int | None = None
 
 
-GENERIC_EVENTS = (AmountChosen, TokenSpendChosen, ActivePlayerSet, ActivationEarned, ActivationRepeated, MarkerSpaceChosen, TokensGained, TokensSpent, CounterChanged, MarkerPlaced, MarkerRemoved, CardMoved)
+GENERIC_EVENTS = (AmountChosen, TokenSpendChosen, ActivePlayerSet, ActivationEarned, ActivationRepeated, MarkerSpaceChosen,
+                  TokensGained, TokensSpent, CounterChanged, LifeGained, DamageCapped, MarkerPlaced, MarkerRemoved, CardMoved)

@@ -49,6 +49,7 @@ COUNTERS: dict[str, str] = {
     "damage_dealt": "count",
     "damage_taken": "count",
     "life_lost": "count",  # life loss that is not damage (no soak, never stuns)
+    "life_gained": "count",  # life regained by an effect ("regain 3 life")
     "hits": "count",
     "misses": "count",  # attacks that could have hit: out of range, or dodged
     "cannot_hit": "count",  # attacks with range N/A (Dash): left out of the hit rate
@@ -227,6 +228,7 @@ TALLIES: dict[str, Handler] = {
     "DuelEnded": MatchTally.duel_ended,
     "DamageDealt": _data(_damage),
     "LifeLost": _data(lambda d: ((d["player"], "life_lost", d["lost"]),)),
+    "LifeGained": _data(lambda d: ((d["player"], "life_gained", d["amount"]),)),
     "HitScored": _data(lambda d: ((d["player"], "hits", 1),)),
     "AttackMissed": _data(_missed),
     "StunApplied": _data(_stun),

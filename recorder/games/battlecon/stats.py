@@ -164,6 +164,8 @@ def stun_guard(s: BattleState, p: int) -> tuple[int, Terms]:
     if replaced is not None:
         return replaced
     terms: Terms = [(c.name, c.stun_guard) for c in pair_cards(s, p) if c.stun_guard]
+    if "stat_terms" in rules.hooks:
+        terms += rules.stat_terms(s, p, "stun_guard")
     return sum(v for _, v in terms), terms
 
 

@@ -21,13 +21,34 @@ from .stats import PairKey, cards_of, in_form, pair_key
 
 
 def _card_trigger(card, effs: tuple[dict[str, Any], ...], timing: str, form: str | None) -> Trigger:
-    steps = tuple((e["op"], {k: v for k, v in e.items() if k not in ("op", "if")}) for e in effs)
+    steps = tuple((e["op"], {k: v for k, v in e.items() if k not in CONDITIONS}, e.get("at_least"))
+                  for e in effs)
 
     def run(ctx, p: int, cause: int) -> Gen:
-        for op, params in steps:
+        for op, params, least in steps:
+            if least and not (yield from _reaches(ctx, p, card.name, least, cause)):
+                continue
             yield from PRIMITIVES[op].run(ctx, p, card.name, cause, **params)
     # Quote only this window's text (as it applies in the fighter's form), not the whole card.
     return Trigger(card.name, card.trigger_text(timing, form), run)
+
+
+# Keys of an effect that say when it applies, not what it does: ``if`` (a form, fixed when the trigger is built)
+# and ``at_least`` ({counter: n}: the fighter's counter is at least n when the effect resolves: "Level 2+").
+CONDITIONS = ("op", "if", "at_least")
+
+
+def _reaches(ctx, p: int, card: str, least: dict[str, int], cause: int) -> Gen:
+    """Whether each counter named in ``least`` is at least its number now; if not, EffectIgnored says so."""
+    f = ctx.state.fighters[p]
+    for name, n in least.items():
+        now = f.counters.get(name, 0)
+        if now < n:
+            ctx.emit(E.EffectIgnored(player=p, card=card, reason=f"{name} {now}: needs {name} {n} or higher"),
+                     actor=p, cause=cause)
+            return False
+    return True
+    yield
 
 
 @cache  # a window's card triggers depend only on the pair, the form and the timing: built once per key (stats)

@@ -82,7 +82,14 @@ def check_effect(where: str, fid: str, timing: str, effect: dict[str, Any]) -> N
         raise CardDataError(f"{where}: effect primitive {op!r} cannot be used in the {timing} window (only "
                             f"{', '.join(prim.windows)})")
     params = prim.params
-    given = set(effect) - {"op", "if"}
+    least = effect.get("at_least")
+    if least is not None:
+        counters = KITS[fid].counters if fid in KITS else {}
+        if not isinstance(least, dict) or not least or any(
+                name not in counters or not isinstance(n, int) for name, n in least.items()):
+            raise CardDataError(f"{where}: a {timing} effect's at_least {least!r} must name its fighter's counters "
+                                f"with a number each ({', '.join(counters) or 'no counters'})")
+    given = set(effect) - {"op", "if", "at_least"}
     unknown = sorted(given - set(params))
     if unknown:
         raise CardDataError(f"{where}: effect {op!r} has unknown parameter(s) {', '.join(unknown)}; it takes "
