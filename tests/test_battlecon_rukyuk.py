@@ -368,6 +368,11 @@ def test_explain_words_for_his_token_choice_and_the_card_quoted():
         "attack has +2 Power.")
     got = told(GAME, before, b.entries)
     assert lines_of(got, "TokenSpendChosen") == ["Rukyuk chooses to spend no token"]
+    sc = rk(("Crossfire", "Shot"), positions=(1, 5))
+    before = copy.deepcopy(sc.state)
+    b = sc.beat((("Crossfire", "Shot"), ("Focused", "Strike")), antes={0: ["Swift Shell"]},
+                choices={0: [{"kind": "spend_token", "token": "AP Shell"}]})
+    assert lines_of(told(GAME, before, b.entries), "TokensSpent") == ["Rukyuk spends an AP Shell token (Crossfire)"]
     assert "Rukyuk antes Swift Shell (+2 priority this beat)" in lines_of(got, "AnteDeclared")
     assert [cite for t, _, cite in got if t == "TokenSpendChosen"] == [
         "Rukyuk: Gunner (Before Activating), Crossfire, Fully Automatic (On Hit)"]

@@ -36,11 +36,12 @@ def describe(state: BattleState, record) -> str:
 
 
 def _tokens(tokens) -> str:
-    """'a Red token', '2 Red tokens', 'Red, Blue': tokens as a person counts them."""
+    """'a Red token', 'an AP Shell token', '2 Red tokens', 'Red, Blue': tokens as a person counts them."""
     names = list(dict.fromkeys(tokens))
     if len(names) == 1:
         k = len(tokens)
-        return f"a {names[0]} token" if k == 1 else f"{k} {names[0]} tokens"
+        article = "an" if names[0][:1] in "AEIOU" else "a"
+        return f"{article} {names[0]} token" if k == 1 else f"{k} {names[0]} tokens"
     return ", ".join(tokens)
 
 
