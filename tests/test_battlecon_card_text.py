@@ -38,7 +38,7 @@ def test_every_triggering_card_is_covered():
     named = {c.name for _, c, _, _ in CASES}
     with_triggers = {n for n, r in RAW["generic_bases"].items() if r.get("triggers")}
     for raw in RAW_FIGHTERS.values():
-        for group in (raw["base"], raw["styles"], raw.get("finishers", {})):
+        for group in (raw["base"], raw["styles"], raw.get("finishers", {}), *raw.get("card_zones", {}).values()):
             with_triggers |= {n for n, r in group.items() if r.get("triggers")}
     assert named == with_triggers
     assert len(CASES) >= 30

@@ -14,7 +14,7 @@ re-folded from the records alone:
   the duel so far (no rule caps life gain: docs/rulings.md, "Life gain");
 - every card of a fighter (with the Special Action card when the option is on)
   is in exactly one of hand, discard 1, discard 2, in play (including bases
-  covered in a clash) and removed;
+  covered in a clash), removed and its kit's card zones (cards set beside it);
 
 and at the end: every duel ended with a winner or a draw and a reason, the
 match result agrees with the duels, the same seed and decisions give a
@@ -72,8 +72,10 @@ def check_board(state, where: str) -> None:
 
 def check_cards(state, where: str) -> None:
     for p, f in enumerate(state.fighters):
-        held = Counter(f.hand + f.discard1 + f.discard2 + f.in_play + f.removed)
-        kit = Counter(KITS[f.kit].all_cards + ((SPECIAL_ACTION,) if state.special_actions else ()))
+        k = KITS[f.kit]
+        held = Counter(f.hand + f.discard1 + f.discard2 + f.in_play + f.removed
+                       + [c for zone in k.card_zones for c in f.zones[zone]])  # cards set beside the fighter
+        kit = Counter(k.all_cards + k.zone_cards + ((SPECIAL_ACTION,) if state.special_actions else ()))
         assert held == kit, (
             f"{where}: P{p} {f.kit} cards are not each in exactly one place: "
             f"extra {sorted((held - kit).elements())}, missing {sorted((kit - held).elements())}"

@@ -82,6 +82,10 @@ def _battlecon_recipes() -> list[Recipe]:
                "Magdalena vs Cadenza, WoI with Special Actions, one duel, greedy vs random: Trance and Levels, "
                "Blessing's life gain, Safety's cap.", ("greedy", "random"),
                options={"duels": 1, "special_actions": True}),
+        Recipe("battlecon-zaamassal", "battlecon", "woi", ("zaamassal", "cadenza"), 50,
+               "Zaamassal vs Cadenza, WoI with Special Actions, one duel, greedy vs random: Paradigms assumed, lost "
+               "when stunned, Sturdy ignoring a movement, Distortion's range 3.", ("greedy", "random"),
+               options={"duels": 1, "special_actions": True}),
     ]
 
 

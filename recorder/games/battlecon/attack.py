@@ -44,6 +44,11 @@ def check_range(ctx, p: int) -> bool:
     else:
         in_range, rmin, rmax = lo <= dist <= hi and dist >= 1, lo, hi
         text = stats.format_terms(terms, f"{lo}~{hi}" if lo != hi else f"{lo}")
+        rules = s.fighters[p].rules  # distances an ability adds to the range
+        bands = rules.extra_range(s, p) if "extra_range" in rules.hooks else ()
+        if bands:
+            text += "".join(f"; also {d}: {why}" for d, why in bands)
+            in_range = in_range or any(d == dist for d, _ in bands)
     dodge = dodge_reason(s, p) if in_range else None
     ctx.emit(E.RangeChecked(player=p, distance=dist, range_min=rmin, range_max=rmax, terms=text,
                             in_range=in_range, dodge=dodge), actor=p)
@@ -134,7 +139,9 @@ def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
     rules = s.fighters[t].rules
     if "prevent_stun" in rules.hooks and (yield from rules.prevent_stun(ctx, t, amount, guard, cause)):
         return
-    ctx.emit(E.StunApplied(player=t, reason="damage", damage=amount, stun_guard=guard), cause=cause)
+    seq = ctx.emit(E.StunApplied(player=t, reason="damage", damage=amount, stun_guard=guard), cause=cause)
+    if "when_stunned" in s.fighters[t].rules.hooks:
+        s.fighters[t].rules.when_stunned(ctx, t, seq)
 
 
 def activate(ctx, p: int, role: str) -> Gen:

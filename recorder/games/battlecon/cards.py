@@ -34,6 +34,7 @@ SPECIAL_ACTION = RAW["special_action"]["name"]  # the Special Action card (WoI p
 FINISHER_LIFE = RAW["special_action"]["finisher_life"]  # a Finisher needs this much life or less
 
 STYLE, BASE, FINISHER, SPECIAL = "style", "base", "finisher", "special"
+EXTRA = "extra"  # a card set beside the fighter in one of its kit's card zones (never in hand): card data "card_zones"
 TIMINGS = ("reveal", "start", "before", "hit", "damage", "after", "end")
 GENERIC_BASES = tuple(RAW["generic_bases"])  # the six bases every fighter has
 EDITIONS = ("woi", "preview")
@@ -43,7 +44,7 @@ TOKEN_FLAGS = ("ignores_soak", "ignores_stun_guard")
 CARD_FIELDS = frozenset({"range", "power", "priority", "soak", "stun_guard", "stun_immune", "text", "ruling",
                          "triggers", "passives", "requires", "editions"})
 FIGHTER_FIELDS = frozenset({"id", "name", "initial", "ability", "editions", "tokens", "token_effects", "forms",
-                            "markers", "counters", "zones", "suggested_discards", "base", "styles", "finishers",
+                            "markers", "counters", "zones", "card_zones", "suggested_discards", "base", "styles", "finishers",
                             "rulings"})
 REQUIRED_FIGHTER = ("id", "name", "initial", "ability", "editions", "suggested_discards", "base", "styles")
 
@@ -96,13 +97,16 @@ class Kit:
     forms: dict[str, dict[str, Any]]  # the first is the starting form
     markers: dict[str, dict[str, Any]]  # name -> drawing hints (glyph, label); off the board at the start
     counters: dict[str, dict[str, int]]  # name -> {"min", "max", "start"}
-    zones: tuple[str, ...]  # card zones beyond hand, discards and play
+    zones: tuple[str, ...]  # zones beyond hand, discards and play (the card zones' names included)
     editions: tuple[str, ...]  # the editions that offer this fighter
     digest: str  # of this fighter's card data: part of the rules fingerprint of the matches that use it
     suggested: tuple[tuple[str, str], tuple[str, str]]  # (discard 1 pair, discard 2 pair)
     cards: dict[str, Card]
     # Cards printed differently in an edition: edition -> name -> Card (a style whose trigger window differs).
     variants: dict[str, dict[str, Card]] = field(default_factory=dict)
+    # Zones that hold cards set beside the fighter (never in hand): zone -> the cards in it at the start of a
+    # duel (card data "card_zones"); the cards themselves are in ``cards``, kind EXTRA.
+    card_zones: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def card(self, name: str, edition: str) -> Card:
         """The card ``name`` as ``edition`` prints it."""
@@ -115,6 +119,11 @@ class Kit:
     @property
     def all_cards(self) -> tuple[str, ...]:
         return self.styles + self.bases
+
+    @property
+    def zone_cards(self) -> tuple[str, ...]:
+        """The cards that live in the kit's card zones (set beside the fighter), in card data order."""
+        return tuple(c for cards in self.card_zones.values() for c in cards)
 
     @property
     def hand_order(self) -> tuple[str, ...]:
@@ -223,6 +232,18 @@ def build_kit(raw: dict[str, Any], generic: dict[str, Card]) -> Kit:
         bad = sorted(set(effect) - set(STATS) - {"lose_life"})
         if bad:
             raise CardDataError(f"card data of {fid}: form {form!r} has unknown effect(s) {', '.join(bad)}")
+    card_zones: dict[str, tuple[str, ...]] = {}
+    for zone, zone_raw in raw.get("card_zones", {}).items():
+        if not isinstance(zone_raw, dict):
+            raise CardDataError(f"card data of {fid}: card zone {zone!r} is not an object of cards")
+        if zone in raw.get("zones", ()):
+            raise CardDataError(f"card data of {fid}: {zone!r} is both a zone and a card zone")
+        for n, r in zone_raw.items():
+            if n in cards:
+                raise CardDataError(f"card data of {fid}: card zone {zone!r} names {n!r}, which is already "
+                                    "one of its cards")
+            cards[n] = _card(n, EXTRA, fid, r, forms)
+        card_zones[zone] = tuple(zone_raw)
     counters = {}
     for name, spec in raw.get("counters", {}).items():
         if set(spec) - {"min", "max", "start"} or not {"min", "max"} <= set(spec):
@@ -239,9 +260,10 @@ def build_kit(raw: dict[str, Any], generic: dict[str, Card]) -> Kit:
         styles=tuple(raw["styles"]), bases=GENERIC_BASES + (ubase,), unique_base=ubase,
         finishers=tuple(raw.get("finishers", {})), tokens=tokens,
         token_effects=raw.get("token_effects", {}), forms=raw.get("forms", {}),
-        markers=raw.get("markers", {}), counters=counters, zones=tuple(raw.get("zones", ())),
+        markers=raw.get("markers", {}), counters=counters, zones=tuple(raw.get("zones", ())) + tuple(card_zones),
         editions=tuple(raw["editions"]), digest=canonical.digest(raw),
         suggested=(tuple(sd["discard1"]), tuple(sd["discard2"])), cards=cards, variants=variants,
+        card_zones=card_zones,
     )
 
 
@@ -287,4 +309,4 @@ def kit(fighter: str) -> Kit:
 def fighter_cards(fighter: str) -> list[dict[str, Any]]:
     """A fighter's cards as JSON-native dicts (for ``beatlog fighters``)."""
     k = KITS[fighter]
-    return [k.cards[n].to_dict() for n in k.styles + k.bases + k.finishers]
+    return [k.cards[n].to_dict() for n in k.styles + k.bases + k.finishers + k.zone_cards]

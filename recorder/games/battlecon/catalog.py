@@ -13,7 +13,8 @@ from recorder.names import suggestion
 
 from .cards import FIGHTERS, KITS, fighter_cards
 
-KIND_TITLES = (("style", "Styles"), ("base", "Bases"), ("finisher", "Finishers"))
+KIND_TITLES = (("style", "Styles"), ("base", "Bases"), ("finisher", "Finishers"),
+               ("extra", "Cards set beside the fighter"))
 
 
 def cards_of(fighter: str) -> list[dict[str, Any]]:

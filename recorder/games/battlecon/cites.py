@@ -66,6 +66,7 @@ WOI = {
     # the kits' generic pieces
     "TokensGained": "WoI p.31, Tokens", "TokensSpent": "WoI p.31, Tokens",
     "AmountChosen": "the card's effect", "ActivePlayerSet": "WoI p.24-25, the Active Player (an effect)",
+    "CardChosen": "the card's effect", "OptionDecided": "the card's effect",
     "ActivationEarned": "WoI p.25, Active attack (the card executes it again)",
     "ActivationRepeated": "WoI p.25, Active attack, steps 1-7 again",
     "CounterChanged": "the fighter's Unique Ability", "MarkerSpaceChosen": "the fighter's Unique Ability",
@@ -152,6 +153,7 @@ PREVIEW = {
     # the kits' generic pieces
     "TokensGained": "Preview p.4, Step 2 Ante Tokens", "TokensSpent": "Preview p.4, Step 2 Ante Tokens",
     "AmountChosen": "the card's effect", "ActivePlayerSet": "the card's effect (the Active Player)",
+    "CardChosen": "the card's effect", "OptionDecided": "the card's effect",
     "ActivationEarned": "the card's effect (the attack again)", "ActivationRepeated": "the card's effect (the attack again)",
     "CounterChanged": "the fighter's Unique Ability", "MarkerSpaceChosen": "the fighter's Unique Ability",
     "LifeGained": f"the card's effect (regain life); {R.LIFE_GAIN.cite}",
@@ -279,9 +281,22 @@ def _kit_cite(kind: str, edition: str) -> str | None:
     return found.get(edition) if isinstance(found, dict) else found
 
 
+def _own_cite(state: BattleState, record, edition: str) -> str | None:
+    """The citation the kit of the record's player gives its type (a generic event two kits use for different
+    rules, such as CardMoved: each kit's own records cite its own rule)."""
+    p = record.data.get("player")
+    if not isinstance(p, int) or not 0 <= p < len(state.fighters) or state.fighters[p].rules is None:
+        return None
+    found = state.fighters[p].rules.cites.get(record.type)
+    return found.get(edition) if isinstance(found, dict) else found
+
+
 def cite(state: BattleState, record) -> str | None:
     """The rule ``record`` applies, in the rulebook of the match's edition (``state.edition``)."""
     edition = state.edition if state.edition in TABLES else "woi"
+    own = _own_cite(state, record, edition)
+    if own is not None and record.type not in _BY_PAYLOAD:
+        return own
     table = {**TABLES[edition][0], **{k: v for k in KIT_CITES if (v := _kit_cite(k, edition)) is not None}}
     special = _BY_PAYLOAD.get(record.type)
     return special(record.data, edition, table) if special is not None else table.get(record.type)

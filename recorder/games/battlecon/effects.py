@@ -76,11 +76,14 @@ def move_fighter(ctx, owner: int, mover: int, kind: str, n, card: str, cause: in
     s = ctx.state
     start = s.fighters[mover].position
     if kind == "move_directly":
-        dests = movement.direct_destinations(s, mover)
+        dests = movement.direct_destinations(s, mover, owner)
     else:
         dests = movement.destinations(s, mover, kind, n, owner)
     if not_past:
         dests = [d for d in dests if not d.switched]
+    rules = s.fighters[mover].rules
+    if "ignore_movement" in rules.hooks and (yield from rules.ignore_movement(ctx, mover, owner, kind, card, cause, dests)):
+        return None  # the mover's ability ignores this movement effect (it said so)
     if not dests:
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"{kind} {_ns(n)}: no legal destination"),
                  actor=owner, cause=cause)
@@ -197,7 +200,9 @@ def stun(ctx, target: int, cause: int | None) -> None:
         ctx.emit(E.StunPrevented(player=target, by=f"stun immunity ({immune})", damage=damage, stun_guard=guard),
                  actor=target, cause=cause)
     else:
-        ctx.emit(E.StunApplied(player=target, reason="effect", damage=damage, stun_guard=guard), cause=cause)
+        seq = ctx.emit(E.StunApplied(player=target, reason="effect", damage=damage, stun_guard=guard), cause=cause)
+        if "when_stunned" in ctx.state.fighters[target].rules.hooks:
+            ctx.state.fighters[target].rules.when_stunned(ctx, target, seq)
 
 
 def stun_opponent(ctx, owner, card, cause):

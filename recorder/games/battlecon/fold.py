@@ -34,14 +34,14 @@ def _duel_started(s: BattleState, e: E.DuelStarted) -> None:
 
 def _fighter(s: BattleState, p: int, fid: str, space: int, life: int) -> Fighter:
     """A fighter at the start of a duel: the kit's cards in hand, its tokens in the pool, its counters at their
-    start, its first form, its extra card zones empty, its own state new."""
+    start, its first form, its extra zones empty but for the cards set beside it (card zones), its own state new."""
     k, rules = KITS[fid], RULES[fid]
     return Fighter(
         kit=fid, figure=Figure(p, fid, space), rules=rules, own=rules.new_own(), life=life,
         hand=list(k.all_cards) + ([SPECIAL_ACTION] if s.special_actions else []),
         tokens=list(k.tokens), form=next(iter(k.forms), None),
         counters={name: spec["start"] for name, spec in k.counters.items()},
-        zones={name: [] for name in k.zones},
+        zones={name: list(k.card_zones.get(name, ())) for name in k.zones},
     )
 
 

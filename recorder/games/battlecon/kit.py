@@ -135,6 +135,12 @@ class KitRules:
         """The fighter's life once the ante step is over (a form that loses life in it)."""
         return life
 
+    # -- the attack's cards --------------------------------------------------------------------------
+    def applied_cards(self, state, p: int) -> tuple[str, ...]:
+        """Cards of the kit (in its card zones) that apply to the fighter's attack like a second style: their
+        triggers and passives join the pair's (or the Finisher's), their non-zero numbers add to its figures."""
+        return ()
+
     # -- reveal, priority ---------------------------------------------------------------------------
     def triggers(self, state, p: int, timing: str) -> list[Trigger]:
         """The unique ability's triggers in a timing window, ordered with the pair's own."""
@@ -163,6 +169,11 @@ class KitRules:
         """Why ``attacker``'s own cards make its attack not hit ``defender`` (a condition printed on the
         attacker's card, such as a priority comparison), if they do."""
         return None
+
+    def extra_range(self, state, p: int) -> tuple[tuple[int, str], ...]:
+        """Distances the fighter's attack also reaches besides its range, each with the words saying why
+        ("an extra range band")."""
+        return ()
 
     def when_hit(self, ctx, p: int, attacker: int, cause: int):
         """The fighter was just hit, before damage (a generator: "when you are hit this beat" effects)."""
@@ -197,6 +208,10 @@ class KitRules:
         return False
         yield
 
+    def when_stunned(self, ctx, p: int, cause: int | None) -> None:
+        """The fighter was just stunned (by damage or by an effect): what the ability loses then; emits, never
+        asks."""
+
     # -- movement ----------------------------------------------------------------------------------
     def movement_stops(self, state, owner: int, mover: int, by: int) -> tuple[int, ...]:
         """Spaces where this fighter's ability stops ``mover``'s movement made by ``by``'s effect."""
@@ -206,6 +221,12 @@ class KitRules:
         """Whether ``owner``'s ability lets ``mover`` end a movement made by ``by``'s effect at ``dest``
         (a ``movement.Dest``): a restriction such as "cannot retreat" removes destinations."""
         return True
+
+    def ignore_movement(self, ctx, p: int, by: int, kind: str, card: str, cause: int | None, dests):
+        """A movement effect (``card``'s, of player ``by``, with the legal destinations ``dests``) is about to move
+        the fighter: a generator returning True when the ability ignores it (it may ask, and says so)."""
+        return False
+        yield
 
     # -- end ---------------------------------------------------------------------------------------
     def after_recycle(self, ctx, p: int, recycled: bool) -> None:

@@ -56,6 +56,29 @@ class TokenSpendChosen(Event):
 
 @reg
 @ev
+class CardChosen(Event):
+    """A card of the player's kit chosen for an effect of their kit (a card zone's card to put into play...);
+    ``card`` "none" when the effect is optional and the player takes none (a ``paradigm``-like decision)."""
+
+    KIND: ClassVar[str] = INPUT
+    player: int
+    card: str
+    source: str
+
+
+@reg
+@ev
+class OptionDecided(Event):
+    """Whether the player uses an optional effect ("may") of their kit (``use``), such as ignoring a movement."""
+
+    KIND: ClassVar[str] = INPUT
+    player: int
+    use: bool
+    source: str
+
+
+@reg
+@ev
 class ActivePlayerSet(Event):
     """An effect made the player the Active Player of this beat (after priority was compared)."""
 
@@ -180,5 +203,5 @@ class CardMoved(Event):
     owner: int | None = None
 
 
-GENERIC_EVENTS = (AmountChosen, TokenSpendChosen, ActivePlayerSet, ActivationEarned, ActivationRepeated, MarkerSpaceChosen,
-                  TokensGained, TokensSpent, CounterChanged, LifeGained, DamageCapped, MarkerPlaced, MarkerRemoved, CardMoved)
+GENERIC_EVENTS = (AmountChosen, TokenSpendChosen, CardChosen, OptionDecided, ActivePlayerSet, ActivationEarned,
+                  ActivationRepeated, MarkerSpaceChosen, TokensGained, TokensSpent, CounterChanged, LifeGained, DamageCapped, MarkerPlaced, MarkerRemoved, CardMoved)

@@ -106,12 +106,13 @@ def _ends(start: int, other: int, occupied: frozenset[int], ref: int, kind: str,
     return tuple(sorted(seen.values(), key=lambda x: (x.distance, x.to)))
 
 
-def direct_destinations(s: BattleState, mover: int) -> list[Dest]:
-    """Move directly: any unoccupied space; staying put is not allowed (WoI FAQ)."""
+def direct_destinations(s: BattleState, mover: int, by: int | None = None) -> list[Dest]:
+    """Move directly: any unoccupied space; staying put is not allowed (WoI FAQ). ``by``: the player whose
+    effect moves ``mover`` (the mover itself unless an effect moves the opponent directly)."""
     me = s.fighters[mover].figure
     start, other = me.space, s.fighters[1 - mover].position
     occupied = {fig.space for fig in s.figures}
-    return allowed(s, mover, mover, "move_directly",
+    return allowed(s, mover, mover if by is None else by, "move_directly",
                    [Dest(sp, abs(sp - start), _sign(start - other) != _sign(sp - other), _sign(sp - start))
                     for sp in range(FIRST, LAST + 1) if sp not in occupied])
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from .cards import KITS, SPECIAL, Card
+from .cards import EXTRA, KITS, SPECIAL, Card
 from .state import BattleState, Fighter
 
 Terms = list[tuple[str, Any]]
@@ -26,29 +26,41 @@ INFINITE = 10**6  # Stun Guard infinity
 # The pair's cards and their passives are looked up many times in every timing window of a beat. They depend
 # only on immutable values -- the fighter, the edition, the pair's card names (or the active Finisher) and the
 # form -- and on card data that never changes, so each is worked out once per key and shared by every match.
-PairKey = tuple[str, str, str | None, str | None, str | None]  # kit, edition, finisher, style, base
+# kit, edition, finisher, style, base, and the kit's cards applied like a second style (KitRules.applied_cards)
+PairKey = tuple[str, str, str | None, str | None, str | None, tuple[str, ...]]
 
 
 def pair_key(s: BattleState, p: int) -> PairKey:
     """What decides the cards of player p's attack now (the Finisher is set only while it replaces the pair)."""
     f = s.fighters[p]
-    return f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base
+    rules = f.rules
+    return (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base,
+            rules.applied_cards(s, p) if "applied_cards" in rules.hooks else ())
 
 
 @cache
 def cards_of(key: PairKey) -> tuple[Card, ...]:
     """The face-up cards of an attack: style first, then the top base; or the Finisher alone, which replaces
-    the whole pair (WoI p.20). A Special Action is never part of an attack."""
-    fighter, edition, finisher, style, base = key
+    the whole pair (WoI p.20). A Special Action is never part of an attack. Then the kit's cards applied like a
+    second style (kind EXTRA), to the pair or to the Finisher."""
+    fighter, edition, finisher, style, base, applied = key
     kit = KITS[fighter]
-    if finisher:
-        return (kit.card(finisher, edition),)
     out = []
-    if style is not None and kit.cards[style].kind != SPECIAL:
-        out.append(kit.card(style, edition))  # as the edition prints it
-    if base is not None:
-        out.append(kit.card(base, edition))
+    if finisher:
+        out.append(kit.card(finisher, edition))
+    else:
+        if style is not None and kit.cards[style].kind != SPECIAL:
+            out.append(kit.card(style, edition))  # as the edition prints it
+        if base is not None:
+            out.append(kit.card(base, edition))
+    out += [kit.card(name, edition) for name in applied]
     return tuple(out)
+
+
+def _shown(c: Card, value: Any) -> bool:
+    """Whether a card's number is a term of a figure: always for the pair's (and a Finisher's), only when it
+    changes something for a card applied like a second style (a paradigm prints no numbers)."""
+    return c.kind != EXTRA or bool(value) and value != (0, 0)
 
 
 def pair_cards(s: BattleState, p: int) -> tuple[Card, ...]:
@@ -114,7 +126,7 @@ def _extras(s: BattleState, p: int, stat: str) -> Terms:
 
 
 def priority(s: BattleState, p: int) -> tuple[int, Terms]:
-    terms: Terms = [(c.name, c.priority) for c in pair_cards(s, p)]
+    terms: Terms = [(c.name, c.priority) for c in pair_cards(s, p) if _shown(c, c.priority)]
     terms += _extras(s, p, "priority")
     return sum(v for _, v in terms), terms
 
@@ -124,7 +136,7 @@ def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
     cards = pair_cards(s, p)
     if any(c.kind == "base" and c.power is None for c in cards):
         return None, [("N/A", 0)]
-    terms: Terms = [(c.name, c.power or 0) for c in cards]
+    terms: Terms = [(c.name, c.power or 0) for c in cards if _shown(c, c.power)]
     terms += _extras(s, p, "power")
     if has_passive(s, p, "power_per_damage_taken") and s.fighters[p].damage_taken:
         terms.append(("damage taken this beat", s.fighters[p].damage_taken))
@@ -142,6 +154,8 @@ def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
     lo = hi = 0
     terms: Terms = []
     for c in cards:
+        if not _shown(c, c.range):
+            continue
         a, b = c.range  # type: ignore[misc]
         lo, hi = lo + a, hi + b
         terms.append((c.name, (a, b)))

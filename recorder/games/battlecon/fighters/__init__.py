@@ -143,10 +143,18 @@ def _merged(attr: str) -> dict[str, Any]:
     for fid in FIGHTERS:
         for key, value in getattr(RULES[fid], attr).items():
             if key in out and out[key] != value:
-                out[key] = f"{out[key]}; {value}" if isinstance(value, str) else out[key]
+                if isinstance(value, str):
+                    out[key] = f"{out[key]}; {value}"
+                elif callable(value) and callable(out[key]):
+                    out[key] = _chained(out[key], value)  # two kits count the same generic event: both count
             else:
                 out.setdefault(key, value)
     return out
+
+
+def _chained(first, second):
+    """Both kits' statistics of one event type: the tallies of ``first``, then those of ``second``."""
+    return lambda data: (*first(data), *second(data))
 
 
 RULES: dict[str, KitRules] = _load()
