@@ -36,7 +36,7 @@ def describe(state: BattleState, record) -> str:
 
 
 def _tokens(tokens) -> str:
-    """'a Red token', 'an AP Shell token', '2 Red tokens', 'Red, Blue': tokens as a person counts them."""
+    """'a Red token', 'an Orange token', '2 Red tokens', 'Red, Blue': tokens as a person counts them."""
     names = list(dict.fromkeys(tokens))
     if len(names) == 1:
         k = len(tokens)
