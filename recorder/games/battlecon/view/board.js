@@ -150,10 +150,19 @@
     return [el("dt", { text: label }), el("dd", { "data-key": key }, value)];
   }
 
-  // A kit's counters ("Level 2") and its extra card zones (set aside, removed...), one row each.
-  function counterRows(el, f) {
+  // A kit's counters ("Level 2"), one row each: the number, then (for a small range, from the kit's bounds) one
+  // pentagon per step, lit up to the value -- counters are pentagons on the table (WoI p.31).
+  function counterRows(el, ctx, seat, f) {
+    var info = ctx.static.fighters && ctx.static.fighters[seat];
+    var bounds = (info && info.counters) || {};
     return Object.keys(f.counters || {}).map(function (name) {
-      return row(el, name, String(f.counters[name]), "counter-" + name);
+      var v = f.counters[name], b = bounds[name], pips = null;
+      if (b && b.max > b.min && b.max - b.min <= 10) {
+        var steps = [];
+        for (var i = b.min + 1; i <= b.max; i++) steps.push(el("span", { class: i <= v ? "pip on" : "pip" }));
+        pips = el("span", { class: "pips", role: "img", "aria-label": name + " " + v + " of " + b.max }, steps);
+      }
+      return row(el, name, [el("span", { class: "counter-value", text: String(v) }), pips], "counter-" + name);
     });
   }
 
@@ -204,7 +213,7 @@
       info && info.tokens.length ? row(el, "Tokens", chips(ctx, seat, f.tokens, "tokens"), "tokens") : null,
       f.anted && f.anted.length ? row(el, "Anted", chips(ctx, seat, f.anted, "tokens"), "anted") : null,
       info && info.tokens.length && spent.length ? row(el, "Spent tokens", chips(ctx, seat, spent, "tokens"), "token_discard") : null,
-      counterRows(el, f),
+      counterRows(el, ctx, seat, f),
       zoneRows(el, ctx, seat, f),
       statuses.length ? row(el, "Status", statuses.join("; "), "statuses") : null,
       f.finisher ? row(el, "Finisher", [chips(ctx, seat, [f.finisher]), el("span", { class: "muted", text:
