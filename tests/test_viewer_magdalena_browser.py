@@ -39,8 +39,8 @@ def test_her_panel_draws_her_counters_as_the_snapshot_has_them(browser, page):  
             for name, value in counters.items():
                 cell = panel.locator(f"dd[data-key='counter-{name}']")
                 assert cell.locator(".counter-value").inner_text() == str(value), (record.seq, name)
-                assert cell.locator(".pip").count() == 5
-                assert cell.locator(".pip.on").count() == value, (record.seq, name)
+                assert cell.locator(".pips i").count() == 5
+                assert cell.locator(".pips i.on").count() == value, (record.seq, name)
                 assert cell.locator(".pips").get_attribute("aria-label") == f"{name} {value} of 5"
     finally:
         t.context.close()

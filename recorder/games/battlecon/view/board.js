@@ -150,19 +150,15 @@
     return [el("dt", { text: label }), el("dd", { "data-key": key }, value)];
   }
 
-  // A kit's counters ("Level 2"), one row each: the number, then (for a small range, from the kit's bounds) one
-  // pentagon per step, lit up to the value -- counters are pentagons on the table (WoI p.31).
+  // A kit's counters ("Level 2"), one row each: the number, then one pentagon per step of the kit's range (up
+  // to 10), lit up to the value -- counters are pentagons on the table (WoI p.31).
   function counterRows(el, ctx, seat, f) {
-    var info = ctx.static.fighters && ctx.static.fighters[seat];
-    var bounds = (info && info.counters) || {};
-    return Object.keys(f.counters || {}).map(function (name) {
-      var v = f.counters[name], b = bounds[name], pips = null;
-      if (b && b.max > b.min && b.max - b.min <= 10) {
-        var steps = [];
-        for (var i = b.min + 1; i <= b.max; i++) steps.push(el("span", { class: i <= v ? "pip on" : "pip" }));
-        pips = el("span", { class: "pips", role: "img", "aria-label": name + " " + v + " of " + b.max }, steps);
-      }
-      return row(el, name, [el("span", { class: "counter-value", text: String(v) }), pips], "counter-" + name);
+    var info = ctx.static.fighters && ctx.static.fighters[seat], b = (info && info.counters) || {};
+    return Object.keys(f.counters || {}).map(function (n) {
+      var v = f.counters[n], r = b[n] || {}, p = [];
+      for (var i = r.min + 1; r.max - r.min <= 10 && i <= r.max; i++) p.push(el("i", { class: i <= v ? "on" : "" }));
+      return row(el, n, [el("span", { class: "counter-value", text: String(v) }), p.length ? el("span",
+        { class: "pips", role: "img", "aria-label": n + " " + v + " of " + r.max }, p) : null], "counter-" + n);
     });
   }
 
