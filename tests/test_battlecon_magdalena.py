@@ -372,3 +372,31 @@ def test_bots_play_her_whole_matches_and_she_gains_levels(bots):
             m.advance(srcs[req.player].answer(req, m))
         levels += sum(1 for e in m.entries if e.type == "CounterChanged" and e.event.counter == "Level")
     assert levels >= 1
+
+
+def test_safety_caps_each_attack_on_its_own_not_the_whole_beat():
+    # Luc's Temporal Recursion activates again for a Time token: each activation is an attack of its own (G "from
+    # each attack"; Y caps the beat's total).
+    sc = Scenario(("luc", "magdalena"), keep=(("Strike",), ("Safety", "Strike")), positions=(3, 4), life=(5, 20),
+                  options={"special_actions": True}, finishers=("Temporal Recursion", "Apotheosis"))
+    b = sc.beat(((SA, "Strike"), ("Safety", "Strike")), lenient=True)
+    hits = [e.amount for e in b.of("DamageDealt", player=0)]
+    assert hits == [3, 3, 3] and sum(hits) > 3  # Level 0: at most 3 from each attack, 9 in the beat
+    assert b.none("DamageCapped")
+    assert [(e.damage, e.stun_guard) for e in b.of("StunPrevented", player=1)] == [(3, 5)] * 3  # each on its own
+
+
+def test_an_at_least_condition_must_name_a_counter_of_the_fighter():
+    from recorder.games.battlecon.cards import CardDataError
+    from recorder.games.battlecon.fighters import check_effect
+
+    check_effect("card data of magdalena: Excelsius", "magdalena", "hit",
+                 {"op": "push", "n": [0, 1, 2], "at_least": {"Level": 2}})
+    with pytest.raises(CardDataError) as err:
+        check_effect("card data of magdalena: Excelsius", "magdalena", "hit",
+                     {"op": "push", "n": [0, 1, 2], "at_least": {"Levle": 2}})
+    assert str(err.value) == ("card data of magdalena: Excelsius: a hit effect's at_least {'Levle': 2} must name its "
+                              "fighter's counters with a number each (Trance, Level)")
+    with pytest.raises(CardDataError) as err:
+        check_effect("card data of luc: Chrono", "luc", "start", {"op": "advance", "at_least": {"Level": 2}})
+    assert "(no counters)" in str(err.value)
