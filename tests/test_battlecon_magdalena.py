@@ -400,3 +400,21 @@ def test_an_at_least_condition_must_name_a_counter_of_the_fighter():
     with pytest.raises(CardDataError) as err:
         check_effect("card data of luc: Chrono", "luc", "start", {"op": "advance", "at_least": {"Level": 2}})
     assert "(no counters)" in str(err.value)
+
+
+def test_state_as_her_opponent_hides_her_face_down_pair_and_shows_her_counters():
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from beatlog.cli import main
+
+    log = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon" / "woi-specials-magdalena-vs-khadath.jsonl"
+    # Beat 2 after its third event: her pair (Sanctimonious Dash) is face down, Khadath has not chosen yet.
+    seen = CliRunner().invoke(main, ["state", str(log), "--beat", "2", "--event", "3", "--as", "2"])
+    assert seen.exit_code == 0, seen.output
+    line = next(t for t in seen.output.splitlines() if "Magdalena Larington" in t)
+    assert "pair: face down (unknown to you) | Trance: 0 | Level: 0" in line
+    assert "Sanctimonious Dash" not in seen.output
+    own = CliRunner().invoke(main, ["state", str(log), "--beat", "2", "--event", "3", "--as", "1"])
+    assert "pair: Sanctimonious Dash (face down; hidden from the opponent)" in own.output
