@@ -136,6 +136,11 @@ def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
     if amount <= guard:
         ctx.emit(E.StunPrevented(player=t, by="stun guard", damage=amount, stun_guard=guard), actor=t, cause=cause)
         return
+    attacker = s.fighters[1 - t].rules
+    why = attacker.no_stun(s, 1 - t, t) if "no_stun" in attacker.hooks else None  # its own cards: "does not stun"
+    if why:
+        ctx.emit(E.StunPrevented(player=t, by=why, damage=amount, stun_guard=guard), actor=t, cause=cause)
+        return
     rules = s.fighters[t].rules
     if "prevent_stun" in rules.hooks and (yield from rules.prevent_stun(ctx, t, amount, guard, cause)):
         return
@@ -161,6 +166,19 @@ def activate(ctx, p: int, role: str) -> Gen:
             return
         again += 1
         ctx.emit(KE.ActivationRepeated(player=p, card=name, activation=again), actor=p)
+
+
+def activate_again(ctx, p: int) -> Gen:
+    """The whole activations an effect outside the attack bought (an End of Beat ActivationEarned: "execute the
+    attack again"), while the fighter is not stunned; numbered after the beat's activations so far."""
+    s = ctx.state
+    f = s.fighters[p]
+    name = f.finisher if f.finisher_active else f"{f.style} {f.base}"
+    again = 1 + f.activated_again
+    while f.reactivations > 0 and not f.stunned and again <= MAX_REPEATS:
+        again += 1
+        ctx.emit(KE.ActivationRepeated(player=p, card=name, activation=again), actor=p)
+        yield from _activation(ctx, p)
 
 
 def _activation(ctx, p: int) -> Gen:

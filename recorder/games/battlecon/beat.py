@@ -9,7 +9,7 @@ from recorder import canonical
 from . import events as E
 from . import special_events as SE
 from . import specials, stats
-from .attack import activate
+from .attack import activate, activate_again
 from .cards import BASE, KITS, SPECIAL, SPECIAL_ACTION, STYLE
 from .effects import ante_options, choose, fighter_name
 from .state import BattleState
@@ -136,6 +136,8 @@ def ante_step(ctx):
             if pick["ante"] == finisher:
                 specials.finisher_anted(ctx, p, len(ctx.entries))
                 break  # no further antes by either player (WoI p.32)
+            if pick["ante"] != "pass" and "on_ante" in rules.hooks:  # an ante that acts at once (before the next ante)
+                yield from rules.on_ante(ctx, p, pick["ante"], len(ctx.entries))
             passes = passes + 1 if pick["ante"] == "pass" else 0
         p = 1 - p
 
@@ -158,14 +160,19 @@ def reveal(ctx):
 
 
 def kit_tie_rule(s: BattleState, priorities: tuple[int, int], terms) -> tuple[int, str] | None:
-    """A kit's rule for who wins a priority tie without a clash (its ``tie_winner`` hook), or None."""
+    """A kit's rule for who wins a priority tie without a clash (its ``tie_winner`` hook), or None; when the
+    kits name different winners (both fighters "win ties") the rules cancel out and the tie is a clash
+    (docs/rulings.md)."""
+    found = None
     for f in s.fighters:
         if "tie_winner" not in f.rules.hooks:
             continue
         won = f.rules.tie_winner(s, priorities, terms)
         if won is not None:
-            return won
-    return None
+            if found is not None and found[0] != won[0]:
+                return None
+            found = found or won
+    return found
 
 
 def decide_priority(ctx):
@@ -304,6 +311,8 @@ def after_antes(ctx):
         yield from activate(ctx, 1 - active, "reactive")
         for p in order:
             yield from run_triggers(ctx, p, "end")
+            if s.fighters[p].reactivations:  # an End of Beat effect bought a whole activation
+                yield from activate_again(ctx, p)
     for p in (0, 1):
         recycle(ctx, p)
     if not pulse:

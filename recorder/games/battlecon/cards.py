@@ -43,9 +43,9 @@ STATS = ("power", "priority", "range", "soak", "stun_guard", "stun_immune")
 TOKEN_FLAGS = ("ignores_soak", "ignores_stun_guard")
 CARD_FIELDS = frozenset({"range", "power", "priority", "soak", "stun_guard", "stun_immune", "text", "ruling",
                          "triggers", "passives", "requires", "editions"})
-FIGHTER_FIELDS = frozenset({"id", "name", "initial", "ability", "editions", "tokens", "token_effects", "forms",
-                            "markers", "counters", "zones", "card_zones", "suggested_discards", "base", "styles", "finishers",
-                            "rulings"})
+FIGHTER_FIELDS = frozenset({"id", "name", "short_name", "initial", "ability", "editions", "tokens", "token_effects",
+                            "forms", "markers", "counters", "zones", "card_zones", "suggested_discards", "base", "styles",
+                            "finishers", "rulings"})
 REQUIRED_FIGHTER = ("id", "name", "initial", "ability", "editions", "suggested_discards", "base", "styles")
 
 
@@ -107,6 +107,7 @@ class Kit:
     # Zones that hold cards set beside the fighter (never in hand): zone -> the cards in it at the start of a
     # duel (card data "card_zones"); the cards themselves are in ``cards``, kind EXTRA.
     card_zones: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    short: str = ""  # how people call the fighter when it is not the first word of the name (a title first)
 
     def card(self, name: str, edition: str) -> Card:
         """The card ``name`` as ``edition`` prints it."""
@@ -114,7 +115,8 @@ class Kit:
 
     @property
     def short_name(self) -> str:
-        return self.name.split()[0]
+        """The name the logs' words use: card data ``short_name``, else the first word of the name."""
+        return self.short or self.name.split()[0]
 
     @property
     def all_cards(self) -> tuple[str, ...]:
@@ -264,6 +266,7 @@ def build_kit(raw: dict[str, Any], generic: dict[str, Card]) -> Kit:
         editions=tuple(raw["editions"]), digest=canonical.digest(raw),
         suggested=(tuple(sd["discard1"]), tuple(sd["discard2"])), cards=cards, variants=variants,
         card_zones=card_zones,
+        short=raw.get("short_name", ""),
     )
 
 

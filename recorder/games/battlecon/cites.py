@@ -67,6 +67,8 @@ WOI = {
     "TokensGained": "WoI p.31, Tokens", "TokensSpent": "WoI p.31, Tokens",
     "AmountChosen": "the card's effect", "ActivePlayerSet": "WoI p.24-25, the Active Player (an effect)",
     "CardChosen": "the card's effect", "OptionDecided": "the card's effect",
+    "MovementLocked": "the card's effect; WoI p.27-28, Movement (restrictions apply to direct movement too); FAQ "
+                      "'How long do status effects last'",
     "ActivationEarned": "WoI p.25, Active attack (the card executes it again)",
     "ActivationRepeated": "WoI p.25, Active attack, steps 1-7 again",
     "CounterChanged": "the fighter's Unique Ability", "MarkerSpaceChosen": "the fighter's Unique Ability",
@@ -154,6 +156,7 @@ PREVIEW = {
     "TokensGained": "Preview p.4, Step 2 Ante Tokens", "TokensSpent": "Preview p.4, Step 2 Ante Tokens",
     "AmountChosen": "the card's effect", "ActivePlayerSet": "the card's effect (the Active Player)",
     "CardChosen": "the card's effect", "OptionDecided": "the card's effect",
+    "MovementLocked": "the card's effect (Preview p.6, Movement)",
     "ActivationEarned": "the card's effect (the attack again)", "ActivationRepeated": "the card's effect (the attack again)",
     "CounterChanged": "the fighter's Unique Ability", "MarkerSpaceChosen": "the fighter's Unique Ability",
     "LifeGained": f"the card's effect (regain life); {R.LIFE_GAIN.cite}",
@@ -292,7 +295,8 @@ def _own_cite(state: BattleState, record, edition: str) -> str | None:
 
 
 def cite(state: BattleState, record) -> str | None:
-    """The rule ``record`` applies, in the rulebook of the match's edition (``state.edition``)."""
+    """The rule ``record`` applies, in the rulebook of the match's edition (``state.edition``): the record's own
+    fighter's kit first when it cites that event (two kits may use one generic event for different cards)."""
     edition = state.edition if state.edition in TABLES else "woi"
     own = _own_cite(state, record, edition)
     if own is not None and record.type not in _BY_PAYLOAD:

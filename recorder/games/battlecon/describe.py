@@ -19,7 +19,7 @@ from .state import BattleState
 def _name(state: BattleState, p: int | None) -> str:
     if p is None:
         return "nobody"
-    return KITS[state.sides[p]].name.split()[0]
+    return KITS[state.sides[p]].short_name
 
 
 def describe(state: BattleState, record) -> str:
@@ -83,6 +83,11 @@ def _move(d, n) -> str:
     elif d["switched_sides"] and d["kind"] != "swap":
         side = f", hops over {other} (switches sides)"
     return f"{who} {v}{dist}{byw} ({d['from_space']} → {d['to_space']}){side}"
+
+
+def _moved(d, n, state: BattleState) -> str:
+    """A movement; one made by an ante (an ability that moves during the ante step) says so."""
+    return _move(d, n) + (" during the ante step, before the reveal" if state.phase == "ante" else "")
 
 
 def _terms(text: str, total: int) -> str:
@@ -317,7 +322,6 @@ _TEXT = {
     "BeatSkipped": lambda d, n: f"{n(d['player'])} has {d['reason']}: the beat ends, discards recycle",
     "AttackStarted": lambda d, n: f"{n(d['player'])} ({d['role']}) activates {d['attack']}",
     "AttackSkipped": lambda d, n: f"{n(d['player'])} is {d['reason']} and does not activate",
-    "FighterMoved": _move,
     "DodgeGained": lambda d, n: f"{n(d['player'])} cannot be hit this beat ({d['reason']})",
     "HitScored": lambda d, n: f"{n(d['player'])} hits {n(d['target'])}",
     "AttackMissed": lambda d, n: f"{n(d['player'])} misses: {d['reason']}",
@@ -368,6 +372,9 @@ _TEXT = {
                                       else f"{n(d['player'])} chooses to spend no token"),
     "TokensSpent": lambda d, n: f"{n(d['player'])} spends {_tokens(d['tokens'])} ({d['reason']})",
     "AmountChosen": lambda d, n: f"{n(d['player'])} chooses {d['amount']}",
+    "MovementLocked": lambda d, n: f"{n(d['player'])} cannot move "
+                                   f"{'for the rest of this beat' if d['when'] == 'this' else 'during the next beat'}"
+                                   f" ({d['reason']})",
     "ActivePlayerSet": lambda d, n: f"{n(d['player'])} becomes the Active Player ({d['reason']})",
     "ActivationEarned": lambda d, n: f"{n(d['player'])}'s {d['card']}: the attack will activate again "
                                      f"({d['reason']})",
@@ -388,7 +395,7 @@ _TEXT = {
 }
 
 # Entries that need the state before the record (the cards in play), not just its payload.
-_WITH_STATE = {"AnteDeclared": _ante, "CardsRecycled": _recycled, "DamageDealt": _damage,
+_WITH_STATE = {"AnteDeclared": _ante, "FighterMoved": _moved, "CardsRecycled": _recycled, "DamageDealt": _damage,
                "ArrangementChosen": _arrangement, "FightersRearranged": _rearranged,
                "StunApplied": _stunned, "StunPrevented": _not_stunned, "PriorityCompared": _priority,
                "RangeChecked": _range, "MoveChosen": _move_chosen}

@@ -85,8 +85,10 @@ def move_fighter(ctx, owner: int, mover: int, kind: str, n, card: str, cause: in
     if "ignore_movement" in rules.hooks and (yield from rules.ignore_movement(ctx, mover, owner, kind, card, cause, dests)):
         return None  # the mover's ability ignores this movement effect (it said so)
     if not dests:
-        ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"{kind} {_ns(n)}: no legal destination"),
-                 actor=owner, cause=cause)
+        why = movement.locked(s, mover) if s.fighters[mover].locks else None
+        reason = (f"{fighter_name(ctx, mover)} cannot move this beat ({why})" if why
+                  else f"{kind} {_ns(n)}: no legal destination")
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason=reason), actor=owner, cause=cause)
         return None
     who = "" if mover == owner else fighter_name(ctx, mover) + " "
     labels = [
@@ -99,9 +101,19 @@ def move_fighter(ctx, owner: int, mover: int, kind: str, n, card: str, cause: in
     pick = yield from choose(ctx, owner, "move", E.MoveChosen, options, labels, prompt, cause)
     dest = next(d for d in dests if d.to == pick["to"])
     if dest.to != start:
-        ctx.emit(E.FighterMoved(player=mover, by=owner, kind=kind, from_space=start, to_space=dest.to,
-                                distance=dest.distance, switched_sides=dest.switched), actor=owner, cause=cause)
+        moved(ctx, E.FighterMoved(player=mover, by=owner, kind=kind, from_space=start, to_space=dest.to,
+                                  distance=dest.distance, switched_sides=dest.switched), owner, cause)
     return dest
+
+
+def moved(ctx, event: E.FighterMoved, actor: int, cause: int | None) -> int:
+    """Emit a movement, then let every fighter's ability react to it (the kits' ``after_movement`` hook:
+    "if an opponent moves past you"); returns its seq."""
+    seq = ctx.emit(event, actor=actor, cause=cause)
+    for q, f in enumerate(ctx.state.fighters):
+        if "after_movement" in f.rules.hooks:
+            f.rules.after_movement(ctx, q, event, seq)
+    return seq
 
 
 def _ns(n) -> str:
@@ -141,10 +153,10 @@ def swap(ctx, owner, card, cause):
     """Switch places with the opponent (a special direct movement)."""
     s = ctx.state
     a, b = s.fighters[owner].position, s.fighters[1 - owner].position
-    ctx.emit(E.FighterMoved(player=owner, by=owner, kind="swap", from_space=a, to_space=b,
-                            distance=abs(a - b), switched_sides=True), actor=owner, cause=cause)
-    ctx.emit(E.FighterMoved(player=1 - owner, by=owner, kind="swap", from_space=b, to_space=a,
-                            distance=abs(a - b), switched_sides=True), actor=owner, cause=cause)
+    moved(ctx, E.FighterMoved(player=owner, by=owner, kind="swap", from_space=a, to_space=b,
+                              distance=abs(a - b), switched_sides=True), owner, cause)
+    moved(ctx, E.FighterMoved(player=1 - owner, by=owner, kind="swap", from_space=b, to_space=a,
+                              distance=abs(a - b), switched_sides=True), owner, cause)
     return
     yield
 

@@ -224,7 +224,9 @@ def _beat_ended(s: BattleState, e: E.BeatEnded) -> None:
         f.statuses = [st for st in f.statuses if st.beat > s.beat]
         f.finisher_active = f.finisher_anted = f.negated = False
         f.special = None
-        f.soaked = f.repeats = f.reactivations = 0
+        f.soaked = f.repeats = f.reactivations = f.activated_again = 0
+        if f.locks:
+            f.locks = [lock for lock in f.locks if lock[0] > s.beat]
 
 
 def _duel_ended(s: BattleState, e: E.DuelEnded) -> None:
@@ -353,7 +355,13 @@ def _activation_earned(s: BattleState, e: KE.ActivationEarned) -> None:
 
 
 def _activation_repeated(s: BattleState, e: KE.ActivationRepeated) -> None:
-    s.fighters[e.player].reactivations -= 1
+    f = s.fighters[e.player]
+    f.reactivations -= 1
+    f.activated_again += 1
+
+
+def _movement_locked(s: BattleState, e: KE.MovementLocked) -> None:
+    s.fighters[e.player].locks.append((s.beat + (1 if e.when == "next" else 0), e.reason))
 
 
 def _tokens_gained(s: BattleState, e: KE.TokensGained) -> None:
@@ -430,7 +438,7 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
     "TokensAnted": _tokens_anted, "RepeatEarned": _repeat_earned, "AttackRepeated": _repeated,
     "FinisherRemoved": _finisher_removed, "BeatNotCounted": _not_counted, "TriggerResolved": _trigger,
     "ActivePlayerSet": _active_set, "ActivationEarned": _activation_earned,
-    "ActivationRepeated": _activation_repeated,
+    "ActivationRepeated": _activation_repeated, "MovementLocked": _movement_locked,
     "TokensGained": _tokens_gained, "TokensSpent": _tokens_spent, "CounterChanged": _counter,
     "LifeGained": _life_gained,
     "MarkerPlaced": _marker_placed, "MarkerRemoved": _marker_removed, "CardMoved": _card_moved,

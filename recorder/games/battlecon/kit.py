@@ -128,6 +128,12 @@ class KitRules:
         """The tokens an ante answer puts in (a stack answer names several)."""
         return (ante,)
 
+    def on_ante(self, ctx, p: int, ante: str, cause: int):
+        """Right after the fighter anted ``ante`` in the ante step, before the other player's next ante (a
+        generator: an ante that acts at once, such as moving during the ante step; ``cause``: the AnteDeclared)."""
+        return
+        yield
+
     def after_ante(self, ctx, p: int) -> None:
         """Effects fixed by the ante step, before the reveal."""
 
@@ -186,6 +192,10 @@ class KitRules:
         return False
         yield
 
+    def no_stun(self, state, attacker: int, target: int) -> str | None:
+        """Why ``attacker``'s own cards say its damage does not stun ``target`` now (a range condition), if so."""
+        return None
+
     def damage_taken_extra(self, state, p: int) -> int:
         """Extra damage the fighter takes from a hit."""
         return 0
@@ -227,6 +237,10 @@ class KitRules:
         the fighter: a generator returning True when the ability ignores it (it may ask, and says so)."""
         return False
         yield
+
+    def after_movement(self, ctx, owner: int, moved, cause: int | None) -> None:
+        """A movement effect just moved a fighter (``moved``: the FighterMoved; either fighter, by anyone's
+        effect): what this fighter's ability does then ("if an opponent moves past you"); it may emit, not ask."""
 
     # -- end ---------------------------------------------------------------------------------------
     def after_recycle(self, ctx, p: int, recycled: bool) -> None:

@@ -9,7 +9,7 @@ the piece; ``reason`` names the card or ability that did it, in the card's words
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from recorder.events import INPUT, Event
 
@@ -109,6 +109,17 @@ class ActivationRepeated(Event):
 
 @reg
 @ev
+class MovementLocked(Event):
+    """The player cannot move (by any effect, direct movement too) for the rest of this beat (``when`` "this")
+    or during the next beat ("next"), because of ``reason`` (the card or ability, in its words)."""
+
+    player: int
+    when: Literal["this", "next"]
+    reason: str
+
+
+@reg
+@ev
 class TokensGained(Event):
     """Tokens put into the player's pool from outside the game or from their token discard (``from_discard``)."""
 
@@ -204,4 +215,5 @@ class CardMoved(Event):
 
 
 GENERIC_EVENTS = (AmountChosen, TokenSpendChosen, CardChosen, OptionDecided, ActivePlayerSet, ActivationEarned,
-                  ActivationRepeated, MarkerSpaceChosen, TokensGained, TokensSpent, CounterChanged, LifeGained, DamageCapped, MarkerPlaced, MarkerRemoved, CardMoved)
+                  ActivationRepeated, MovementLocked, MarkerSpaceChosen, TokensGained, TokensSpent, CounterChanged,
+                  LifeGained, DamageCapped, MarkerPlaced, MarkerRemoved, CardMoved)

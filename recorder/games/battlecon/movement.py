@@ -7,7 +7,9 @@ move blocked by a wall is not a legal option (a movement with no legal option
 is ignored). Preview: a move blocked by a wall goes as far as possible. A kit's
 ``movement_stops`` hook names spaces where a movement stops (a marker that stops
 the opponent's own movement); its ``movement_allowed`` hook removes destinations
-a restriction forbids (all restrictions apply to direct movement too, WoI p.27-28). Every other figure on the board is hopped over.
+a restriction forbids (all restrictions apply to direct movement too, WoI p.27-28); a fighter that "cannot
+move" this beat (``MovementLocked``) has no destination but its own space. Every other figure on the board is
+hopped over.
 """
 
 from __future__ import annotations
@@ -67,13 +69,21 @@ def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ..
 
 
 def allowed(s: BattleState, mover: int, by: int, kind: str, dests) -> list[Dest]:
-    """The destinations no fighter's ability forbids (the kits' ``movement_allowed`` hook)."""
+    """The destinations no fighter's ability forbids (the kits' ``movement_allowed`` hook); none but staying
+    put while the mover cannot move this beat (MovementLocked)."""
+    here = s.fighters[mover].position
+    if s.fighters[mover].locks and locked(s, mover):
+        return [d for d in dests if d.to == here]
     judges = [(q, f.rules) for q, f in enumerate(s.fighters) if "movement_allowed" in f.rules.hooks]
     if not judges:
         return list(dests)
-    here = s.fighters[mover].position
     return [d for d in dests
             if d.to == here or all(rules.movement_allowed(s, q, mover, by, kind, d) for q, rules in judges)]
+
+
+def locked(s: BattleState, p: int) -> str | None:
+    """Why player p cannot move this beat (a MovementLocked for this beat), or None."""
+    return next((why for beat, why in s.fighters[p].locks if beat == s.beat), None)
 
 
 @cache  # pure arithmetic on a few small numbers, asked for in most beats: worked out once per position

@@ -274,7 +274,7 @@ def unused_reason(header: Any, player: int, kind: str, data: dict[str, Any], ent
         return ""
     ante = data.get("ante")
     kit = KITS[header.players[player].side]
-    name = kit.name.split()[0]
+    name = kit.short_name
     step = []
     for e in entries:  # the ante step and what came before it
         if e.type == "PairRevealed":

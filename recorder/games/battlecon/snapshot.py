@@ -30,6 +30,8 @@ def snapshot(s: BattleState) -> dict[str, Any]:
             "finisher": f.finisher, "finisher_revealed": f.finisher_revealed,
             "finisher_removed": f.finisher_removed, "finisher_active": f.finisher_active,
             "special": f.special, "negated": f.negated,
+            # "Cannot move" this beat or the next (MovementLocked), only while there is one.
+            **({"cannot_move": [{"beat": b, "reason": why} for b, why in f.locks]} if f.locks else {}),
             **f.rules.snapshot(s, p),  # what the kit shows of its own state
         })
     return {

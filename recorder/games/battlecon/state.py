@@ -78,6 +78,8 @@ class Fighter:
     soaked: int = 0  # damage soaked this beat
     repeats: int = 0  # attack repeats earned and not yet made
     reactivations: int = 0  # whole activations earned and not yet made (ActivationEarned)
+    activated_again: int = 0  # whole activations made again this beat (ActivationRepeated)
+    locks: list[tuple[int, str]] = field(default_factory=list)  # (beat, why): beats it cannot move (MovementLocked)
 
     @property
     def position(self) -> int:

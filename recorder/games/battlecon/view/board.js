@@ -198,7 +198,9 @@
     var statuses = (f.statuses || []).filter(function (st) { return st.beat >= s.beat; }).map(function (st) {
       var when = st.beat === s.beat ? "this beat" : "next beat";
       return (st.amount > 0 ? "+" : "") + st.amount + " " + st.stat + " " + when + " (" + st.label + ")";
-    });
+    }).concat((f.cannot_move || []).filter(function (m) { return m.beat >= s.beat; }).map(function (m) {
+      return "cannot move " + (m.beat === s.beat ? "this beat" : "next beat") + " (" + m.reason + ")";
+    }));
     var info = ctx.static.fighters && ctx.static.fighters[seat];
     var spent = spentTokens(f);
     var dl = el("dl", { class: "facts" },
