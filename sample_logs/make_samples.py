@@ -36,7 +36,8 @@ CREATED_AT = "2024-01-01T00:00:00Z"  # pinned: samples must regenerate byte for 
 WALKTHROUGH = "walkthrough"
 # Fighters added after the first four: each against two of them, WoI, with and without Special Actions.
 NEWCOMERS = (("luc", ("hikaru", "cadenza"), 201), ("rukyuk", ("kallistar", "khadath"), 401),
-             ("magdalena", ("kallistar", "khadath"), 301), ("zaamassal", ("kallistar", "khadath"), 211))
+             ("magdalena", ("kallistar", "khadath"), 301), ("zaamassal", ("kallistar", "khadath"), 211),
+             ("heketch", ("kallistar", "khadath"), 451))
 
 
 def recorded_rules(game, name: str):

@@ -86,6 +86,10 @@ def _battlecon_recipes() -> list[Recipe]:
                "Zaamassal vs Cadenza, WoI with Special Actions, one duel, greedy vs random: Paradigms assumed, lost "
                "when stunned, Sturdy ignoring a movement, Distortion's range 3.", ("greedy", "random"),
                options={"duels": 1, "special_actions": True}),
+        Recipe("battlecon-heketch", "battlecon", "woi", ("heketch", "kallistar"), 42,
+               "Heketch vs Kallistar, WoI with Special Actions, one duel, greedy vs random: Dark Force anted (he "
+               "moves in the ante step), spent and regained; Psycho's attack again at End of Beat.",
+               ("greedy", "random"), options={"duels": 1, "special_actions": True}),
     ]
 
 
