@@ -63,6 +63,17 @@ def _shown(c: Card, value: Any) -> bool:
     return c.kind != EXTRA or bool(value) and value != (0, 0)
 
 
+@cache  # the printed terms of a key's cards: worked out once per key (a figure is asked for many times a beat)
+def printed_terms(key: PairKey, stat: str) -> tuple[tuple[str, Any], ...]:
+    """``(card, value)`` of each of the key's cards that prints ``stat`` (power: 0 for none; range: the cards
+    with a [min, max] range, once no card's range is N/A or special)."""
+    if stat == "power":
+        return tuple((c.name, c.power or 0) for c in cards_of(key) if _shown(c, c.power))
+    if stat == "range":
+        return tuple((c.name, c.range) for c in cards_of(key) if _shown(c, c.range))
+    return tuple((c.name, getattr(c, stat)) for c in cards_of(key) if _shown(c, getattr(c, stat)))
+
+
 def pair_cards(s: BattleState, p: int) -> tuple[Card, ...]:
     """The face-up cards of player p's attack (see ``cards_of``)."""
     return cards_of(pair_key(s, p))
@@ -126,17 +137,17 @@ def _extras(s: BattleState, p: int, stat: str) -> Terms:
 
 
 def priority(s: BattleState, p: int) -> tuple[int, Terms]:
-    terms: Terms = [(c.name, c.priority) for c in pair_cards(s, p) if _shown(c, c.priority)]
+    terms: Terms = list(printed_terms(pair_key(s, p), "priority"))
     terms += _extras(s, p, "priority")
     return sum(v for _, v in terms), terms
 
 
 def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
     """Total power, or None for an attack with power N/A."""
-    cards = pair_cards(s, p)
-    if any(c.kind == "base" and c.power is None for c in cards):
+    key = pair_key(s, p)
+    if any(c.kind == "base" and c.power is None for c in cards_of(key)):
         return None, [("N/A", 0)]
-    terms: Terms = [(c.name, c.power or 0) for c in cards if _shown(c, c.power)]
+    terms: Terms = list(printed_terms(key, "power"))
     terms += _extras(s, p, "power")
     if has_passive(s, p, "power_per_damage_taken") and s.fighters[p].damage_taken:
         terms.append(("damage taken this beat", s.fighters[p].damage_taken))
@@ -145,20 +156,17 @@ def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
 
 def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
     """``(kind, lo, hi, terms)``: kind is "normal", "na" (never hits) or a special range name."""
-    cards = pair_cards(s, p)
-    for c in cards:
+    key = pair_key(s, p)
+    for c in cards_of(key):
         if c.kind == "base" and c.range is None:
             return "na", 0, 0, [(c.name, "N/A")]
         if isinstance(c.range, str):
             return c.range, 0, 0, [(c.name, c.range)]
     lo = hi = 0
     terms: Terms = []
-    for c in cards:
-        if not _shown(c, c.range):
-            continue
-        a, b = c.range  # type: ignore[misc]
+    for name, (a, b) in printed_terms(key, "range"):
         lo, hi = lo + a, hi + b
-        terms.append((c.name, (a, b)))
+        terms.append((name, (a, b)))
     for label, v in _extras(s, p, "range"):
         a, b = (v, v) if isinstance(v, int) else v
         lo, hi = lo + a, hi + b
