@@ -113,8 +113,11 @@ def _damage(d, n, state: BattleState) -> str:
         soak += f" ({soak_terms}){ruled}"
     before = d["life_after"] + d["amount"]
     raw = max(d["power"] + d["extra"] - d["soak"], 0)
-    # A cap on the damage from one attack (DamageCapped, just before) leaves less than the arithmetic.
-    result = str(d["amount"]) if raw == d["amount"] else f"{raw}, capped at {d['amount']}"
+    # A cap on the damage from one attack (the target kit's damage_cap: DamageCapped, just before) leaves less than
+    # the arithmetic; any other difference is the record's own (a forged log): its amount is shown as it is.
+    rules = state.fighters[target].rules
+    capped = d["amount"] < raw and rules is not None and "damage_cap" in rules.hooks
+    result = f"{raw}, capped at {d['amount']}" if capped else str(d["amount"])
     return (f"{n(target)} takes {d['amount']} damage from {n(attacker)}: {power} - {soak} = {result}; "
             f"life {before} → {d['life_after']}")
 
