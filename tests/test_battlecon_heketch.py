@@ -440,3 +440,36 @@ def test_bots_play_his_whole_matches_and_ante_dark_force(bots):
             m.advance(srcs[req.player].answer(req, m))
         seen += [e.event.ante for e in m.entries if e.type == "AnteDeclared" and e.event.player == 0]
     assert DARK in seen
+
+
+def test_merciless_sees_a_direct_move_past_him_by_another_kit_paladin():
+    # Vanaah's Paladin (End of Beat: move directly next to the opponent) from his left to his right moves past him.
+    sc = _Scenario(("heketch", "vanaah"), keep=(("Merciless", "Dash"), ("Paladin", "Shot")), positions=(4, 3))
+    b = sc.beat((("Merciless", "Dash"), ("Paladin", "Shot")),
+                choices={0: [{"kind": "move", "to": 5}], 1: [{"kind": "move", "to": 6}]}, lenient=True)
+    passed = b.one("FighterMoved", player=1, kind="move_directly")
+    assert (passed.from_space, passed.to_space, passed.switched_sides) == (3, 6, True)
+    assert b.one("LifeLost", player=1).reason == "Merciless: moved past Heketch"
+    assert b.one("MovementLocked", player=1).when == "this"
+
+
+def test_merciless_sees_a_finishers_rearrangement_past_him():
+    from recorder.games.battlecon import events as E
+    from recorder.games.battlecon.effects import moved
+    sc = Scenario(keep=(("Merciless", "Knives"), OPP), positions=(3, 4))
+    s = sc.state
+    s.fighters[0].style, s.fighters[0].base, s.fighters[0].revealed = "Merciless", "Knives", True
+    ctx = sc.match.ctx
+    moved(ctx, E.FighterMoved(player=1, by=1, kind="rearrange", from_space=4, to_space=2, distance=2,
+                              switched_sides=True), 1, None)
+    lost = [e.event for e in ctx.entries if e.type == "LifeLost"]
+    assert lost and lost[-1].reason == "Merciless: moved past Heketch" and s.fighters[1].locks
+
+
+def test_psycho_does_not_execute_again_while_he_is_stunned():
+    from recorder.games.battlecon.fighters.heketch import spend_to_execute_again
+    sc = Scenario(keep=(("Psycho", "Strike"), OPP), positions=(3, 4))
+    sc.state.fighters[0].stunned = True
+    ctx = sc.match.ctx
+    assert list(spend_to_execute_again(ctx, 0, "Psycho", None)) == []  # nothing asked
+    assert ctx.entries[-1].event.reason == "stunned: no attack this beat"

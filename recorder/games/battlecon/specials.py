@@ -25,7 +25,7 @@ from itertools import permutations
 from . import events as E
 from . import special_events as SE
 from .cards import FINISHER_LIFE, KITS, SPECIAL_ACTION, special_action
-from .effects import choose, fighter_name, move_fighter
+from .effects import choose, fighter_name, move_fighter, moved
 from .state import BattleState, Fighter
 
 PULSE, CANCEL, FINISHER = "pulse", "cancel", "finisher"
@@ -338,6 +338,5 @@ def rearrange(ctx, p: int, card: str, cause: int, markers: bool):
     switched = (now[0] < now[1]) != (positions[0] < positions[1])  # the fighters' order reversed
     for q in (0, 1):
         if positions[q] != now[q]:
-            ctx.emit(E.FighterMoved(player=q, by=p, kind="rearrange", from_space=now[q], to_space=positions[q],
-                                    distance=abs(positions[q] - now[q]), switched_sides=switched),
-                     actor=p, cause=seq)
+            moved(ctx, E.FighterMoved(player=q, by=p, kind="rearrange", from_space=now[q], to_space=positions[q],
+                                      distance=abs(positions[q] - now[q]), switched_sides=switched), p, seq)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from .. import events as E
 from .. import kit_events as KE
 from .. import movement, stats
-from ..effects import Primitive, choose, fighter_name
+from ..effects import Primitive, choose, fighter_name, moved
 from ..kit import KitRules
 
 RUSH = "Divine Rush"
@@ -100,8 +100,8 @@ def to_adjacent(ctx, owner, card, cause):
                              [f"Move directly to {d.to} ({start} → {d.to})" for d in dests],
                              f"{card}: move directly to a space adjacent to the opponent", cause)
     d = next(d for d in dests if d.to == pick["to"])
-    ctx.emit(E.FighterMoved(player=owner, by=owner, kind="move_directly", from_space=start, to_space=d.to,
-                            distance=d.distance, switched_sides=d.switched), actor=owner, cause=cause)
+    moved(ctx, E.FighterMoved(player=owner, by=owner, kind="move_directly", from_space=start, to_space=d.to,
+                              distance=d.distance, switched_sides=d.switched), owner, cause)
 
 
 DISCARD_TOKEN = {"discard_token": ({"token": {"type": "string", "minLength": 1, "maxLength": 64}},
