@@ -287,9 +287,6 @@ class Zaamassal(KitRules):
                      actor=p, cause=cause)
         return pick["use"]
 
-    def drawing(self) -> dict:
-        return {"card_zones": [BESIDE, ACTIVE]}  # drawn as cards: the active row stands out
-
 
 KITS_NAME = "Zaamassal"
 RULES = Zaamassal("zaamassal")

@@ -121,7 +121,7 @@ def _kit_info(fighter: str) -> dict[str, Any]:
     kit = KITS[fighter]
     texts = {c["name"]: c.get("text") or "" for c in cards_of(fighter)}  # as the engine knows them
     cards = {}
-    for name in kit.all_cards + kit.finishers:
+    for name in kit.all_cards + kit.finishers + kit.zone_cards:
         card = kit.cards[name]
         cards[name] = {"kind": card.kind, "range": list(card.range) if isinstance(card.range, tuple) else card.range,
                        "power": card.power, "priority": card.priority, "text": texts.get(name, "")}

@@ -47,6 +47,7 @@
     var info = ctx.static.fighters && ctx.static.fighters[seat];
     var c = info && Object.prototype.hasOwnProperty.call(info.cards, card) ? info.cards[card] : null;
     if (!c) return card;
+    if (c.kind === "extra") return card + ": " + c.text;  // a card set beside the fighter (a Paradigm): its text
     var range = c.range === null ? "N/A" : Array.isArray(c.range) ?
       (c.range[0] === c.range[1] ? String(c.range[0]) : c.range[0] + "~" + c.range[1]) : String(c.range);
     return card + " (" + c.kind + "): range " + range + ", power " + (c.power === null ? "N/A" : c.power) +
