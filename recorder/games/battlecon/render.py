@@ -137,7 +137,7 @@ def _extras(f: dict[str, Any], beat: int) -> list[str]:
         out.append(f"{st['amount']:+d} {st['stat']} in beat {st['beat']} ({st['label']})")
     for lock in f.get("cannot_move", ()):
         if lock["beat"] >= beat:
-            out.append(f"cannot move in beat {lock['beat']} ({lock['reason']})")
+            out.append(f"cannot move in beat {lock['beat']} ({lock['label']})")
     if f.get("damage_taken"):
         out.append(f"damage taken this beat: {f['damage_taken']}")
     if f.get("dodge"):

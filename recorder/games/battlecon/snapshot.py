@@ -31,7 +31,7 @@ def snapshot(s: BattleState) -> dict[str, Any]:
             "finisher_removed": f.finisher_removed, "finisher_active": f.finisher_active,
             "special": f.special, "negated": f.negated,
             # "Cannot move" this beat or the next (MovementLocked), only while there is one.
-            **({"cannot_move": [{"beat": b, "reason": why} for b, why in f.locks]} if f.locks else {}),
+            **({"cannot_move": [{"beat": b, "label": why} for b, why in f.locks]} if f.locks else {}),
             **f.rules.snapshot(s, p),  # what the kit shows of its own state
         })
     return {

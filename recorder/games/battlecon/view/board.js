@@ -196,12 +196,14 @@
       handNote = el("p", { class: "muted small", text: "Not yet played; " + (f.hand_hidden_count === 1 ?
         "one of these is the face-down base." : f.hand_hidden_count + " of these are the face-down pair.") });
     }
-    var statuses = (f.statuses || []).filter(function (st) { return st.beat >= s.beat; }).map(function (st) {
+    // A status (+2 power...) or a lock ("cannot move": no stat).
+    var statuses = (f.statuses || []).concat(f.cannot_move || []).filter(function (st) {
+      return st.beat >= s.beat;
+    }).map(function (st) {
       var when = st.beat === s.beat ? "this beat" : "next beat";
-      return (st.amount > 0 ? "+" : "") + st.amount + " " + st.stat + " " + when + " (" + st.label + ")";
-    }).concat((f.cannot_move || []).filter(function (m) { return m.beat >= s.beat; }).map(function (m) {
-      return "cannot move " + (m.beat === s.beat ? "this beat" : "next beat") + " (" + m.reason + ")";
-    }));
+      return (st.stat ? (st.amount > 0 ? "+" : "") + st.amount + " " + st.stat : "cannot move") + " " + when +
+        " (" + st.label + ")";
+    });
     var info = ctx.static.fighters && ctx.static.fighters[seat];
     var spent = spentTokens(f);
     var dl = el("dl", { class: "facts" },
