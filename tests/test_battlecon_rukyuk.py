@@ -5,6 +5,7 @@ without one --, every card, both Finisher sides, and the rulings that decided hi
 from __future__ import annotations
 
 import copy
+from types import SimpleNamespace
 
 import pytest
 
@@ -22,6 +23,12 @@ NO_AMMO = "Custom Ammunition: no Ammo token anted, the attack cannot hit"
 
 def rk(keep=(), *, opponent="hikaru", opp_keep=("Focused", "Strike"), **kw) -> Scenario:
     return Scenario(("rukyuk", opponent), keep=(tuple(keep), tuple(opp_keep)), **kw)
+
+
+def _record(beat, type_: str):
+    """The first entry of ``type_`` as a report reads it (type and data)."""
+    e = next(e for e in beat.entries if e.type == type_)
+    return SimpleNamespace(type=e.type, data=e.event.to_data())
 
 
 def finisher(side: str, **kw) -> Scenario:
@@ -270,6 +277,7 @@ def test_fully_automatic_discards_a_token_to_execute_the_attack_again():
     assert b.one("FinisherRevealed", player=0).finisher == "Fully Automatic"
     assert b.one("ActivationEarned", player=0).reason == "discarded AP Shell"
     assert b.one("ActivationRepeated", player=0).activation == 2
+    assert GAME.cite(sc.state, _record(b, "ActivationEarned")) == "Rukyuk: Fully Automatic (On Hit)"
     dealt = b.of("DamageDealt", player=0)
     assert [d.power_terms for d in dealt] == ["Fully Automatic 2 = 2"] * 2  # the Explosive Shell does not apply
 

@@ -75,9 +75,11 @@ def _battlecon_recipes() -> list[Recipe]:
         Recipe("battlecon-vanaah", "battlecon", "woi", ("vanaah", "hikaru"), 31,
                "Vanaah vs Hikaru, WoI with Special Actions, one duel, greedy vs random: Divine Rush through her "
                "discards.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
-        Recipe("battlecon-rukyuk", "battlecon", "woi", ("rukyuk", "cadenza"), 41,
-               "Rukyuk vs Cadenza, WoI with Special Actions, one duel, greedy vs random: Ammo tokens anted, spent "
-               "and reloaded.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
+        # Seed picked so that Rukyuk antes, spends tokens, Reloads and fires Fully Automatic again.
+        Recipe("battlecon-rukyuk", "battlecon", "woi", ("rukyuk", "cadenza"), 236,
+               "Rukyuk vs Cadenza, WoI with Special Actions, one duel, random vs random: Ammo tokens anted, spent "
+               "and reloaded; Fully Automatic executed again.", ("random", "random"),
+               options={"duels": 1, "special_actions": True}),
         Recipe("battlecon-magdalena", "battlecon", "woi", ("magdalena", "cadenza"), 7,
                "Magdalena vs Cadenza, WoI with Special Actions, one duel, greedy vs random: Trance and Levels, "
                "Blessing's life gain, Safety's cap.", ("greedy", "random"),

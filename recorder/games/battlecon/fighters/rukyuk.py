@@ -119,7 +119,10 @@ class Rukyuk(KitRules):
     decisions = dict(SPEND_TOKEN_DECISION)
     # Sniper's +3~5 (G, Gc, Y; R has +3~6): a report names the ruling next to the range (docs/rulings.md).
     card_rulings = {"*": {("range", "Sniper"): Ruling("bc-sniper", "Sniper")}}
-    cites = {"TokenSpendChosen": "Rukyuk: Gunner (Before Activating), Crossfire, Fully Automatic (On Hit)"}
+    # His own records cite his cards (cites._own_cite); TokensGained keeps the shared "Tokens" rule, since a kit's
+    # cite of a generic event is also the fallback of kits that give none.
+    cites = {"TokenSpendChosen": "Rukyuk: Gunner (Before Activating), Crossfire, Fully Automatic (On Hit)",
+             "ActivationEarned": "Rukyuk: Fully Automatic (On Hit)"}
 
     def new_own(self) -> Own:
         return Own()
