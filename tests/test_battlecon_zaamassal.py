@@ -390,3 +390,81 @@ def test_statistics_count_the_paradigms_he_assumed():
     assert tuple(tallies) == ((0, "cards_played", ("paradigm", "Haste")),)
     assert tuple(STAT_EVENTS["CardMoved"]({"player": 0, "card": "Haste", "from_zone": ACTIVE, "to_zone": BESIDE,
                                            "reason": "x", "owner": None})) == ()
+
+
+def test_state_as_his_opponent_shows_his_paradigms_and_hides_his_face_down_pair():
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from beatlog.cli import main
+
+    log = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon" / "woi-specials-zaamassal-vs-khadath.jsonl"
+    # Beat 2 after its third event: his pair (Sinuous Burst) is face down, Pain active since beat 1.
+    seen = CliRunner().invoke(main, ["state", str(log), "--beat", "2", "--event", "3", "--as", "2"])
+    assert seen.exit_code == 0, seen.output
+    line = next(t for t in seen.output.splitlines() if "Zaamassal Kett" in t)
+    assert ("pair: face down (unknown to you) | paradigms: Fluidity, Haste, Resilience, Distortion | "
+            "active paradigms: Pain | finisher: Open the Gate") in line
+    assert "Sinuous Burst" not in seen.output
+    own = CliRunner().invoke(main, ["state", str(log), "--beat", "2", "--event", "3", "--as", "1"])
+    assert "pair: Sinuous Burst (face down; hidden from the opponent)" in own.output
+
+
+def test_match_statistics_count_paradigms_as_cards_played():
+    from pathlib import Path
+
+    from recorder.jsonl import read_jsonl
+    from replay.stats import match_stats
+
+    log = read_jsonl(Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon"
+                     / "woi-specials-zaamassal-vs-khadath.jsonl")
+    stats_ = match_stats(log.header, log.records)
+    assumed = [r.data["card"] for r in log.records if r.type == "CardMoved" and r.data["to_zone"] == ACTIVE]
+    usage = str(stats_)
+    assert assumed and "'paradigm'" in usage
+    for card in set(assumed):
+        assert f"'{card}': {assumed.count(card)}" in usage
+
+
+def test_explain_words_quote_his_choices():
+    from recorder.games.battlecon.describe import describe
+
+    sc = zaam()
+
+    class Rec:
+        def __init__(self, type_, data):
+            self.type, self.data = type_, data
+
+    assert describe(sc.state, Rec("CardChosen", {"player": 0, "card": "Haste", "source": "x"})) == (
+        "Zaamassal chooses the Paradigm of Haste")
+    assert describe(sc.state, Rec("CardChosen", {"player": 0, "card": "none", "source": "x"})) == (
+        "Zaamassal assumes no Paradigm")
+    assert describe(sc.state, Rec("OptionDecided", {"player": 0, "use": True, "source": "x"})) == (
+        "Zaamassal ignores the movement (Sturdy)")
+
+
+def test_beatlog_sides_lists_the_paradigms_as_cards_set_beside_him():
+    from recorder.games.battlecon.catalog import render_side, side_info
+
+    text = render_side(side_info("zaamassal"))
+    assert ("  Cards set beside the fighter:\n    Pain        no numbers (applies its text)\n"
+            "                Paradigm of Pain. On Damage: The opponent loses 2 life.\n") in text
+
+
+def test_a_card_zone_naming_one_of_his_cards_is_refused_with_the_card_named():
+    import copy
+
+    from recorder.games.battlecon.cards import RAW_FIGHTERS, CardDataError, build_kit, generic_cards
+
+    raw = copy.deepcopy(RAW_FIGHTERS["zaamassal"])
+    raw["card_zones"]["paradigms"]["Urgent"] = {"text": "x"}
+    with pytest.raises(CardDataError) as err:
+        build_kit(raw, generic_cards())
+    assert str(err.value) == ("card data of zaamassal: card zone 'paradigms' names 'Urgent', which is already one "
+                              "of its cards")
+    raw = copy.deepcopy(RAW_FIGHTERS["zaamassal"])
+    raw["zones"] = ["paradigms"]
+    with pytest.raises(CardDataError) as err:
+        build_kit(raw, generic_cards())
+    assert str(err.value) == "card data of zaamassal: 'paradigms' is both a zone and a card zone"

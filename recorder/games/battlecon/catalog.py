@@ -85,6 +85,8 @@ def card_lines(fighter: str, names: list[str]) -> list[str]:
 
 
 def _numbers(card: dict[str, Any]) -> str:
+    if card["kind"] == "extra" and card["range"] is None and card["power"] is None and not card["priority"]:
+        return "no numbers (applies its text)"  # a card set beside the fighter (a Paradigm)
     style = card["kind"] == "style"
     parts = [
         f"range {_range(card['range'], style)}",
