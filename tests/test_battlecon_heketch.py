@@ -473,3 +473,15 @@ def test_psycho_does_not_execute_again_while_he_is_stunned():
     ctx = sc.match.ctx
     assert list(spend_to_execute_again(ctx, 0, "Psycho", None)) == []  # nothing asked
     assert ctx.entries[-1].event.reason == "stunned: no attack this beat"
+
+
+def test_knives_against_zaamassals_haste_both_win_ties_so_they_clash():
+    # Two "win priority ties" effects for different fighters cancel out (docs/rulings.md#bc-knives).
+    sc = _Scenario(("heketch", "zaamassal"), keep=(("Merciless", "Knives"), ("Sinuous", "Drive")), positions=(5, 2))
+    f = sc.state.fighters[1]
+    f.zones["paradigms"] = [c for c in f.zones.get("paradigms", []) if c != "Haste"]
+    f.zones["active paradigms"] = ["Haste"]
+    b = sc.beat((("Merciless", "Knives"), ("Sinuous", "Drive")), lenient=True)
+    first = b.of("PriorityCompared")[0]
+    assert first.priorities == (5, 5) and first.why == "tie at 5: clash"
+    assert b.of("ClashOccurred")
