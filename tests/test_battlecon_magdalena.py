@@ -418,3 +418,20 @@ def test_state_as_her_opponent_hides_her_face_down_pair_and_shows_her_counters()
     assert "Sanctimonious Dash" not in seen.output
     own = CliRunner().invoke(main, ["state", str(log), "--beat", "2", "--event", "3", "--as", "1"])
     assert "pair: Sanctimonious Dash (face down; hidden from the opponent)" in own.output
+
+
+def test_her_counters_are_not_tokens_for_reaping():
+    # Vanaah's Reaping: "the opponent must choose and discard one of their tokens. If they have none, Divine Rush
+    # returns": Magdalena has counters, no tokens, so she discards nothing and Divine Rush comes back.
+    sc = Scenario(("vanaah", "magdalena"), keep=(("Reaping", "Vengeance", "Strike", "Drive"), ("Priestess", "Safety",
+                                                                                            "Shot", "Drive")),
+                  positions=(3, 4))
+    f = sc.state.fighters[1]
+    f.counters["Trance"], f.counters["Level"] = 2, 1
+    sc.beat((("Vengeance", "Drive"), ("Safety", "Shot")), antes={0: ["Divine Rush"]}, lenient=True)
+    assert sc.state.fighters[0].zones["in discard 1"] == ["Divine Rush"]
+    b = sc.beat((("Reaping", "Strike"), ("Priestess", "Drive")), lenient=True)
+    assert b.of("HitScored", player=0) and b.none("TokensSpent", player=1)
+    assert b.one("CardMoved", card="Divine Rush").to_zone == "tokens"
+    assert [e.reason for e in b.of("CounterChanged", player=1)] == [
+        "Divine Conduit", "Divine Conduit: 4 Trance > Level 1, all discarded", "Divine Conduit: 4 Trance > Level 1"]
