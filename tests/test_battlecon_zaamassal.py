@@ -468,3 +468,13 @@ def test_a_card_zone_naming_one_of_his_cards_is_refused_with_the_card_named():
     with pytest.raises(CardDataError) as err:
         build_kit(raw, generic_cards())
     assert str(err.value) == "card data of zaamassal: 'paradigms' is both a zone and a card zone"
+
+
+def test_the_hot_seat_menu_of_a_paradigm_choice_quotes_the_paradigms():
+    sc = zaam(keep=("Malicious", "Strike"), positions=(3, 4))
+    sc.beat((("Malicious", "Strike"), ("Lure", "Drive")), choices={0: [{"kind": "paradigm", "card": "none"}]},
+            lenient=True)
+    request = paradigm_requests(sc)[0]
+    assert GAME.menu_notes(request, sc.header) == [
+        "  Pain  no numbers (applies its text)",
+        "        Paradigm of Pain. On Damage: The opponent loses 2 life."]

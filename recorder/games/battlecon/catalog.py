@@ -78,7 +78,8 @@ def card_lines(fighter: str, names: list[str]) -> list[str]:
     width = max(len(c["name"]) for c in group)
     lines = []
     for card in group:
-        lines.append(f"  {card['name']:<{width}}  {card['kind']}: {_numbers(card)}")
+        kind = "" if card["kind"] == "extra" else f"{card['kind']}: "  # a card set beside the fighter: no kind
+        lines.append(f"  {card['name']:<{width}}  {kind}{_numbers(card)}")
         if card.get("text"):
             lines.append(f"  {'':<{width}}  {card['text']}")
     return lines

@@ -345,8 +345,9 @@ class BattleCON:
 
     def menu_notes(self, request: Request, header: Header) -> list[str]:
         """The cards a hot-seat menu offers, with their numbers and text as the engine knows them (a pair
-        menu lists each style and base once, before the numbered pairs)."""
-        names = [o[k] for k in ("style", "base") for o in request.options if isinstance(o.get(k), str)]
+        menu lists each style and base once, before the numbered pairs; a menu of a kit's cards, such as the
+        Paradigms to assume, lists those cards)."""
+        names = [o[k] for k in ("style", "base", "card") for o in request.options if isinstance(o.get(k), str)]
         if not names or not 0 <= request.player < len(header.players):
             return []
         return card_lines(header.players[request.player].side, list(dict.fromkeys(names)))
