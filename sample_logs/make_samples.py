@@ -37,7 +37,8 @@ WALKTHROUGH = "walkthrough"
 # Fighters added after the first four: each against two of them, WoI, with and without Special Actions.
 NEWCOMERS = (("luc", ("hikaru", "cadenza"), 201), ("rukyuk", ("kallistar", "khadath"), 401),
              ("magdalena", ("kallistar", "khadath"), 301), ("zaamassal", ("kallistar", "khadath"), 211),
-             ("heketch", ("kallistar", "khadath"), 451))
+             ("heketch", ("kallistar", "khadath"), 451),
+             ("demitras", ("kallistar", "khadath"), 205))
 
 
 def recorded_rules(game, name: str):

@@ -92,6 +92,9 @@ def _battlecon_recipes() -> list[Recipe]:
                "Heketch vs Kallistar, WoI with Special Actions, one duel, greedy vs random: Dark Force anted (he "
                "moves in the ante step), spent and regained; Psycho's attack again at End of Beat.",
                ("greedy", "random"), options={"duels": 1, "special_actions": True}),
+        Recipe("battlecon-demitras", "battlecon", "woi", ("demitras", "cadenza"), 32,
+               "Demitras vs Cadenza, WoI with Special Actions, one duel, greedy vs random: Crescendo tokens anted, "
+               "spent, gained and lost.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
     ]
 
 
