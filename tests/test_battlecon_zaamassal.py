@@ -478,3 +478,20 @@ def test_the_hot_seat_menu_of_a_paradigm_choice_quotes_the_paradigms():
     assert GAME.menu_notes(request, sc.header) == [
         "  Pain  no numbers (applies its text)",
         "        Paradigm of Pain. On Damage: The opponent loses 2 life."]
+
+
+def test_sturdy_may_ignore_planar_crossing_and_keeps_his_space():
+    # Khadath's Finisher moves each fighter to any legal space: Sturdy lets Zaamassal stay; only arrangements
+    # that keep him on 3 are offered.
+    sc = zaam(keep=("Sturdy", "Strike"), positions=(3, 4), life=(20, 5), options={"special_actions": True},
+              finishers=("Open the Gate", "Planar Crossing"))
+    b = sc.beat((("Sturdy", "Strike"), (SA, "Drive")),
+                choices={0: [{"kind": "ignore_move", "use": True}, {"kind": "paradigm", "card": "none"}],
+                         1: [{"kind": "rearrange", "positions": [3, 7], "trap": 5}]}, lenient=True)
+    assert b.one("FinisherRevealed", player=1).finisher == "Planar Crossing"
+    ask = [r for r in sc.requests if r.kind == "ignore_move"][0]
+    assert ask.prompt == "Sturdy: ignore Khadath's Planar Crossing (rearrange)?"
+    arrange = [r for r in sc.requests if r.kind == "rearrange"][0]
+    assert {tuple(o["positions"])[0] for o in arrange.options} == {3}
+    assert b.one("FightersRearranged").positions == (3, 7)
+    assert b.none("FighterMoved", player=0, by=1)

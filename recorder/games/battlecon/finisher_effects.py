@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import events as E
 from . import special_events as SE
 from .effects import DuelOver, Primitive, choose, lose_life
+from .movement import FIRST, LAST, Dest
 from .specials import rearrange as arrange
 
 
@@ -62,8 +63,18 @@ def pay_to_repeat(ctx, owner, card, cause, life):
 
 
 def rearrange(ctx, owner, card, cause, markers=False):
-    """Move each fighter and (``markers``) the marker to any legal space."""
-    yield from arrange(ctx, owner, card, cause, markers=markers)
+    """Move each fighter and (``markers``) the marker to any legal space. A card's movement effect: the other
+    fighter's ability may ignore it (its ``ignore_movement`` hook), and then that fighter keeps its space."""
+    s = ctx.state
+    keep = []
+    for q, f in enumerate(s.fighters):
+        if q != owner and "ignore_movement" in f.rules.hooks:
+            here, other = f.position, s.fighters[1 - q].position
+            dests = [Dest(sp, abs(sp - here), (here < other) != (sp < other), (sp > here) - (sp < here))
+                     for sp in range(FIRST, LAST + 1) if sp != here]
+            if (yield from f.rules.ignore_movement(ctx, q, owner, "rearrange", card, cause, dests)):
+                keep.append(q)
+    yield from arrange(ctx, owner, card, cause, markers=markers, keep=tuple(keep))
 
 
 FINISHER_PRIMITIVES = {

@@ -311,9 +311,10 @@ def finishers_tied(ctx):
 # -- rearranging ------------------------------------------------------------------------------
 
 
-def rearrange(ctx, p: int, card: str, cause: int, markers: bool):
+def rearrange(ctx, p: int, card: str, cause: int, markers: bool, keep: tuple[int, ...] = ()):
     """Let player p put both fighters (and, with ``markers``, the marker on the board: the first kit marker of
-    the match, which the ``trap`` field of the answer and of FightersRearranged name) on any legal spaces."""
+    the match, which the ``trap`` field of the answer and of FightersRearranged name) on any legal spaces
+    (``keep``: the fighters whose ability ignored this movement stay where they are)."""
     s = ctx.state
     now = tuple(f.position for f in s.fighters)
     marker = s.markers[0] if s.markers else None
@@ -321,6 +322,8 @@ def rearrange(ctx, p: int, card: str, cause: int, markers: bool):
     spots = [at] if not markers or marker is None else list(range(1, 8))
     opts, labels = [], []
     for a, b in permutations(range(1, 8), 2):
+        if any((a, b)[q] != now[q] for q in keep):
+            continue
         for spot in spots:
             opts.append({"player": p, "positions": [a, b], "trap": spot})
             text = f"{fighter_name(ctx, 0)} on {a}, {fighter_name(ctx, 1)} on {b}"

@@ -281,7 +281,7 @@ class Zaamassal(KitRules):
         pick = yield from choose(ctx, p, "ignore_move", KE.OptionDecided, opts,
                                  [f"Ignore it ({style})", "Let it move you"],
                                  f"{style}: ignore {mover} {card} ({kind.replace('_', ' ')})?", cause, always=True)
-        if pick["use"]:
+        if pick["use"] and kind != "rearrange":  # a rearrangement still moves the others: it is not void
             ctx.emit(E.EffectIgnored(player=by, card=card, reason=f"{KITS_NAME} ignores the movement ({style}: "
                                      "he may ignore any movement effects applied to him this beat)"),
                      actor=p, cause=cause)
