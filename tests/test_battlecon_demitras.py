@@ -366,3 +366,19 @@ def test_stat_terms_read_the_pool_now():
     sc = demitras(tokens={0: [C] * 4})
     assert [t for t in D.tokens] == [C, C]
     assert stats.priority(sc.state, 0)[1][-1] == ("Crescendo tokens in pool (4)", 4)
+
+
+def test_jousting_stops_where_a_movement_stop_stops_it():
+    # WoI FAQ (Lixis, Lance): "They must move forward until they are prevented from doing so ... then stop." Here
+    # Khadath's Gate Trap stops the opponent's own movement on its space.
+    sc = demitras(opponent="khadath", keep=(("Jousting", "Shot"), ("Lure", "Drive")), positions=(1, 6), trap=3)
+    b = sc.beat((("Jousting", "Shot"), ("Lure", "Drive")), lenient=True)
+    start = b.of("FighterMoved", player=0)[0]
+    assert (start.kind, start.from_space, start.to_space) == ("advance", 1, 3)  # stopped on the trap, not 5
+
+
+def test_the_viewer_draws_his_crescendo_tokens():
+    from recorder.games.battlecon.view import _kit_info
+
+    info = _kit_info("demitras")
+    assert info["tokens"] == [C, C]
