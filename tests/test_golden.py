@@ -95,6 +95,9 @@ def _battlecon_recipes() -> list[Recipe]:
         Recipe("battlecon-demitras", "battlecon", "woi", ("demitras", "cadenza"), 32,
                "Demitras vs Cadenza, WoI with Special Actions, one duel, greedy vs random: Crescendo tokens anted, "
                "spent, gained and lost.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
+        Recipe("battlecon-lixis", "battlecon", "woi", ("lixis", "hikaru"), 18,
+               "Lixis vs Hikaru, WoI with Special Actions, one duel, greedy vs random: Withering Touch, Naturalizing, "
+               "Rooted.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
     ]
 
 

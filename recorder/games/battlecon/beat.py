@@ -7,12 +7,13 @@ from functools import lru_cache
 from recorder import canonical
 
 from . import events as E
+from . import kit_events as KE
 from . import special_events as SE
 from . import specials, stats
 from .attack import activate, activate_again
 from .cards import BASE, KITS, SPECIAL, SPECIAL_ACTION, STYLE
 from .effects import ante_options, choose, fighter_name
-from .state import BattleState
+from .state import WITH_PAIR, BattleState
 from .triggers import run_triggers
 
 PREVIEW_CLASH_CAP = 12  # engine safeguard: a Preview clash this long ends as in WoI (docs/rulings.md)
@@ -118,6 +119,9 @@ def ante_step(ctx):
     s = ctx.state
     first, why = first_to_ante(ctx)
     ctx.emit(E.AnteStarted(first=first, why=why))
+    for q, f in enumerate(s.fighters):  # "during each ante step" effects (the kits' ante_step_start hook)
+        if "ante_step_start" in f.rules.hooks:
+            f.rules.ante_step_start(ctx, q)
     passes, p = 0, first
     while passes < 2:
         tokens = ante_options(s, p)
@@ -148,6 +152,7 @@ def reveal(ctx):
     f0, f1 = s.fighters
     ctx.emit(ctx.game.pair_revealed((specials.shown_style(f0), specials.shown_style(f1)),
                                     (f0.base or None, f1.base or None)))
+    cards_revealed(ctx, {p: (specials.shown_style(f), f.base) for p, f in enumerate(s.fighters)})
     # Special Actions execute here: after the reveal, before Reveal effects (WoI p.33, Preview p.10).
     outcome = yield from specials.resolve(ctx)
     if isinstance(outcome, specials.NewPairs):
@@ -157,6 +162,17 @@ def reveal(ctx):
     for p in (0, 1):  # each player's Reveal triggers: the pair's and the unique ability's (the kit's)
         yield from run_triggers(ctx, p, "reveal")
     return None
+
+
+def cards_revealed(ctx, shown: dict[int, tuple[str | None, ...]]) -> None:
+    """Each player's cards just turned face up, told to the kits that watch reveals (``cards_revealed``)."""
+    s = ctx.state
+    for q, f in enumerate(s.fighters):
+        if "cards_revealed" in f.rules.hooks:
+            for p, cards in shown.items():
+                named = tuple(c for c in cards if c)
+                if named:
+                    f.rules.cards_revealed(ctx, q, p, named)
 
 
 def kit_tie_rule(s: BattleState, priorities: tuple[int, int], terms) -> tuple[int, str] | None:
@@ -220,15 +236,20 @@ def decide_priority(ctx):
                               bases, f"Clash! {s.names[p]}: play a new base face down", seq,
                               secret=True, always=True)
         ctx.emit(E.ClashRevealed(bases=(s.fighters[0].base, s.fighters[1].base)), cause=seq)
+        cards_revealed(ctx, {p: (f.base,) for p, f in enumerate(s.fighters)})
 
 
 def recycle(ctx, p: int) -> None:
     f = ctx.state.fighters[p]
     skip = specials.recycle_skipped(f)
+    extra = tuple(f.zones.get(WITH_PAIR, ()))  # cards an effect discarded with the pair (docs/rulings.md)
     if skip:
         ctx.emit(SE.RecycleSkipped(player=p, reason=skip), actor=p)
+        for card in extra:  # the pair does not cycle: they go to discard 1 all the same
+            ctx.emit(KE.CardMoved(player=p, card=card, from_zone=WITH_PAIR, to_zone="discard1",
+                                  reason=f"discarded with the attack pair ({skip}: it does not cycle)"), actor=p)
     else:
-        played = tuple(c for c in (f.style, f.base) if c is not None)
+        played = tuple(c for c in (f.style, f.base) if c is not None) + extra
         ctx.emit(E.CardsRecycled(player=p, to_hand=tuple(f.discard2) + tuple(f.covered), discard1=played,
                                  discard2=tuple(f.discard1)), actor=p)
     if "after_recycle" in f.rules.hooks:

@@ -22,6 +22,7 @@ from . import movement
 from . import kit_events as KE
 from . import special_events as SE
 from .cards import KITS, TIMINGS
+from .state import WITH_PAIR
 from .stats import stun_immunity
 
 Gen = Generator[Request, Any, Any]
@@ -169,6 +170,24 @@ def status(ctx, owner, card, cause, stat, amount, when="this", target="self"):
     ctx.emit(E.StatusGained(player=p, stat=stat, amount=amount, when=when, label=card), actor=owner, cause=cause)
     return
     yield
+
+
+def spending_forbidden(s) -> str | None:
+    """Why no player may spend tokens or counters now (a fighter's ``forbids_spending`` hook), or None: a kit
+    asks this before any spending and, forbidden, says so with ``EffectIgnored``."""
+    for q, f in enumerate(s.fighters):
+        if "forbids_spending" in f.rules.hooks:
+            why = f.rules.forbids_spending(s, q)
+            if why:
+                return why
+    return None
+
+
+def discard_with_pair(ctx, player: int, card: str, reason: str, cause: int | None) -> None:
+    """Player ``player`` discards ``card`` from their hand "with this beat's attack pair": it waits in the zone
+    ``with the pair`` and joins the pair in discard 1 when their cards recycle (``beat.recycle``)."""
+    ctx.emit(KE.CardMoved(player=player, card=card, from_zone="hand", to_zone=WITH_PAIR, reason=reason),
+             actor=player, cause=cause)
 
 
 def lose_life(ctx, player: int, amount: int, reason: str, cause: int | None) -> None:

@@ -14,7 +14,7 @@ from . import kit_events as KE
 from . import special_events as SE
 from .cards import KITS, SPECIAL_ACTION
 from .fighters import RULES
-from .state import START_LIFE, BattleState, Figure, Fighter, Marker, Status
+from .state import START_LIFE, WITH_PAIR, BattleState, Figure, Fighter, Marker, Status
 
 
 def _duel_started(s: BattleState, e: E.DuelStarted) -> None:
@@ -192,6 +192,8 @@ def _recycled(s: BattleState, e: E.CardsRecycled) -> None:
     f.discard2 = list(e.discard2)
     f.style = f.base = None
     f.covered = []
+    if f.zones.get(WITH_PAIR):  # cards discarded with the pair went into discard 1 with it (beat.recycle)
+        f.zones[WITH_PAIR] = []
 
 
 def _beat_started(s: BattleState, e: E.BeatStarted) -> None:

@@ -40,6 +40,10 @@ AMOUNT_DECISION = {"amount": ({"amount": {"type": "integer", "minimum": 0, "maxi
 SPEND_TOKEN_DECISION = {"spend_token": ({"token": {"type": "string", "minLength": 1, "maxLength": 64}},
                                         '"token": a token of your pool, or "none"')}
 
+# The ``card`` decision (a base to discard, a card to name: ``kit_events.CardChosen``).
+CARD_DECISION = {"card": ({"card": {"type": "string", "minLength": 1, "maxLength": 64}},
+                          '"card": the name of one of the cards offered')}
+
 # The ``marker`` decision (effects.choose_space): a kit that places markers adds it to its ``decisions``.
 MARKER_DECISION = {"marker": ({"marker": {"type": "string", "minLength": 1, "maxLength": 64},
                                "space": {"type": "integer", "minimum": 1, "maximum": 7}},
@@ -134,6 +138,16 @@ class KitRules:
         return
         yield
 
+    def ante_step_start(self, ctx, owner: int) -> None:
+        """At the start of each ante step, after ``AnteStarted``, before the first ante: effects the ability (or a
+        lasting effect of its cards) applies then, to its fighter or to another ("loses life during each ante
+        step"); it may emit, not ask."""
+
+    def life_lost_at_ante(self, state, owner: int, p: int) -> int:
+        """The life this fighter's ability (``owner``) will make player ``p`` lose at the start of the coming ante
+        step (a pair chosen before the ante labels its Special Action's Finisher with the life at the reveal)."""
+        return 0
+
     def after_ante(self, ctx, p: int) -> None:
         """Effects fixed by the ante step, before the reveal."""
 
@@ -148,6 +162,26 @@ class KitRules:
         return ()
 
     # -- reveal, priority ---------------------------------------------------------------------------
+    def cards_revealed(self, ctx, owner: int, p: int, cards: tuple[str, ...]) -> None:
+        """Player ``p``'s ``cards`` were just turned face up (the pair at ``PairRevealed``, a new pair after a
+        Cancel, a clash base at ``ClashRevealed``): "each time the opponent reveals ..." effects; it may emit,
+        not ask."""
+
+    def negates_antes(self, state, owner: int, p: int) -> str | None:
+        """Why the counters, tokens and cards player ``p`` anted this beat have no effect because of this
+        fighter's ability (``owner``), in words, or None (``stats.tokens_void``)."""
+        return None
+
+    def forbids_spending(self, state, owner: int) -> str | None:
+        """Why no player may spend tokens or counters now because of this fighter's ability (``owner``), in
+        words, or None (``effects.spending_forbidden``: a kit that spends asks it first)."""
+        return None
+
+    def caps_at_printed(self, state, owner: int, p: int, stat: str) -> str | None:
+        """The words of this fighter's (``owner``) effect when it keeps player ``p``'s ``stat`` (power, priority,
+        range) from going above the cards' printed values, or None (``stats``: the cap is a named term)."""
+        return None
+
     def triggers(self, state, p: int, timing: str) -> list[Trigger]:
         """The unique ability's triggers in a timing window, ordered with the pair's own."""
         return []

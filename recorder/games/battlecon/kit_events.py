@@ -57,8 +57,9 @@ class TokenSpendChosen(Event):
 @reg
 @ev
 class CardChosen(Event):
-    """A card of the player's kit chosen for an effect of their kit (a card zone's card to put into play...);
-    ``card`` "none" when the effect is optional and the player takes none (a ``paradigm``-like decision)."""
+    """A card chosen for an effect of a kit: a card of the player's kit (a card zone's card to put into play, a base
+    of their hand to discard) or a card they name; ``card`` "none" when the effect is optional and the player takes
+    none (a ``paradigm``-like decision)."""
 
     KIND: ClassVar[str] = INPUT
     player: int

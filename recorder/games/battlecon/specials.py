@@ -79,7 +79,13 @@ def life_at_reveal(s: BattleState, p: int) -> int:
     """Player p's life once the ante step is over (the kit's ``life_at_reveal`` hook: a form that loses life in
     the ante step does so before the reveal, where a Special Action's Finisher checks it)."""
     f = s.fighters[p]
-    return f.rules.life_at_reveal(s, p, f.life)
+    life = f.rules.life_at_reveal(s, p, f.life)
+    for q, g in enumerate(s.fighters):  # another fighter's effect at the start of the ante step (never below 1)
+        if q != p and "life_lost_at_ante" in g.rules.hooks:
+            loss = g.rules.life_lost_at_ante(s, q, p)
+            if loss:
+                life = max(life - loss, min(life, 1))
+    return life
 
 
 def special_label(s: BattleState, p: int, base: str, before_ante: bool) -> str:

@@ -7,6 +7,9 @@ from typing import Any
 
 BOARD = range(1, 8)  # spaces 1..7
 START_LIFE = 20
+# A fighter's card zone for cards an effect discards "with this beat's attack pair": they join the pair in
+# discard 1 when the fighter's cards recycle (or go there when they do not cycle): beat.recycle.
+WITH_PAIR = "with the pair"
 
 
 @dataclass(slots=True)
@@ -92,9 +95,10 @@ class Fighter:
 
     @property
     def in_play(self) -> list[str]:
-        """The hand cards on the table (the finisher card is not a hand card)."""
+        """The hand cards on the table (the finisher card is not a hand card), with any card an effect discarded
+        with the pair (it goes to discard 1 with it)."""
         out = [c for c in (self.style, self.base) if c is not None]
-        return out + self.covered
+        return out + self.covered + self.zones.get(WITH_PAIR, []) if self.zones else out + self.covered
 
 
 @dataclass(slots=True)

@@ -106,8 +106,40 @@ def has_passive(s: BattleState, p: int, kind: str) -> bool:
 
 
 def tokens_void(s: BattleState, p: int) -> bool:
-    """Tokens anted this beat have no effect (a card's ``tokens_no_effect`` passive)."""
-    return has_passive(s, p, "tokens_no_effect")
+    """Tokens anted this beat have no effect (a card's ``tokens_no_effect`` passive, or another fighter's ability
+    negating what p anted: its ``negates_antes`` hook)."""
+    return has_passive(s, p, "tokens_no_effect") or antes_negated(s, p) is not None
+
+
+def antes_negated(s: BattleState, p: int) -> str | None:
+    """Why what player p anted this beat is negated by another fighter's ability, in words, or None."""
+    for q, f in enumerate(s.fighters):
+        if q != p and "negates_antes" in f.rules.hooks:
+            why = f.rules.negates_antes(s, q, p)
+            if why:
+                return why
+    return None
+
+
+def _cap(s: BattleState, p: int, stat: str) -> str | None:
+    """The words of another fighter's effect keeping player p's ``stat`` at most at the printed value (its
+    ``caps_at_printed`` hook), or None."""
+    for q, f in enumerate(s.fighters):
+        if q != p and "caps_at_printed" in f.rules.hooks:
+            why = f.rules.caps_at_printed(s, q, p, stat)
+            if why:
+                return why
+    return None
+
+
+def _capped(s: BattleState, p: int, stat: str, total: int, printed: int, terms: Terms) -> int:
+    """``total`` kept at most at ``printed`` when another fighter's ability says so: the cut is a named term
+    appended to ``terms``."""
+    why = _cap(s, p, stat)
+    if why and total > printed:
+        terms.append((why, printed - total))
+        return printed
+    return total
 
 
 def _extras(s: BattleState, p: int, stat: str) -> Terms:
@@ -115,7 +147,7 @@ def _extras(s: BattleState, p: int, stat: str) -> Terms:
     f = s.fighters[p]
     key = pair_key(s, p)
     out: Terms = []
-    if f.anted and not _passives(key, f.form, "tokens_no_effect"):  # tokens_void
+    if f.anted and not _passives(key, f.form, "tokens_no_effect") and antes_negated(s, p) is None:  # tokens_void
         effects = KITS[f.kit].token_effects
         for t in f.anted:
             v = effects.get(t, {}).get(stat)
@@ -137,9 +169,10 @@ def _extras(s: BattleState, p: int, stat: str) -> Terms:
 
 
 def priority(s: BattleState, p: int) -> tuple[int, Terms]:
-    terms: Terms = list(printed_terms(pair_key(s, p), "priority"))
+    printed = printed_terms(pair_key(s, p), "priority")
+    terms: Terms = list(printed)
     terms += _extras(s, p, "priority")
-    return sum(v for _, v in terms), terms
+    return _capped(s, p, "priority", sum(v for _, v in terms), sum(v for _, v in printed), terms), terms
 
 
 def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
@@ -147,11 +180,12 @@ def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
     key = pair_key(s, p)
     if any(c.kind == "base" and c.power is None for c in cards_of(key)):
         return None, [("N/A", 0)]
-    terms: Terms = list(printed_terms(key, "power"))
+    printed = printed_terms(key, "power")
+    terms: Terms = list(printed)
     terms += _extras(s, p, "power")
     if has_passive(s, p, "power_per_damage_taken") and s.fighters[p].damage_taken:
         terms.append(("damage taken this beat", s.fighters[p].damage_taken))
-    return sum(v for _, v in terms), terms
+    return _capped(s, p, "power", sum(v for _, v in terms), sum(v for _, v in printed), terms), terms
 
 
 def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
@@ -167,10 +201,17 @@ def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
     for name, (a, b) in printed_terms(key, "range"):
         lo, hi = lo + a, hi + b
         terms.append((name, (a, b)))
+    printed = (lo, hi)
     for label, v in _extras(s, p, "range"):
         a, b = (v, v) if isinstance(v, int) else v
         lo, hi = lo + a, hi + b
         terms.append((label, (a, b)))
+    why = _cap(s, p, "range")
+    if why:  # each end at most the printed one
+        cut = (min(0, printed[0] - lo), min(0, printed[1] - hi))
+        if cut != (0, 0):
+            terms.append((why, cut))
+            lo, hi = lo + cut[0], hi + cut[1]
     return "normal", max(lo, 0), max(hi, 0), terms
 
 

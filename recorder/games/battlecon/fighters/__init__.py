@@ -172,7 +172,18 @@ def _card_rulings() -> dict[str, dict[tuple[str, str], Any]]:
 
 CARD_RULINGS = _card_rulings()  # edition ("*": both) -> (stat, term label) -> Ruling, of every kit
 DECISIONS: dict[str, tuple[dict[str, Any], str]] = _merged("decisions")  # script vocabulary of the kits
-STAT_EVENTS: dict[str, Any] = _merged("stat_events")
+def _stat_events() -> dict[str, Any]:
+    """Every kit's statistics handlers of an event type, joined: one handler giving all their tallies (a type two
+    kits count, such as CardMoved, keeps each kit's tallies)."""
+    handlers: dict[str, list[Any]] = {}
+    for fid in FIGHTERS:
+        for key, fn in RULES[fid].stat_events.items():
+            handlers.setdefault(key, []).append(fn)
+    return {key: fns[0] if len(fns) == 1 else (lambda d, fns=tuple(fns): tuple(t for fn in fns for t in fn(d)))
+            for key, fns in handlers.items()}
+
+
+STAT_EVENTS: dict[str, Any] = _stat_events()
 KEEP_ON_TIE: frozenset[str] = frozenset(k for r in RULES.values() for k in r.keep_on_tie)
 
 __all__ = ["RULES", "PASSIVES", "CITES", "CARD_RULINGS", "DECISIONS", "STAT_EVENTS", "KEEP_ON_TIE", "Trigger", "KitRules",

@@ -13,7 +13,7 @@ from recorder.events import INPUT, Event
 from recorder.rulings import Ruling
 
 from .. import events as E
-from ..effects import choose
+from ..effects import choose, spending_forbidden
 from ..kit import FIRST_RULES, KitRules
 from ..stats import INFINITE
 
@@ -80,6 +80,11 @@ class Cadenza(KitRules):
         s = ctx.state
         f = s.fighters[p]
         if TOKEN not in f.tokens or f.own.spent:
+            return False
+        why = spending_forbidden(s)
+        if why:
+            ctx.emit(E.EffectIgnored(player=p, card=TOKEN, reason=f"no tokens may be spent this beat ({why})"),
+                     actor=p, cause=cause)
             return False
         opts = [{"player": p, "spend": True}, {"player": p, "spend": False}]
         pick = yield from choose(ctx, p, "iron_body", IronBodyDecided, opts,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from .. import events as E
 from .. import kit_events as KE
 from .. import movement, stats
-from ..effects import Primitive, choose, fighter_name, lose_life, move_fighter
+from ..effects import Primitive, choose, fighter_name, lose_life, move_fighter, spending_forbidden
 from ..kit import AMOUNT_DECISION, KitRules, Trigger
 from ..special_events import RepeatDecided
 
@@ -86,6 +86,15 @@ def choose_amount(ctx, p: int, most: int, card: str, what: str, cause: int | Non
     return pick["amount"]
 
 
+def _cannot_spend(ctx, p: int, card: str, cause: int | None) -> bool:
+    """An effect forbids spending tokens now (``effects.spending_forbidden``): the card's spending is ignored."""
+    why = spending_forbidden(ctx.state)
+    if why:
+        ctx.emit(E.EffectIgnored(player=p, card=card, reason=f"no tokens may be spent this beat ({why})"),
+                 actor=p, cause=cause)
+    return why is not None
+
+
 def spend(ctx, p: int, n: int, reason: str, cause: int | None) -> None:
     if n:
         ctx.emit(KE.TokensSpent(player=p, tokens=(TIME,) * n, reason=reason), actor=p, cause=cause)
@@ -98,6 +107,8 @@ def chrono(ctx, owner, card, cause):
     """Spend any number of Time tokens, then advance exactly that many spaces, never past the opponent: the
     choice is the space (each legal one says how many tokens it costs)."""
     s = ctx.state
+    if _cannot_spend(ctx, owner, card, cause):
+        return
     held = s.fighters[owner].tokens.count(TIME)
     reach = [d for d in movement.destinations(s, owner, "advance", tuple(range(0, held + 1)), owner)
              if not d.switched]
@@ -139,6 +150,8 @@ def spend_to_reactivate(ctx, owner, card, cause, tokens, once):
     if once and card in f.own.once:
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason="already executed again this beat"),
                  actor=owner, cause=cause)
+        return
+    if f.tokens.count(TIME) >= tokens and _cannot_spend(ctx, owner, card, cause):
         return
     if f.tokens.count(TIME) < tokens:
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"fewer than {tokens} Time token"
@@ -201,7 +214,7 @@ class Luc(KitRules):
         return (state.fighters[p].own.soak,)
 
     def triggers(self, state, p: int, timing: str) -> list[Trigger]:
-        if timing == "start" and stack(state, p) in (3, 5):
+        if timing == "start" and stack(state, p) in (3, 5) and not stats.tokens_void(state, p):
             n = stack(state, p)
             return [Trigger(BATTERY, f"Stack of {n}: {STACK_EFFECTS[n]}.", _stack_start)]
         return []
@@ -214,6 +227,8 @@ class Luc(KitRules):
         if not cards or not held:
             return
         card = cards[0][0].name
+        if _cannot_spend(ctx, p, card, cause):
+            return
         n = yield from choose_amount(ctx, p, held, card, lambda k: f"Discard {k} Time for +{k} Soak" if k
                                      else "Discard none", cause)
         spend(ctx, p, n, card, cause)  # each token +1 Soak this beat (stat_terms, from the kit's own state)

@@ -25,7 +25,7 @@ from recorder.rulings import Ruling
 from .. import events as E
 from .. import kit_events as KE
 from .. import stats
-from ..effects import Primitive, choose, move_fighter
+from ..effects import Primitive, choose, move_fighter, spending_forbidden
 from ..kit import SPEND_TOKEN_DECISION, KitRules, Trigger
 
 ABILITY = "Custom Ammunition"
@@ -59,6 +59,11 @@ def spend_one(ctx, p: int, card: str, purpose: str, cause: int | None):
     pool = sorted(set(ctx.state.fighters[p].tokens))
     if not pool:
         ctx.emit(E.EffectIgnored(player=p, card=card, reason="no Ammo token in your pool"), actor=p, cause=cause)
+        return None
+    why = spending_forbidden(ctx.state)  # an effect forbids spending tokens this beat (effects.spending_forbidden)
+    if why:
+        ctx.emit(E.EffectIgnored(player=p, card=card, reason=f"no tokens may be spent this beat ({why})"),
+                 actor=p, cause=cause)
         return None
     # "None" first, as "pass" is for an ante: the greedy bot's ties keep the token.
     options = [{"player": p, "token": NONE}] + [{"player": p, "token": t} for t in pool]

@@ -200,7 +200,8 @@ class Zaamassal(KitRules):
              "OptionDecided": "Zaamassal: Sturdy (he may ignore movement effects applied to him this beat)"}
     words = {
         "CardChosen": lambda d, name: (f"{name(d['player'])} assumes no Paradigm" if d["card"] == NONE
-                                       else f"{name(d['player'])} chooses {_title(d['card'])}"),
+                                       else f"{name(d['player'])} chooses "
+                                       f"{_title(d['card']) if d['card'] in PARADIGMS else d['card']}"),
         "OptionDecided": lambda d, name: (f"{name(d['player'])} ignores the movement (Sturdy)" if d["use"]
                                           else f"{name(d['player'])} lets the movement apply (Sturdy)"),
     }
