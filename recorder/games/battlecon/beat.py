@@ -21,36 +21,41 @@ PREVIEW_CLASH_CAP = 12  # engine safeguard: a Preview clash this long ends as in
 HAND_RANK = {fid: {c: i for i, c in enumerate(k.hand_order)} for fid, k in KITS.items()}
 
 
-# A hand's split and its pairs depend only on the fighter and the cards in hand: worked out once per hand (the
-# same few hands come back beat after beat, match after match) and shared, as immutable tuples.
+# A hand's split and its pairs depend only on the fighter and the set of cards in hand: worked out once per hand
+# (the same few hands come back beat after beat, match after match, in any order) and shared, as tuples.
 @lru_cache(maxsize=1 << 14)
-def _split(fighter: str, hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _split(fighter: str, hand: frozenset[str] | tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     cards = KITS[fighter].cards
+    rank = HAND_RANK[fighter].__getitem__
+    ordered = sorted(hand, key=rank)
     # The Special Action pairs with a base like a style (WoI p.33).
-    return (tuple(c for c in hand if cards[c].kind in (STYLE, SPECIAL)),
-            tuple(c for c in hand if cards[c].kind == BASE))
+    return (tuple(c for c in ordered if cards[c].kind in (STYLE, SPECIAL)),
+            tuple(c for c in ordered if cards[c].kind == BASE))
+
+
+def _hand(f) -> frozenset[str] | tuple[str, ...]:
+    hand = frozenset(f.hand)
+    return hand if len(hand) == len(f.hand) else tuple(f.hand)  # a card twice (no fighter has one): kept whole
 
 
 def hand_split(s: BattleState, p: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The styles (and the Special Action) and the bases in player p's hand, in hand order."""
+    """The styles (and the Special Action) and the bases in player p's hand, each in the fighter's hand order."""
     f = s.fighters[p]
-    return _split(f.kit, tuple(f.hand))
+    return _split(f.kit, _hand(f))
 
 
 @lru_cache(maxsize=1 << 14)
-def _pairs(fighter: str, hand: tuple[str, ...]) -> tuple[tuple[str, str, str | None], ...]:
+def _pairs(fighter: str, hand: frozenset[str] | tuple[str, ...]) -> tuple[tuple[str, str, str | None], ...]:
     """Every pair of the hand in hand order: (style, base, label), the label None for a Special Action's."""
     styles, bases = _split(fighter, hand)
-    rank = HAND_RANK[fighter].__getitem__
-    return tuple((st, b, None if st == SPECIAL_ACTION else f"{st} {b}")
-                 for st in sorted(styles, key=rank) for b in sorted(bases, key=rank))
+    return tuple((st, b, None if st == SPECIAL_ACTION else f"{st} {b}") for st in styles for b in bases)
 
 
 def pair_options(s: BattleState, p: int, before_ante: bool = True) -> tuple[list[dict], list[str]]:
     """Every legal pair (style or Special Action, then base), in hand order; labels name what a special would
     really become at the reveal (a Finisher that cannot be used yet is a Cancel, and says why)."""
     f = s.fighters[p]
-    pairs = _pairs(f.kit, tuple(f.hand))
+    pairs = _pairs(f.kit, _hand(f))
     opts = [{"player": p, "style": st, "base": b} for st, b, _ in pairs]
     labels = [label if label is not None else f"{st} {b} ({specials.special_label(s, p, b, before_ante)})"
               for st, b, label in pairs]
