@@ -72,13 +72,15 @@ def pending_triggers(s, p: int, timing: str) -> list[Trigger]:
 
 
 def run_triggers(ctx, p: int, timing: str) -> Gen:
-    """Resolve player p's triggered effects for ``timing``. With more than one, the player orders them all
-    first (WoI p.26, Preview "Resolving Effects": "he chooses which order he activates them"): one ``order``
-    decision per place, each naming the trigger that resolves next, until one is left."""
-    s = ctx.state
-    todo = pending_triggers(s, p, timing)  # fixed now: an earlier effect may change the form
-    if not todo:
-        return
+    """Resolve player p's triggered effects for ``timing`` (used as ``yield from run_triggers(...)``). With more
+    than one, the player orders them all first (WoI p.26, Preview "Resolving Effects": "he chooses which order
+    he activates them"): one ``order`` decision per place, each naming the trigger that resolves next, until one
+    is left. Most windows have none: then nothing but an empty tuple is made (no generator)."""
+    todo = pending_triggers(ctx.state, p, timing)  # fixed now: an earlier effect may change the form
+    return _resolve(ctx, p, timing, todo) if todo else ()
+
+
+def _resolve(ctx, p: int, timing: str, todo: list[Trigger]) -> Gen:
     ordered: list[Trigger] = []
     while len(todo) > 1:
         names = [t.name for t in todo]
@@ -95,7 +97,15 @@ def run_triggers(ctx, p: int, timing: str) -> Gen:
 
 
 def _negated(ctx, p: int, trig: Trigger, timing: str) -> Gen:
-    """Whether another fighter's kit negates player p's trigger (its ``negate_trigger`` hook)."""
+    """Whether another fighter's kit negates player p's trigger (its ``negate_trigger`` hook; ``yield from``
+    gives None, no, when no kit has one)."""
+    for f in ctx.state.fighters:
+        if f.rules.negates:
+            return _negating(ctx, p, trig, timing)
+    return ()
+
+
+def _negating(ctx, p: int, trig: Trigger, timing: str) -> Gen:
     for q, f in enumerate(ctx.state.fighters):
         if q != p and f.rules.negates and (yield from f.rules.negate_trigger(ctx, q, p, trig, timing, None)):
             return True
