@@ -19,6 +19,7 @@ from .header import Header
 from .terms import terms_of
 
 Ask = Generator[Request, Answer, Event]
+_entry = tuple.__new__  # Entry(...) without its Python-level __new__: an Entry is a named tuple
 
 
 class Context:
@@ -62,7 +63,7 @@ class Context:
         """Apply ``event`` to the state, record it, and return its seq."""
         seq = len(self.entries) + 1
         self._apply(self.state, event)
-        self.entries.append(Entry(seq, self.duel, self.beat, event, actor, cause, visibility))
+        self.entries.append(_entry(Entry, (seq, self.duel, self.beat, event, actor, cause, visibility)))
         return seq
 
     def chance(self, purpose: str, n: int, *, cause: int | None = None) -> int:

@@ -67,8 +67,19 @@ def test_a_class_it_cannot_speed_up_keeps_its_own_init() -> None:
 
 
 def test_the_engines_hot_classes_use_it() -> None:
-    for cls in (Entry, Record, Request, Answer, E.PairSelected, E.TriggerResolved):
+    for cls in (Record, Request, Answer, E.PairSelected, E.TriggerResolved):
         assert cls.__init__.__qualname__ == f"{cls.__qualname__}.__init__"
         assert "_set_0" in cls.__init__.__code__.co_freevars, cls
     event = E.PairSelected(player=0, style="Drive", base="Strike", source="bot")
     assert event.salt == "" and event == E.PairSelected(0, "Drive", "Strike", "bot", "")
+
+
+def test_an_entry_is_an_immutable_named_tuple() -> None:
+    """The engine makes an Entry for every event (Context.emit builds it as a tuple, without Entry.__new__)."""
+    event = E.PairSelected(player=0, style="Drive", base="Strike", source="bot")
+    entry = Entry(3, 1, 2, event, 0, None, 0)
+    assert (entry.seq, entry.duel, entry.beat, entry.event, entry.actor, entry.cause, entry.visibility) == \
+        (3, 1, 2, event, 0, None, 0)
+    assert entry.type == "PairSelected" and entry.kind == "input"
+    with pytest.raises(AttributeError):
+        entry.seq = 4  # type: ignore[misc]
