@@ -24,6 +24,7 @@ byte-identical log, and the fold of the records equals the engine's state.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -70,16 +71,28 @@ def check_board(state, where: str) -> None:
     assert len(set(spaces)) == len(spaces), f"{where}: fighters share a space {spaces}"
 
 
+@cache
+def fighters_cards(fighter: str, special_actions: bool) -> list[str]:
+    """Every card a fighter has, sorted: its kit's, its card zones' and (with the option) the Special Action."""
+    k = KITS[fighter]
+    return sorted(k.all_cards + k.zone_cards + ((SPECIAL_ACTION,) if special_actions else ()))
+
+
 def check_cards(state, where: str) -> None:
     for p, f in enumerate(state.fighters):
         k = KITS[f.kit]
-        held = Counter(f.hand + f.discard1 + f.discard2 + f.in_play + f.removed
-                       + [c for zone in k.card_zones for c in f.zones[zone]])  # cards set beside the fighter
-        kit = Counter(k.all_cards + k.zone_cards + ((SPECIAL_ACTION,) if state.special_actions else ()))
-        assert held == kit, (
-            f"{where}: P{p} {f.kit} cards are not each in exactly one place: "
-            f"extra {sorted((held - kit).elements())}, missing {sorted((kit - held).elements())}"
-        )
+        held = f.hand + f.discard1 + f.discard2 + f.in_play + f.removed
+        for zone in k.card_zones:  # cards set beside the fighter
+            held += f.zones[zone]
+        held.sort()
+        # The same cards, each as often, is the same sorted list: checked after every event, so compared that way
+        # (a Counter of each side is built only to word a failure).
+        if held != fighters_cards(f.kit, state.special_actions):
+            have, kit = Counter(held), Counter(fighters_cards(f.kit, state.special_actions))
+            assert have == kit, (
+                f"{where}: P{p} {f.kit} cards are not each in exactly one place: "
+                f"extra {sorted((have - kit).elements())}, missing {sorted((kit - have).elements())}"
+            )
 
 
 def check_life(before: list[int], state, record, where: str, gained: list[int]) -> None:
