@@ -450,3 +450,31 @@ def test_bots_play_her_whole_matches(bots):
             kinds.add(req.kind)
             m.advance(srcs[req.player].answer(req, m))
     assert "card" in kinds
+
+
+# -- the WoI FAQ on Lance (Heketch is the fighter it names) ------------------------------------------------------
+
+
+def test_faq_lance_a_heketch_who_moved_next_to_her_during_the_ante_step_stays_there():
+    sc = lixis(opponent="heketch", keep=(("Vine", "Lance"), ("Psycho", "Knives")), positions=(4, 1))
+    b = sc.beat((("Vine", "Lance"), ("Psycho", "Knives")), antes={1: ["Dark Force"]},
+                choices={1: [{"kind": "move", "to": 3}]}, lenient=True)
+    moved = b.of("FighterMoved", player=1)[0]
+    assert (moved.kind, moved.to_space) == ("move_directly", 3)
+    assert b.types().index("FighterMoved") < b.types().index("PairRevealed")  # during the ante step
+    assert len(b.of("FighterMoved", player=1)) == 1 and sc.state.fighters[1].position == 3  # Lance did not undo it
+
+
+def test_faq_lance_advance_until_adjacent_stops_before_the_blocked_space():
+    sc = lixis(opponent="heketch", keep=(("Vine", "Lance"), ("Psycho", "Knives")), positions=(5, 1))
+    b = sc.beat((("Vine", "Lance"), ("Psycho", "Knives")), lenient=True)
+    start = b.one("TriggerResolved", player=1, card="Psycho", timing="start")
+    moved = b.of("FighterMoved", player=1)[0]
+    assert start and (moved.kind, moved.from_space, moved.to_space) == ("advance", 1, 3)  # 4 is next to her
+
+
+def test_naturalizing_stops_heketch_spending_dark_force():
+    sc = lixis(opponent="heketch", keep=(("Naturalizing", "Strike"), ("Critical", "Knives")), positions=(3, 4))
+    b = sc.beat((("Naturalizing", "Strike"), ("Critical", "Knives")), lenient=True)
+    assert b.one("EffectIgnored", card="Critical").reason == "no tokens may be spent this beat (Lixis's Naturalizing)"
+    assert b.none("TokenSpendChosen")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .. import events as E
 from .. import kit_events as KE
 from .. import movement, stats
-from ..effects import Primitive, choose, gain_life, move_fighter, stun
+from ..effects import Primitive, choose, gain_life, move_fighter, spending_forbidden, stun
 from ..kit import AMOUNT_DECISION, KitRules, Trigger
 
 TOKEN = "Crescendo"
@@ -83,6 +83,11 @@ def spend_tokens_for_power(ctx, owner, card, cause, per, verb):
     if not have:
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"no {TOKEN} token to {verb}"), actor=owner,
                  cause=cause)
+        return
+    why = spending_forbidden(s)  # an effect forbids spending tokens this beat (effects.spending_forbidden)
+    if why:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"no tokens may be spent this beat ({why})"),
+                 actor=owner, cause=cause)
         return
     options = [{"player": owner, "amount": n} for n in range(have + 1)]
     labels = [f"{verb.capitalize()} {_plural(n)} for +{per * n} Power" if n else f"{verb.capitalize()} none"

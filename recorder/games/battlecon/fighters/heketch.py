@@ -25,7 +25,7 @@ from .. import events as E
 from .. import kit_events as KE
 from .. import movement, stats
 from ..cards import KITS
-from ..effects import Primitive, choose, fighter_name, gain_life, lose_life, moved
+from ..effects import Primitive, choose, fighter_name, gain_life, lose_life, moved, spending_forbidden
 from ..kit import SPEND_TOKEN_DECISION, KitRules
 
 DARK = "Dark Force"
@@ -56,6 +56,11 @@ def has_dark_force(state, p: int) -> bool:
 def _ask_spend(ctx, p: int, card: str, what: str, cause: int | None):
     """May spend the Dark Force token for ``what``: a ``spend_token`` decision (the token, or "none"), keeping it
     first -- the greedy bot's tie goes to the first option, so it never spends the token for nothing."""
+    why = spending_forbidden(ctx.state)  # an effect forbids spending tokens this beat (effects.spending_forbidden)
+    if why:
+        ctx.emit(E.EffectIgnored(player=p, card=card, reason=f"no tokens may be spent this beat ({why})"),
+                 actor=p, cause=cause)
+        return False
     pick = yield from choose(ctx, p, "spend_token", KE.TokenSpendChosen,
                              [{"player": p, "token": "none"}, {"player": p, "token": DARK}],
                              [f"Keep {DARK}", f"Spend {DARK} {what}"], f"{card}: spend {DARK} {what}?", cause,
