@@ -478,3 +478,36 @@ def test_naturalizing_stops_heketch_spending_dark_force():
     b = sc.beat((("Naturalizing", "Strike"), ("Critical", "Knives")), lenient=True)
     assert b.one("EffectIgnored", card="Critical").reason == "no tokens may be spent this beat (Lixis's Naturalizing)"
     assert b.none("TokenSpendChosen")
+
+
+def test_the_log_reads_the_discarded_base_in_words():
+    from recorder.games.battlecon.describe import describe
+    sc = lixis(keep=(("Naturalizing", "Strike"), HIKARU_KEEP), positions=(3, 4))
+    start = len(sc.match.entries)
+    sc.beat((("Naturalizing", "Strike"), ("Trance", "Shot")), choices={1: [{"kind": "card", "card": "Grasp"}]})
+    entries = sc.match.entries[start:]
+    moved = next(e for e in entries if e.type == "CardMoved")
+    chosen = next(e for e in entries if e.type == "CardChosen")
+    from dataclasses import asdict
+    from types import SimpleNamespace
+
+    def record(e):
+        return SimpleNamespace(type=e.type, data=asdict(e.event))
+    state = sc.state
+    assert describe(state, record(moved)) == "Hikaru's Grasp: hand → with the pair (Withering Touch)"
+    assert describe(state, record(chosen)) == "Hikaru chooses Grasp"
+
+
+def test_the_viewer_knows_her_cards_and_draws_the_discarded_base_as_a_zone_of_the_opponent():
+    from recorder.games.battlecon.snapshot import snapshot
+    from recorder.games.battlecon.view import _kit_info
+
+    info = _kit_info("lixis")
+    assert info["tokens"] == [] and info["zones"] == [] and info["initial"] == "X"
+    assert info["cards"]["Lance"]["text"].startswith("Opponents cannot move into or through")
+    sc = lixis(keep=(("Naturalizing", "Strike"), HIKARU_KEEP), positions=(3, 4))
+    s = sc.state
+    s.fighters[1].hand.remove("Grasp")
+    s.fighters[1].zones["with the pair"] = ["Grasp"]  # as Withering Touch leaves it until the recycling
+    ben = snapshot(s)["fighters"][1]
+    assert ben["zones"]["with the pair"] == ["Grasp"] and "Grasp" in ben["in_play"]  # board.js draws non-empty zones

@@ -124,12 +124,8 @@ def antes_negated(s: BattleState, p: int) -> str | None:
 def _cap(s: BattleState, p: int, stat: str) -> str | None:
     """The words of another fighter's effect keeping player p's ``stat`` at most at the printed value (its
     ``caps_at_printed`` hook), or None."""
-    for q, f in enumerate(s.fighters):
-        if q != p and "caps_at_printed" in f.rules.hooks:
-            why = f.rules.caps_at_printed(s, q, p, stat)
-            if why:
-                return why
-    return None
+    rules = s.fighters[1 - p].rules  # the opponent (a duel has two fighters): asked on every figure, kept cheap
+    return rules.caps_at_printed(s, 1 - p, p, stat) if "caps_at_printed" in rules.hooks else None
 
 
 def _capped(s: BattleState, p: int, stat: str, total: int, printed: int, terms: Terms) -> int:

@@ -29,6 +29,7 @@ from ..cards import KITS
 from ..effects import Primitive, choose, discard_with_pair, fighter_name, lose_life
 from ..kit import CARD_DECISION, KitRules, Trigger
 from ..kit_events import CardChosen, OptionDecided
+from ..state import WITH_PAIR
 
 FID = "lixis"
 WITHERING = "Withering Touch"
@@ -183,7 +184,7 @@ class Lixis(KitRules):
     card_rulings = {"woi": {(stat, f"{KITS[FID].short_name}'s Naturalizing"): Ruling("bc-naturalizing", "Naturalizing")
                             for stat in ("power", "priority", "range")}}
     stat_events = {"CardMoved": lambda d: ((d["player"], "cards_played", ("discarded", d["card"])),)
-                   if d["to_zone"] == "with the pair" and d["from_zone"] == "hand" else ()}
+                   if d["to_zone"] == WITH_PAIR and d["from_zone"] == "hand" else ()}
 
     def new_own(self) -> Own:
         return Own()
