@@ -27,6 +27,7 @@ INFINITE = 10**6  # Stun Guard infinity
 # only on immutable values -- the fighter, the edition, the pair's card names (or the active Finisher) and the
 # form -- and on card data that never changes, so each is worked out once per key and shared by every match.
 # kit, edition, finisher, style, base, and the kit's cards applied like a second style (KitRules.applied_cards)
+NA_KINDS = ("base", "finisher")  # cards whose power or range may be N/A (null): a Finisher replaces the whole pair
 PairKey = tuple[str, str, str | None, str | None, str | None, tuple[str, ...]]
 
 
@@ -174,7 +175,7 @@ def priority(s: BattleState, p: int) -> tuple[int, Terms]:
 def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
     """Total power, or None for an attack with power N/A."""
     key = pair_key(s, p)
-    if any(c.kind == "base" and c.power is None for c in cards_of(key)):
+    if any(c.kind in NA_KINDS and c.power is None for c in cards_of(key)):
         return None, [("N/A", 0)]
     printed = printed_terms(key, "power")
     terms: Terms = list(printed)
@@ -188,7 +189,7 @@ def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
     """``(kind, lo, hi, terms)``: kind is "normal", "na" (never hits) or a special range name."""
     key = pair_key(s, p)
     for c in cards_of(key):
-        if c.kind == "base" and c.range is None:
+        if c.kind in NA_KINDS and c.range is None:
             return "na", 0, 0, [(c.name, "N/A")]
         if isinstance(c.range, str):
             return c.range, 0, 0, [(c.name, c.range)]
