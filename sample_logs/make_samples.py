@@ -38,7 +38,8 @@ WALKTHROUGH = "walkthrough"
 NEWCOMERS = (("luc", ("hikaru", "cadenza"), 201), ("rukyuk", ("kallistar", "khadath"), 401),
              ("magdalena", ("kallistar", "khadath"), 301), ("zaamassal", ("kallistar", "khadath"), 211),
              ("heketch", ("kallistar", "khadath"), 451),
-             ("demitras", ("kallistar", "khadath"), 205), ("lixis", ("kallistar", "khadath"), 301))
+             ("demitras", ("kallistar", "khadath"), 205), ("lixis", ("kallistar", "khadath"), 301),
+             ("hepzibah", ("hikaru", "cadenza"), 401))
 
 
 def recorded_rules(game, name: str):

@@ -98,6 +98,9 @@ def _battlecon_recipes() -> list[Recipe]:
         Recipe("battlecon-lixis", "battlecon", "woi", ("lixis", "hikaru"), 18,
                "Lixis vs Hikaru, WoI with Special Actions, one duel, greedy vs random: Withering Touch, Naturalizing, "
                "Rooted.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
+        Recipe("battlecon-hepzibah", "battlecon", "woi", ("hepzibah", "cadenza"), 33,
+               "Hepzibah vs Cadenza, WoI with Special Actions, one duel, greedy vs random: Dark Pacts anted for "
+               "life.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
     ]
 
 
