@@ -320,3 +320,84 @@ def test_statistics_count_pacts_anted_and_life_paid():
     used = stats["seats"][0]["usage"]["tokens_used"]
     assert used["pact anted"] == {"Almighty": 1, "Endless": 1}
     assert used["life paid for pacts"] == {"own life": 2}
+
+
+# -- secrets, the viewer, bots, fingerprints ------------------------------------------------------------------
+
+
+def test_her_anted_pacts_are_public_and_her_face_down_pair_stays_secret():
+    from recorder.decisions import Answer
+    from recorder.games.battlecon.snapshot import redact, snapshot
+
+    sc = hep(keep=("Accursed", "Bloodlight"), life=(5, 20), options={"special_actions": True},
+             finishers=("Altazzair", "Rocket Press"))
+    m = sc.match
+    m.advance(Answer({"player": 0, "style": "Accursed", "base": "Bloodlight"}, "test"))
+    m.advance(Answer({"player": 1, "style": "Battery", "base": "Press"}, "test"))
+    while m.pending.kind == "ante" and m.pending.player == 1:
+        m.advance(Answer({"player": 1, "ante": "pass"}, "test"))
+    m.advance(Answer({"player": 0, "ante": "Almighty + Endless"}, "test"))
+    seen = redact(snapshot(sc.state), 1)["fighters"][0]
+    assert seen["pair"] == {"style": "?", "base": "?", "covered": []}
+    assert sorted(seen["zones"][ANTED]) == ["Almighty", "Endless"]  # anted face up: the opponent sees them
+    own = redact(snapshot(sc.state), 0)["fighters"][0]
+    assert own["pair"]["style"] == "Accursed"
+
+
+def test_state_as_her_opponent_hides_her_face_down_pair_and_shows_her_pacts():
+    import json
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from beatlog.cli import main
+
+    log = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon" / "woi-hepzibah-vs-hikaru.jsonl"
+    records = [json.loads(line) for line in log.read_bytes().splitlines()[1:]]
+    beat1 = [r for r in records if r["duel"] == 1 and r["beat"] == 1]
+    pair = next(r["data"] for r in beat1 if r["type"] == "PairSelected" and r["data"]["player"] == 0)
+    after = next(i for i, r in enumerate(beat1) if r["type"] == "PairCommitted" and r["data"]["player"] == 0) + 1
+    seen = CliRunner().invoke(main, ["state", str(log), "--beat", "1", "--event", str(after), "--as", "2"])
+    assert seen.exit_code == 0, seen.output
+    line = next(t for t in seen.output.splitlines() if "Hepzibah Culotre" in t)
+    assert "pair: face down (unknown to you)" in line and "pacts: Almighty, Corruption, Endless" in line
+    assert f"{pair['style']} {pair['base']}" not in seen.output
+    own = CliRunner().invoke(main, ["state", str(log), "--beat", "1", "--event", str(after), "--as", "1"])
+    assert f"pair: {pair['style']} {pair['base']} (face down; hidden from the opponent)" in own.output
+
+
+def test_the_viewer_knows_her_pact_cards_and_zones():
+    from recorder.games.battlecon.view import _kit_info
+
+    info = _kit_info("hepzibah")
+    assert BESIDE in info["zones"] and ANTED in info["zones"]
+    assert info["cards"]["Almighty"]["text"] == "Dark Pact. +2 Power."
+
+
+def test_adding_her_changes_no_fingerprint_of_a_match_without_her():
+    import json
+    from pathlib import Path
+
+    logs = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon"
+    header = json.loads((logs / "woi-hikaru-vs-khadath.jsonl").read_bytes().split(b"\n", 1)[0])
+    now = GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "khadath")), edition="woi", seed=1,
+                           options={"duels": 3})
+    assert now.rules_version == header["rules_version"]
+
+
+@pytest.mark.parametrize("bots", [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")])
+def test_bots_play_her_whole_matches_and_ante_pacts(bots):
+    from recorder.match import Match
+
+    anted = 0
+    for seed in (3, 4):
+        header = GAME.make_header(players=(Player("A", "hepzibah"), Player("B", "hikaru")), edition="woi",
+                                  seed=seed, options={"duels": 1, "special_actions": True})
+        m = Match(GAME, header)
+        srcs = {p: GAME.bot(bots[p], seed, p) for p in (0, 1)}
+        m.advance()
+        while not m.finished:
+            req = m.pending
+            m.advance(srcs[req.player].answer(req, m))
+        anted += sum(1 for e in m.entries if e.type == "CardMoved" and e.event.to_zone == ANTED)
+    assert anted >= 1
