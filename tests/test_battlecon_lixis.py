@@ -511,3 +511,14 @@ def test_the_viewer_knows_her_cards_and_draws_the_discarded_base_as_a_zone_of_th
     s.fighters[1].zones["with the pair"] = ["Grasp"]  # as Withering Touch leaves it until the recycling
     ben = snapshot(s)["fighters"][1]
     assert ben["zones"]["with the pair"] == ["Grasp"] and "Grasp" in ben["in_play"]  # board.js draws non-empty zones
+
+
+def test_naturalizing_negates_the_dark_pacts_hepzibah_anted():
+    sc = lixis(opponent="hepzibah", keep=(("Naturalizing", "Strike"), ("Darkheart", "Shot")), positions=(1, 5))
+    b = sc.beat((("Naturalizing", "Strike"), ("Darkheart", "Shot")), antes={1: ["Almighty"]}, lenient=True)
+    assert b.of("LifeLost", player=1)  # she paid for it all the same
+    dealt = b.one("DamageDealt", player=1)
+    assert "Almighty" not in dealt.power_terms and dealt.power == 3  # as printed: no +2 from Almighty
+    sc = lixis(opponent="hepzibah", keep=(("Venomous", "Strike"), ("Darkheart", "Shot")), positions=(1, 5))
+    b = sc.beat((("Venomous", "Strike"), ("Darkheart", "Shot")), antes={1: ["Almighty"]}, lenient=True)
+    assert "Almighty 2" in b.one("DamageDealt", player=1).power_terms  # without Naturalizing the pact counts

@@ -314,10 +314,11 @@ class Hepzibah(KitRules):
 
     # -- the pacts' bonuses ---------------------------------------------------------------------------------
     def applied_cards(self, state, p: int) -> tuple[str, ...]:
-        return tuple(anted(state.fighters[p]))
+        pacts = anted(state.fighters[p])  # negated by an opponent's effect (stats.antes_negated): none applies
+        return tuple(pacts) if pacts and stats.antes_negated(state, p) is None else ()
 
     def stat_terms(self, state, p: int, stat: str):
-        return doubled(state, p, stat) if anted(state.fighters[p]) else []
+        return doubled(state, p, stat) if anted(state.fighters[p]) and stats.antes_negated(state, p) is None else []
 
     def stun_immunity(self, state, p: int) -> str | None:
         n = len(anted(state.fighters[p]))
