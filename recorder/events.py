@@ -67,13 +67,21 @@ class Event:
     def from_data(cls, data: dict[str, Any]) -> "Event":
         """Rebuild an event from its payload; lists come back as tuples."""
         names = cls.field_names()
-        if set(data) != set(names):
+        expected = cls.__dict__.get("_field_set")
+        if expected is None:
+            expected = frozenset(names)
+            type.__setattr__(cls, "_field_set", expected)
+        if data.keys() != expected:
             missing = sorted(set(names) - set(data))
             extra = sorted(set(data) - set(names))
             raise CorruptLog(
                 f"{cls.TYPE} payload has wrong fields (missing {missing}, unexpected {extra})"
             )
-        return cls(**{name: _freeze(data[name]) for name in names})
+        # Scalars (most values) are taken as they are, without a call.
+        return cls(**{name: _freeze(v) if type(v) in _NESTED else v for name in names for v in (data[name],)})
+
+
+_NESTED = frozenset({list, dict})
 
 
 def _freeze(value: Any) -> Any:
