@@ -10,6 +10,7 @@ from __future__ import annotations
 from hashlib import sha256
 
 _TOP = 2**64
+_from_bytes = int.from_bytes
 
 class ChanceSource:
     def __init__(self, seed: int, stream: str) -> None:
@@ -18,18 +19,19 @@ class ChanceSource:
 
     def draw(self, n: int) -> int:
         """A uniformly distributed integer in ``0..n-1``."""
-        if n < 1:
+        if n < 2:
+            if n == 1:
+                return 0
             raise ValueError(f"cannot draw from {n} outcomes")
-        if n == 1:
-            return 0
         # Largest multiple of n below 2**64: values at or above it are redrawn
         # so that every outcome is exactly equally likely.
         limit = _TOP - _TOP % n
-        prefix = self._prefix
+        prefix, counter = self._prefix, self.counter
         while True:
-            self.counter += 1
-            value = int.from_bytes(sha256(b"%s%d" % (prefix, self.counter)).digest()[:8], "big")
+            counter += 1
+            value = _from_bytes(sha256(b"%s%d" % (prefix, counter)).digest()[:8], "big")
             if value < limit:
+                self.counter = counter
                 return value % n
 
     def shuffle(self, items: list) -> list:
