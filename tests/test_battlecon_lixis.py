@@ -522,3 +522,14 @@ def test_naturalizing_negates_the_dark_pacts_hepzibah_anted():
     sc = lixis(opponent="hepzibah", keep=(("Venomous", "Strike"), ("Darkheart", "Shot")), positions=(1, 5))
     b = sc.beat((("Venomous", "Strike"), ("Darkheart", "Shot")), antes={1: ["Almighty"]}, lenient=True)
     assert "Almighty 2" in b.one("DamageDealt", player=1).power_terms  # without Naturalizing the pact counts
+
+
+def test_naturalizing_stops_solar_soul_discarding_trance_counters():
+    sc = lixis(opponent="magdalena", keep=(("Naturalizing", "Strike"), ("Strike",)), positions=(3, 4), life=(20, 5),
+               options={"special_actions": True}, finishers=("Virulent Miasma", "Solar Soul"))
+    sc.state.fighters[1].counters["Trance"] = 2
+    b = sc.beat((("Naturalizing", "Strike"), (SA, "Strike")), lenient=True)
+    assert b.one("FinisherRevealed", player=1).finisher == "Solar Soul" and b.of("HitScored", player=1)
+    ignored = b.one("EffectIgnored", card="Solar Soul")
+    assert ignored.reason == "no counters may be spent this beat (Lixis's Naturalizing)"
+    assert not [c for c in b.of("CounterChanged", player=1) if c.amount < 0] and b.none("AmountChosen")

@@ -31,7 +31,7 @@ from .. import events as E
 from .. import kit_events as KE
 from .. import stats
 from ..cards import KITS
-from ..effects import Primitive, change_counter, choose, move_fighter
+from ..effects import Primitive, change_counter, choose, move_fighter, spending_forbidden
 from ..kit import AMOUNT_DECISION, KitRules
 
 TRANCE, LEVEL = "Trance", "Level"
@@ -107,6 +107,11 @@ def counters_for_power(ctx, owner, card, cause, counter):
     if not held:
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"no {counter} counter to discard"), actor=owner,
                  cause=cause)
+        return
+    why = spending_forbidden(ctx.state)  # an effect forbids spending counters this beat (effects.spending_forbidden)
+    if why:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"no counters may be spent this beat ({why})"),
+                 actor=owner, cause=cause)
         return
     options = [{"player": owner, "amount": k} for k in range(held + 1)]
     labels = [f"Discard {k} {counter} for +{k} Power" if k else "Discard none" for k in range(held + 1)]
