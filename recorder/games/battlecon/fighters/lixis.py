@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from recorder.rulings import Ruling
 
 from .. import events as E
-from .. import movement, stats
+from .. import stats
 from ..cards import KITS
 from ..effects import Primitive, choose, discard_with_pair, fighter_name, lose_life
 from ..kit import CARD_DECISION, KitRules, Trigger
