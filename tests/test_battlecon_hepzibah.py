@@ -74,7 +74,7 @@ def test_the_ante_offers_every_set_of_pacts_she_can_pay_for_with_readable_labels
     assert ante.labels[1] == "Ante Dark Pact Almighty (+2 Power): pay 1 life"
     assert ante.options[7] == {"player": 0, "ante": "Almighty + Endless"}
     assert ante.labels[7] == "Ante Dark Pacts Almighty (+2 Power), Endless (+2 Priority): pay 2 life"
-    assert ante.labels[-1] == ("Ante Dark Pacts Almighty (+2 Power), Corruption (This attack ignores Stun Guard), "
+    assert ante.labels[-1] == ("Ante Dark Pacts Almighty (+2 Power), Corruption (ignores Stun Guard), "
                                "Endless (+2 Priority), Immortality (Soak 2), Inevitable (Range +0~1): pay 5 life")
     assert ante.prompt == "Ann: ante or pass"
 
@@ -176,11 +176,11 @@ def test_pactbond_regains_a_life_per_pact_at_most_two_and_makes_a_pact_free_next
     assert b.one("LifeGained", player=0, reason="Pactbond: 2 Dark Pacts anted").amount == 2
     asked = next(r for r in sc.requests if r.kind == "pact")
     assert asked.prompt == "Pactbond: choose a Dark Pact you may ante next beat without paying life"
-    assert asked.labels[1] == "Corruption (This attack ignores Stun Guard): free next beat"
+    assert asked.labels[1] == "Corruption (ignores Stun Guard): free next beat"
     assert b.one("CardChosen", player=0).card == "Corruption"
     assert sc.state.fighters[0].own.free == "Corruption"
     rules, state = sc.state.fighters[0].rules, sc.state
-    assert rules.ante_label(state, 0, "Corruption") == ("Ante Dark Pact Corruption (This attack ignores Stun Guard): "
+    assert rules.ante_label(state, 0, "Corruption") == ("Ante Dark Pact Corruption (ignores Stun Guard): "
                                                         "Corruption free (Pactbond)")
     life = state.fighters[0].life
     b = sc.beat((("Accursed", "Strike"), ("Clockwork", "Shot")), antes={0: ["Almighty + Corruption"]}, lenient=True)

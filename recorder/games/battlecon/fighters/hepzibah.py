@@ -119,7 +119,8 @@ def doubled(state, p: int, stat: str) -> list[tuple[str, object]]:
 
 
 def describe_bonus(pact: str) -> str:
-    return PACT_CARDS[pact].text.removeprefix("Dark Pact. ").rstrip(".")
+    """A pact's bonus in a few words, for labels: "+2 Power", "ignores Stun Guard"."""
+    return PACT_CARDS[pact].text.removeprefix("Dark Pact. ").removeprefix("This attack ").rstrip(".")
 
 
 # -- card primitives -----------------------------------------------------------------------------------------
@@ -348,9 +349,6 @@ class Hepzibah(KitRules):
         if f.get("sealed"):
             out.append(f"{SEAL}: the opponent pays her first pact each beat")
         return out
-
-    def drawing(self) -> dict:
-        return {"card_zones": [BESIDE, ANTED]}
 
 
 RULES = Hepzibah("hepzibah")
