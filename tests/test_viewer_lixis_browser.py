@@ -53,3 +53,52 @@ def test_the_opponents_panel_shows_the_base_discarded_with_the_pair(browser, pag
     finally:
         t.context.close()
         assert t.errors == [], t.errors
+
+
+class _Eager:
+    """Lixis's source: the random bot, but she takes Virulent Miasma and plays it whenever she can."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+
+    def answer(self, request, match):
+        from recorder.decisions import Answer
+        if request.kind == "finisher":
+            return Answer(next(o for o in request.options if o["finisher"] == "Virulent Miasma"), "test")
+        if request.kind in ("pair", "new_pair"):
+            for option, label in zip(request.options, request.labels):
+                if "finisher: Virulent Miasma" in label:
+                    return Answer(dict(option), "test")
+        return self.inner.answer(request, match)
+
+
+def test_her_panel_shows_virulent_miasma_lasting_for_the_duel(browser, tmp_path):  # noqa: F811
+    from recorder.game import load_game
+    from recorder.header import Player
+    from recorder.integrity import LogFile
+    from recorder.recording import MemorySink, record
+
+    game, seed = load_game("battlecon"), 13  # a seed where her Miasma hits and the opponent then loses life
+    header = game.make_header(players=(Player("Ann", "lixis"), Player("Ben", "hikaru")), edition="woi", seed=seed,
+                              options={"duels": 1, "special_actions": True})
+    sink = MemorySink()
+    record(game, header, {0: _Eager(game.bot("random", seed, 0)), 1: game.bot("greedy", seed, 1)}, sink,
+           clock=lambda: vs.CREATED_AT)
+    log = LogFile(sink.header, sink.records)
+    render_site([Source("0", log)], tmp_path)
+    lost = next(r for r in log.records if r.type == "LifeLost" and "Virulent Miasma" in r.data["reason"])
+    before = next(r for r in log.records if r.type == "FinisherRevealed" and r.data["player"] == 0)
+    snaps = vs.snapshots(log)
+    assert snaps[lost.seq]["fighters"][0]["lasting"] == [
+        "Virulent Miasma on Hikaru: loses 2 life each ante step (-3 Priority at 1 life)"]
+    t = Tab(browser.new_context(viewport={"width": 1280, "height": 900}))
+    try:
+        t.open(tmp_path / "matches" / f"{log.header.match_id}.html")
+        t.page.evaluate("pos => window.beatlogViewer.go(pos, 'jump')", before.seq)
+        assert t.page.locator("[data-panel='0'] dd[data-key='lasting']").count() == 0  # not yet
+        t.page.evaluate("pos => window.beatlogViewer.go(pos, 'jump')", lost.seq)
+        text = t.page.locator("[data-panel='0'] dd[data-key='lasting']").inner_text()
+        assert text == "Virulent Miasma on Hikaru: loses 2 life each ante step (-3 Priority at 1 life)"
+    finally:
+        t.context.close()
+        assert t.errors == [], t.errors

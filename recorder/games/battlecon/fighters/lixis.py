@@ -277,7 +277,19 @@ class Lixis(KitRules):
     # -- what the kit shows ------------------------------------------------------------------------------------
     def snapshot(self, state, p: int) -> dict:
         own = state.fighters[p].own
-        return {"naturalizing": own.natural, "miasma": own.miasma, "virus": own.virus, "virus_named": list(own.named)}
+        out = {"naturalizing": own.natural, "miasma": own.miasma, "virus": own.virus, "virus_named": list(own.named)}
+        lasting = []  # the viewer draws these words (a fighter's "lasting" row)
+        who = KITS[state.fighters[1 - p].kit].short_name
+        if own.miasma:
+            e = _effect(own.miasma, "miasma")
+            lasting.append(f"{own.miasma} on {who}: loses {e['life']} life each ante step ({e['priority']} Priority "
+                           "at 1 life)")
+        if own.virus and own.named:
+            each = _effect(own.virus, "life_virus")["life"]
+            lasting.append(f"{own.virus} on {who}: loses {each} life for each of {' and '.join(own.named)} revealed")
+        if lasting:
+            out["lasting"] = lasting
+        return out
 
     def summary(self, f: dict) -> list[str]:
         out = []

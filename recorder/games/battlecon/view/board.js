@@ -217,6 +217,8 @@
       counterRows(el, ctx, seat, f),
       zoneRows(el, ctx, seat, f),
       statuses.length ? row(el, "Status", statuses.join("; "), "statuses") : null,
+      // A kit's effects that last beyond the beat (its snapshot's "lasting": words), such as a Finisher's for the duel.
+      f.lasting && f.lasting.length ? row(el, "Lasting effects", f.lasting.join("; "), "lasting") : null,
       f.finisher ? row(el, "Finisher", [chips(ctx, seat, [f.finisher]), el("span", { class: "muted", text:
         f.finisher_active ? " in play" : f.finisher_removed ? " used" : !f.finisher_revealed ? " face down" : "" })],
         "finisher") : null,
