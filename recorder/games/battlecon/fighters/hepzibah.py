@@ -10,10 +10,10 @@
 - Anted, they apply like a second style (``applied_cards``): their printed numbers are terms of her figures and
   Corruption's ``ignores_stun_guard`` passive is the attack's; Altazzair's ``double_pact_bonuses`` adds each
   number again (``stat_terms``). They come back to ``pacts`` after recycling every beat (``after_recycle``).
-- Kit primitives: ``bloodlight``, ``regain_per_pact`` (Pactbond), ``free_pact`` (Pactbond: a ``card``
-  decision, ``CardChosen``), ``discard_opponent_token`` (Darkheart, which regains life with the shared ``gain_life``), ``per_pact_bonus``
-  (Anathema), ``spend_life_for_power`` (Necrotizing: an ``amount`` decision), ``seal_the_pact``,
-  ``life_becomes_one`` (Altazzair); passives ``stun_immune_with_pacts`` (Accursed: ``stun_immunity``) and
+- Kit primitives: ``bloodlight``, ``regain_per_pact`` (Pactbond), ``free_pact`` (Pactbond: a ``pact``
+  decision, ``CardChosen``), ``discard_opponent_token`` (Darkheart, which regains life with the shared
+  ``gain_life``), ``per_pact_bonus`` (Anathema), ``spend_life_for_power`` (Necrotizing: an ``amount``
+  decision), ``seal_the_pact``, ``life_becomes_one`` (Altazzair); passives ``stun_immune_with_pacts`` (Accursed: ``stun_immunity``) and
   ``double_pact_bonuses``.
 
 Kit state (folded from the log): the damage her hit just dealt (Bloodlight), the pact Pactbond made free for
