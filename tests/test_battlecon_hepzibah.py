@@ -306,6 +306,10 @@ def test_the_state_line_and_the_snapshot_show_the_pacts_and_the_free_pact():
     f = snap["fighters"][0]
     assert f["zones"] == {BESIDE: list(PACTS), ANTED: []} and f["free_pact"] == "Endless" and f["sealed"] is False
     assert "free pact: Endless" in sc.state.fighters[0].rules.summary(f)
+    assert f["lasting"] == ["Pactbond: Endless can be anted this beat without paying life"]
+    sc.state.fighters[0].own.sealed = True
+    assert GAME.snapshot(sc.state)["fighters"][0]["lasting"][0] == (
+        "Seal the Pact: the opponent's life pays for her first Dark Pact each beat, for the rest of the duel")
 
 
 def test_statistics_count_pacts_anted_and_life_paid():

@@ -340,7 +340,18 @@ class Hepzibah(KitRules):
     # -- what the kit shows ---------------------------------------------------------------------------------
     def snapshot(self, state, p: int) -> dict:
         own = state.fighters[p].own
-        return {"free_pact": own.free or None, "sealed": own.sealed}
+        out = {"free_pact": own.free or None, "sealed": own.sealed}
+        lasting = []  # the viewer draws these words (the fighter's "Lasting effects" row)
+        if own.sealed:
+            lasting.append(f"{SEAL}: the opponent's life pays for her first Dark Pact each beat, for the rest of the "
+                           "duel")
+        free = own.free_next or own.free
+        if free:
+            when = "next beat" if own.free_next else "this beat"
+            lasting.append(f"Pactbond: {free} can be anted {when} without paying life")
+        if lasting:
+            out["lasting"] = lasting
+        return out
 
     def summary(self, f: dict) -> list[str]:
         out = []
