@@ -67,3 +67,19 @@ def test_tampered_walkthrough(tmp_path, change, expected):
     path = write_log(tmp_path / "w.jsonl", log.header, records)
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 1 and expected in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "sample_logs" / "battlecon").glob("*.jsonl")), ids=lambda p: p.name)
+def test_every_sample_event_is_described_in_words_not_python(path):
+    # a kit's words get a naming function: printing it instead of calling it leaks "<function ... at 0x...>"
+    # into explain and into every page (whose bytes then differ from run to run)
+    from recorder.game import game_for
+    from recorder.jsonl import read_jsonl
+    from replay.walk import Describer, walk
+
+    log = read_jsonl(path)
+    game = game_for(log.header)
+    describer = Describer(game)
+    walk(log.header, log.records, [describer], game)
+    bad = {seq: line for seq, line in describer.lines.items() if "<function" in line or " at 0x" in line}
+    assert bad == {}

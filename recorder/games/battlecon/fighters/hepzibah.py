@@ -259,7 +259,7 @@ class Hepzibah(KitRules):
     cites = {"CardChosen": {"woi": "Hepzibah: Pactbond (End of Beat: choose a Dark Pact)"},
              "CardMoved": {"woi": "Hepzibah's Unique Ability (Dark Pact: anted for 1 life each; they come back "
                                   "every beat)"}}
-    words = {"CardChosen": lambda d, name: (f"{name} chooses the Dark Pact {d['card']} (Pactbond): she may ante it "
+    words = {"CardChosen": lambda d, name: (f"{name(d['player'])} chooses the Dark Pact {d['card']} (Pactbond): she may ante it "
                                             "next beat without paying life")}
     # Pacts anted (each), and the life paid for them: hers, or the opponent's by Seal the Pact (on the payer's row).
     stat_events = {"CardMoved": _moved_stats, "LifeLost": _lost_stats}

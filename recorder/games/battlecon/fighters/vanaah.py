@@ -115,7 +115,7 @@ class Vanaah(KitRules):
     passives = {"hits_unless_priority": ("opponent",)}
     decisions = DISCARD_TOKEN
     cites = {"CardMoved": "Vanaah's Unique Ability (Divine Rush cycles with her discard piles)"}
-    words = {"CardMoved": lambda d, name: (f"{name}'s {d['card']} moves from {d['from_zone'].replace('_', ' ')} "
+    words = {"CardMoved": lambda d, name: (f"{name(d['player'])}'s {d['card']} moves from {d['from_zone'].replace('_', ' ')} "
                                            f"to {d['to_zone'].replace('_', ' ')} ({d['reason']})")}
     # Tokens used: the generic ante is counted by the shared statistics; Divine Rush back in her pool counts as
     # "returned" (after its trip through her discards, or early by Reaping).
