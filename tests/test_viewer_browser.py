@@ -491,3 +491,24 @@ def test_player_page_charts_from_the_local_plotly(tab, site):
     tab.page.keyboard.press("l")
     tab.page.keyboard.press("l")  # the set-up is over: its point is drawn
     tab.page.wait_for_selector("#chart .main-svg")
+
+
+def test_the_revealed_table_gives_every_card_its_engine_text(tab, site):
+    # The generic bases are listed once in the page's static data, a fighter's own cards under the fighter;
+    # the Effects row reads either, as the engine knows the card.
+    from recorder.games.battlecon.catalog import cards_of
+
+    log = site["walkthrough"]
+    texts = [{c["name"]: c.get("text") or "" for c in cards_of(p.side)} for p in log.header.players]
+    tab.open(match_page(site, "walkthrough"), "#e=0")
+    seen = set()
+    for _ in range(len(log.records)):
+        cells = tab.page.evaluate("""() => [...document.querySelectorAll('[data-figure=effects]')].map(td =>
+            [...td.querySelectorAll('.card-effect')].map(p => p.textContent))""")
+        for seat, lines in enumerate(cells):
+            for line in lines:
+                name, _, text = line.partition(": ")
+                assert text == (texts[seat][name] or "no effect text"), (seat, line)
+                seen.add(name)
+        tab.page.keyboard.press("ArrowRight")
+    assert {"Strike", "Shot", "Drive", "Burst", "Grasp", "Dash"} & seen and len(seen) >= 4, seen

@@ -10,6 +10,8 @@ combined range, power and priority with the terms they add up from.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Hashable, Sequence
@@ -17,7 +19,7 @@ from typing import Any, Hashable, Sequence
 from recorder.envelope import Record
 from recorder.header import Header
 
-from ..cards import KITS
+from ..cards import GENERIC_BASES, KITS
 from ..catalog import cards_of
 from ..fighters import RULES
 from ..state import BattleState
@@ -36,7 +38,10 @@ class BattleconView:
     _known: dict[Any, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def static(self, header: Header) -> dict[str, Any]:
-        return {"fighters": [_kit_info(p.side) for p in header.players]}
+        # The six generic bases are the same for every fighter: listed once, not in each fighter's cards.
+        first = header.players[0].side
+        return {"bases": {name: _card_info(first, name) for name in GENERIC_BASES},
+                "fighters": [_kit_info(p.side) for p in header.players]}
 
     def extras(self, state: BattleState) -> dict[str, Any] | None:
         # Figures exist only once both pairs are face up, so every seat may see them. A fighter
@@ -117,14 +122,22 @@ def _without(d: dict[str, Any], key: str) -> dict[str, Any]:
     return out
 
 
+@functools.lru_cache(maxsize=None)
+def _texts(fighter: str) -> dict[str, str]:
+    return {c["name"]: c.get("text") or "" for c in cards_of(fighter)}  # as the engine knows them
+
+
+def _card_info(fighter: str, name: str) -> dict[str, Any]:
+    card = KITS[fighter].cards[name]
+    return {"kind": card.kind, "range": list(card.range) if isinstance(card.range, tuple) else card.range,
+            "power": card.power, "priority": card.priority, "text": _texts(fighter).get(name, "")}
+
+
 def _kit_info(fighter: str) -> dict[str, Any]:
+    """A fighter's own cards (the generic bases are the static data's ``bases``) and pieces."""
     kit = KITS[fighter]
-    texts = {c["name"]: c.get("text") or "" for c in cards_of(fighter)}  # as the engine knows them
-    cards = {}
-    for name in kit.all_cards + kit.finishers + kit.zone_cards:
-        card = kit.cards[name]
-        cards[name] = {"kind": card.kind, "range": list(card.range) if isinstance(card.range, tuple) else card.range,
-                       "power": card.power, "priority": card.priority, "text": texts.get(name, "")}
+    cards = {name: _card_info(fighter, name) for name in kit.all_cards + kit.finishers + kit.zone_cards
+             if name not in GENERIC_BASES}
     return {"id": kit.id, "name": kit.name, "initial": kit.initial, "tokens": list(kit.tokens),
             "forms": sorted(kit.forms), "markers": {n: dict(h) for n, h in kit.markers.items()},
             "counters": {k: dict(v) for k, v in kit.counters.items()}, "zones": list(kit.zones),

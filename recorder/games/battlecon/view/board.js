@@ -43,9 +43,16 @@
     });
   }
 
+  // A card as the engine knows it: the fighter's own, or one of the generic bases every fighter shares.
+  function cardInfo(ctx, seat, card) {
+    var own = ctx.static.fighters && ctx.static.fighters[seat] && ctx.static.fighters[seat].cards;
+    var has = Object.prototype.hasOwnProperty;
+    if (own && has.call(own, card)) return own[card];
+    return ctx.static.bases && has.call(ctx.static.bases, card) ? ctx.static.bases[card] : null;
+  }
+
   function cardTitle(ctx, seat, card) {
-    var info = ctx.static.fighters && ctx.static.fighters[seat];
-    var c = info && Object.prototype.hasOwnProperty.call(info.cards, card) ? info.cards[card] : null;
+    var c = cardInfo(ctx, seat, card);
     if (!c) return card;
     if (c.kind === "extra") return card + ": " + c.text;  // a card set beside the fighter (a Paradigm): its text
     var range = c.range === null ? "N/A" : Array.isArray(c.range) ?
@@ -263,11 +270,10 @@
     });
     // What each revealed card does, as the engine knows it (the kit's card text).
     body.push(el("tr", { class: "effects" }, el("th", { scope: "row", text: "Effects" }), figures.map(function (fig, seat) {
-      var known = (ctx.static.fighters && ctx.static.fighters[seat] && ctx.static.fighters[seat].cards) || {};
       var cards = fig ? fig.cards : [];
       return el("td", { "data-figure": "effects", "data-seat": seat, class: cards.length ? "" : "none" },
                 cards.length ? cards.map(function (name) {
-                  var text = known[name] && known[name].text;
+                  var known = cardInfo(ctx, seat, name), text = known && known.text;
                   return el("p", { class: "card-effect" }, el("strong", { text: name + ": " }), text || "no effect text");
                 }) : "—");
     })));
