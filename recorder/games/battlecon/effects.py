@@ -107,6 +107,25 @@ def move_fighter(ctx, owner: int, mover: int, kind: str, n, card: str, cause: in
     return dest
 
 
+def move_next_to_opponent(ctx, owner: int, card: str, cause: int | None) -> Gen:
+    """Move directly to a free space adjacent to the opponent, the player choosing which (never staying put: an
+    effect that moves a fighter next to the opponent is ignored when no such space is free; WoI FAQ), for a kit's
+    card primitive or ability."""
+    s = ctx.state
+    there, start = s.fighters[1 - owner].position, s.fighters[owner].position
+    dests = [d for d in movement.direct_destinations(s, owner) if abs(d.to - there) == 1]
+    if not dests:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no free space adjacent to the opponent"),
+                 actor=owner, cause=cause)
+        return
+    pick = yield from choose(ctx, owner, "move", E.MoveChosen, [{"player": owner, "to": d.to} for d in dests],
+                             [f"Move directly to {d.to} ({start} → {d.to})" for d in dests],
+                             f"{card}: move directly to a space adjacent to the opponent", cause)
+    d = next(d for d in dests if d.to == pick["to"])
+    moved(ctx, E.FighterMoved(player=owner, by=owner, kind="move_directly", from_space=start, to_space=d.to,
+                              distance=d.distance, switched_sides=d.switched), owner, cause)
+
+
 def moved(ctx, event: E.FighterMoved, actor: int, cause: int | None) -> int:
     """Emit a movement, then let every fighter's ability react to it (the kits' ``after_movement`` hook:
     "if an opponent moves past you"); returns its seq."""

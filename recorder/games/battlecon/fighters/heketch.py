@@ -25,7 +25,8 @@ from .. import events as E
 from .. import kit_events as KE
 from .. import movement, stats
 from ..cards import KITS
-from ..effects import Primitive, choose, fighter_name, gain_life, lose_life, moved, spending_forbidden
+from ..effects import (Primitive, choose, fighter_name, gain_life, lose_life, move_next_to_opponent, moved,
+                       spending_forbidden)
 from ..kit import SPEND_TOKEN_DECISION, KitRules
 
 DARK = "Dark Force"
@@ -78,23 +79,6 @@ def _at_range_one(ctx, owner: int, card: str, cause: int | None) -> bool:
     if why:
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason=why), actor=owner, cause=cause)
     return why is None
-
-
-def move_next_to_opponent(ctx, p: int, reason: str, cause: int | None):
-    """Move directly to a free space adjacent to the opponent (never staying put, WoI FAQ)."""
-    s = ctx.state
-    there, start = s.fighters[1 - p].position, s.fighters[p].position
-    dests = [d for d in movement.direct_destinations(s, p) if abs(d.to - there) == 1]
-    if not dests:
-        ctx.emit(E.EffectIgnored(player=p, card=reason, reason="no free space adjacent to the opponent"),
-                 actor=p, cause=cause)
-        return
-    pick = yield from choose(ctx, p, "move", E.MoveChosen, [{"player": p, "to": d.to} for d in dests],
-                             [f"Move directly to {d.to} ({start} → {d.to})" for d in dests],
-                             f"{reason}: move directly to a space adjacent to the opponent", cause)
-    d = next(d for d in dests if d.to == pick["to"])
-    moved(ctx, E.FighterMoved(player=p, by=p, kind="move_directly", from_space=start, to_space=d.to,
-                              distance=d.distance, switched_sides=d.switched), p, cause)
 
 
 # -- card primitives -----------------------------------------------------------------------------------------

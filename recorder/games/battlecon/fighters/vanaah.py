@@ -6,7 +6,7 @@
   and back to her ``tokens`` when discard 2 returns to her hand.
 - Kit primitives: ``reap`` (Reaping On Hit: the opponent discards a token, a ``discard_token`` decision, or
   Divine Rush comes back), ``judgment`` (Reveal: the opponent cannot move past her nor retreat this beat:
-  ``movement_allowed``), ``to_adjacent`` (Paladin End of Beat: move directly next to the opponent).
+  ``movement_allowed``), ``to_adjacent`` (Paladin End of Beat: effects.move_next_to_opponent).
 - Passive ``hits_unless_priority`` (Glorious, Vengeance): the attack does not hit an opponent whose priority
   is higher (lower) than hers (``misses``).
 
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from .. import events as E
 from .. import kit_events as KE
-from .. import movement, stats
-from ..effects import Primitive, choose, fighter_name, moved
+from .. import stats
+from ..effects import Primitive, choose, fighter_name, move_next_to_opponent
 from ..kit import KitRules
 
 RUSH = "Divine Rush"
@@ -86,24 +86,6 @@ def judgment(ctx, owner, card, cause):
     yield
 
 
-def to_adjacent(ctx, owner, card, cause):
-    """Move directly to a space adjacent to the opponent."""
-    s = ctx.state
-    there = s.fighters[1 - owner].position
-    start = s.fighters[owner].position
-    dests = [d for d in movement.direct_destinations(s, owner) if abs(d.to - there) == 1]
-    if not dests:
-        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no free space adjacent to the opponent"),
-                 actor=owner, cause=cause)
-        return
-    pick = yield from choose(ctx, owner, "move", E.MoveChosen, [{"player": owner, "to": d.to} for d in dests],
-                             [f"Move directly to {d.to} ({start} → {d.to})" for d in dests],
-                             f"{card}: move directly to a space adjacent to the opponent", cause)
-    d = next(d for d in dests if d.to == pick["to"])
-    moved(ctx, E.FighterMoved(player=owner, by=owner, kind="move_directly", from_space=start, to_space=d.to,
-                              distance=d.distance, switched_sides=d.switched), owner, cause)
-
-
 DISCARD_TOKEN = {"discard_token": ({"token": {"type": "string", "minLength": 1, "maxLength": 64}},
                                    '"token": one of your tokens to discard')}
 
@@ -111,7 +93,7 @@ DISCARD_TOKEN = {"discard_token": ({"token": {"type": "string", "minLength": 1, 
 class Vanaah(KitRules):
     folds = {"TriggerResolved": _trigger, "BeatEnded": _beat_ended}
     primitives = {"reap": Primitive(reap, ("hit",)), "judgment": Primitive(judgment, ("reveal",)),
-                  "to_adjacent": Primitive(to_adjacent, ("end",))}
+                  "to_adjacent": Primitive(move_next_to_opponent, ("end",))}
     passives = {"hits_unless_priority": ("opponent",)}
     decisions = DISCARD_TOKEN
     cites = {"CardMoved": "Vanaah's Unique Ability (Divine Rush cycles with her discard piles)"}
