@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import json
 
+import orjson
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -122,3 +124,26 @@ def test_a_page_embeds_the_frames_with_a_pointer_table():
         value = patch(value, ops)
     for seat in ("1", "2"):
         assert [[a, b, [[table[op[0]], *op[1:]] for op in ops]] for a, b, ops in embedded[seat]] == plain[seat]
+
+
+def test_the_figures_shown_do_not_depend_on_which_matches_were_drawn_before():
+    # The view keeps figures it computed for a key; an opponent's card can change a fighter's figures (a
+    # style capping the other's values), so a key of the fighter's own state alone gave stale figures to
+    # whichever match came second.
+    from recorder.games.battlecon.view import VIEW
+    from viewer.page import build_page
+    from viewer.sources import Source
+
+    paths = sorted((vs.SAMPLES).glob("woi-*.jsonl"))
+    logs = [vs.read(p) for p in paths]
+
+    def attacks(order):
+        VIEW._known.clear()
+        out = {}
+        for i in order:
+            page = build_page(Source(str(i), logs[i]))
+            out[paths[i].name] = orjson.dumps(page.data["frames"])
+        return out
+
+    forward = attacks(range(len(logs)))
+    assert forward == attacks(reversed(range(len(logs))))

@@ -69,9 +69,11 @@ class BattleconView:
         return {"attacks": attacks}
 
     def _figures(self, state: BattleState, player: int) -> dict[str, Any]:
-        # A fighter's figures are a function of its fighter_key: a pair played again with the
-        # same tokens and form (any match, any beat) has them already. Callers never mutate them.
-        key = fighter_key(state, player)
+        # A fighter's figures are a function of every fighter's key: its own (a pair played again with the
+        # same tokens and form, any match, any beat, has them already) and the others' (an opponent's card may
+        # change them: a style that caps the other's values at their printed numbers). Callers never mutate them.
+        key = (fighter_key(state, player),
+               *(fighter_key(state, q) for q in range(len(state.fighters)) if q != player))
         figures = self._known.get(key)
         if figures is None:
             if len(self._known) >= _KNOWN_MAX:

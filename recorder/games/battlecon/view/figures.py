@@ -35,7 +35,8 @@ def attack_figures(state: BattleState, player: int) -> dict[str, Any]:
 
 
 def fighter_key(state: BattleState, player: int) -> Hashable:
-    """Everything :func:`attack_figures` reads (through ``stats``) for ``player``, as one value.
+    """Everything :func:`attack_figures` reads (through ``stats``) of ``player``'s own state, as one value
+    (the view keys a fighter's figures by every fighter's key: an opponent's card may change them too).
 
     Keep it in step with ``stats``: a field the arithmetic starts to read must be added here,
     or the viewer would show stale figures (tests/test_viewer_frames.py checks every frame of
