@@ -128,6 +128,12 @@ def test_keys_step_by_event_and_beat(tab, site):
     snaps = vs.snapshots(log)
     beats = vs.beats(log)
     tab.open(match_page(site, "walkthrough"))
+    # A page opens on the board as set up (the last event of the set-up round), not on an empty board.
+    duel, beat, _, setup_end = beats[0]
+    assert (duel, beat) == (1, 0) and setup_end > 0
+    assert tab.fragment() == {"d": "1", "b": "0", "e": str(setup_end), "p": "judge", "r": "0"}
+    assert tab.board() == expected_board(snaps[setup_end]) and tab.board() != expected_board(snaps[0])
+    tab.page.keyboard.press("Home")
     assert tab.fragment() == {"d": "1", "b": "0", "e": "0", "p": "judge", "r": "0"}
     for _ in range(5):
         tab.page.keyboard.press("ArrowRight")
@@ -157,7 +163,7 @@ def test_keys_step_by_event_and_beat(tab, site):
 def test_every_event_of_the_match_is_drawn_as_the_fold_says(tab, site):
     log = site["walkthrough"]
     snaps = vs.snapshots(log)
-    tab.open(match_page(site, "walkthrough"))
+    tab.open(match_page(site, "walkthrough"), "#e=0")  # from before the first event
     for e in range(len(log.records) + 1):
         assert tab.board() == expected_board(snaps[e]), e
         marker = tab.page.evaluate(
@@ -171,7 +177,7 @@ def test_buttons_and_scrubber(tab, site):
     log = site["walkthrough"]
     beats = vs.beats(log)
     snaps = vs.snapshots(log)
-    tab.open(match_page(site, "walkthrough"))
+    tab.open(match_page(site, "walkthrough"), "#e=0")  # from before the first event
     click = lambda act: tab.page.click(f"button[data-act='{act}']")  # noqa: E731
     click("next-event")
     click("next-event")
@@ -329,7 +335,7 @@ def test_each_step_is_announced(tab, site):
     log = site["walkthrough"]
     describer = Describer(load_game("battlecon"))
     walk(log.header, log.records, [describer])
-    tab.open(match_page(site, "walkthrough"))
+    tab.open(match_page(site, "walkthrough"), "#e=0")  # from before the first event
     assert tab.page.get_attribute("#announce", "aria-live") == "polite"
     tab.page.keyboard.press("ArrowRight")
     assert tab.page.inner_text("#announce") == f"Duel 1, set-up, event 1: {describer.lines[1]}"

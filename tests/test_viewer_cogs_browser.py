@@ -87,8 +87,13 @@ def test_stepping_with_keys_shows_the_fold(browser, match):
     page.goto(match["page"].resolve().as_uri())
     page.wait_for_selector(READY, state="attached")
     frames = match["frames"]
-    # Muster: nothing on the surface yet.
-    assert _shown(page)["pos"] == 0
+    # The page opens on the fleets as mustered (the last event of the muster), not on an empty sea.
+    muster_end = max(r.seq for r in match["log"].records if r.beat == 0)
+    assert _shown(page)["pos"] == muster_end
+    opened = sorted(_shown(page)["cogs"], key=lambda c: c["id"])
+    assert opened and opened == _expected(frames[muster_end])["cogs"]
+    page.keyboard.press("Home")
+    assert _shown(page)["pos"] == 0 and _shown(page)["cogs"] == []  # before the muster: nothing on the sea
     # Next turn (l) a few times, then single events (ArrowRight), comparing with the fold each time.
     for key in ["l", "l", "l", "ArrowRight", "ArrowRight", "l", "l", "ArrowLeft", "End"]:
         page.keyboard.press(key)
@@ -147,7 +152,7 @@ def _open(browser, match, fragment: str = ""):
 
 def test_phase_keys_and_buttons_step_through_each_turns_phases(browser, match):
     starts = _phase_starts(match["log"])
-    page, errors = _open(browser, match)
+    page, errors = _open(browser, match, "#e=0")  # from before the muster
     pos = lambda: page.evaluate("() => window.beatlogViewer.pos")  # noqa: E731
     # "." goes to the first event of each phase in turn, from the muster to the last turn's last phase.
     for first, name in starts[:12]:

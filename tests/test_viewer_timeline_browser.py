@@ -85,6 +85,13 @@ def test_the_timeline_lists_only_the_rounds_reached_and_jumps_on_click(browser, 
     beats = vs.beats(log)
     ctx, page, errors = open_page(browser, page_of(site, key))
     try:
+        # The page opens on the board as set up: the set-up round alone is listed, nothing that follows it.
+        assert [r["seq"] for r in rounds(page)] == [beats[0][2]] and beats[0][1] == 0
+        assert errors == []
+    finally:
+        ctx.close()
+    ctx, page, errors = open_page(browser, page_of(site, key), "#e=0")  # from before the first event
+    try:
         assert rounds(page) == []  # nothing reached: nothing listed, not even how many rounds there are
         assert "appear as you reach them" in page.inner_text("#timeline-more")
         for _ in range(3):

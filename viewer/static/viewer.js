@@ -327,7 +327,10 @@
     if (this.persp !== "judge" && !(Number(this.persp) >= 1 && Number(this.persp) <= this.players.length)) {
       this.persp = "judge";
     }
-    var pos = 0;
+    // With no place named, the page opens on the board as set up (the end of the set-up round),
+    // not on the empty board before the first event: what a reader wants to see first.
+    var setup = this.data.beats.length && this.data.beats[0][1] === 0 ? this.data.beats[0][3] : 0;
+    var pos = Math.min(setup, this.n);
     if (/^\d+$/.test(params.e || "")) {
       pos = Math.min(Number(params.e), this.n);
     } else if (/^\d+$/.test(params.b || "")) {
