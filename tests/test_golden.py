@@ -101,6 +101,10 @@ def _battlecon_recipes() -> list[Recipe]:
         Recipe("battlecon-hepzibah", "battlecon", "woi", ("hepzibah", "cadenza"), 33,
                "Hepzibah vs Cadenza, WoI with Special Actions, one duel, greedy vs random: Dark Pacts anted for "
                "life.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
+        Recipe("battlecon-seth", "battlecon", "woi", ("seth", "hikaru"), 4,
+               "Seth vs Hikaru, WoI with Special Actions, one duel, greedy vs random: Beyond Eyes guesses face down, "
+               "three correct; Wyrding's base swap; Mimic's movement.", ("greedy", "random"),
+               options={"duels": 1, "special_actions": True}),
     ]
 
 

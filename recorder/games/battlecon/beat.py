@@ -9,7 +9,7 @@ from recorder import canonical
 from . import events as E
 from . import kit_events as KE
 from . import special_events as SE
-from . import specials, stats
+from . import secret_ante, specials, stats
 from .attack import activate, activate_again
 from .cards import BASE, KITS, SPECIAL, SPECIAL_ACTION, STYLE
 from .effects import ante_options, choose, fighter_name
@@ -80,15 +80,34 @@ def select_pairs(ctx, players: tuple[int, ...] = (0, 1), kind: str = "pair", cau
     """Each of ``players`` picks a pair; ``new_pair`` after a Cancel (public when only one player picks,
     since the other pair is already face up)."""
     s = ctx.state
+    shown = face_up_styles(s, players) if secret else {}
+    if shown:  # a player who must play their style face up chooses first (a lasting effect)
+        players = tuple(sorted(players, key=lambda p: p not in shown))
     for p in players:
         opts, labels = pair_options(s, p, before_ante=kind == "pair")
         prompt = (f"{s.names[p]}: choose your attack pair (face down)" if kind == "pair"
                   else f"{s.names[p]}: choose a new attack pair" + (" (face down)" if secret else ""))
+        if p in shown:
+            prompt = prompt.replace("(face down)", f"(style face up: {shown[p]})")
         pick = yield from choose(ctx, p, kind, E.PairSelected, opts, labels, prompt, cause,
                                  secret=secret, always=True, extra=("salt",))
         if secret:
             digest = commitment(ctx, p, pick["style"], pick["base"], pick["salt"])
-            ctx.emit(E.PairCommitted(player=p, digest=digest), actor=p, cause=len(ctx.entries))
+            seq = ctx.emit(E.PairCommitted(player=p, digest=digest), actor=p, cause=len(ctx.entries))
+            if p in shown:
+                ctx.emit(KE.StyleShown(player=p, style=pick["style"], reason=shown[p]), actor=p, cause=seq)
+
+
+def face_up_styles(s: BattleState, players: tuple[int, ...]) -> dict[int, str]:
+    """The players whose style a kit's effect makes them play face up (its ``style_face_up`` hook), with why."""
+    out: dict[int, str] = {}
+    for q, f in enumerate(s.fighters):
+        if "style_face_up" in f.rules.hooks:
+            for p in players:
+                why = f.rules.style_face_up(s, q, p)
+                if why and p not in out:
+                    out[p] = why
+    return out
 
 
 def new_pairs(ctx, new: specials.NewPairs):
@@ -127,6 +146,8 @@ def ante_step(ctx):
     for q, f in enumerate(s.fighters):  # "during each ante step" effects (the kits' ante_step_start hook)
         if "ante_step_start" in f.rules.hooks:
             f.rules.ante_step_start(ctx, q)
+    if any("secret_ante" in f.rules.hooks for f in s.fighters):  # a kit's face-down decision, before the antes
+        yield from secret_ante.ask(ctx, first)
     passes, p = 0, first
     while passes < 2:
         tokens = ante_options(s, p)
@@ -157,6 +178,8 @@ def reveal(ctx):
     f0, f1 = s.fighters
     ctx.emit(ctx.game.pair_revealed((specials.shown_style(f0), specials.shown_style(f1)),
                                     (f0.base or None, f1.base or None)))
+    if f0.secret is not None or f1.secret is not None:  # a kit's secret ante decision is turned up with the pairs
+        secret_ante.reveal(ctx)
     cards_revealed(ctx, {p: (specials.shown_style(f), f.base) for p, f in enumerate(s.fighters)})
     # Special Actions execute here: after the reveal, before Reveal effects (WoI p.33, Preview p.10).
     outcome = yield from specials.resolve(ctx)

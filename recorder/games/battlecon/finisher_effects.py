@@ -7,8 +7,9 @@ generators that ask for what they need and change the state only by events.
 from __future__ import annotations
 
 from . import events as E
+from . import kit_events as KE
 from . import special_events as SE
-from .effects import DuelOver, Primitive, choose, lose_life
+from .effects import DuelOver, Primitive, choose, fighter_name, lose_life
 from .movement import FIRST, LAST, Dest
 from .specials import rearrange as arrange
 
@@ -42,6 +43,23 @@ def lose_duel(ctx, owner, card, cause):
     s = ctx.state
     ctx.emit(E.DuelEnded(duel=s.duel, winner=1 - owner, reason=card, life=tuple(f.life for f in s.fighters)),
              cause=cause)
+    raise DuelOver
+    yield
+
+
+def eliminate_opponent(ctx, owner, card, cause, if_finisher=False):
+    """An instant win: the opponent is eliminated from the duel whatever their life (``FighterEliminated``), and
+    the duel ends with this fighter the winner (``DuelEnded``). ``if_finisher``: only when the opponent revealed a
+    Finisher this beat (their Finisher is their attack)."""
+    s = ctx.state
+    opp = 1 - owner
+    if if_finisher and not s.fighters[opp].finisher_active:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"{fighter_name(ctx, opp)} did not reveal a "
+                                 "Finisher this beat"), actor=owner, cause=cause)
+        return
+    why = f"{fighter_name(ctx, opp)} revealed a Finisher this beat" if if_finisher else "an instant win"
+    seq = ctx.emit(KE.FighterEliminated(player=opp, by=owner, card=card, reason=why), actor=owner, cause=cause)
+    ctx.emit(E.DuelEnded(duel=s.duel, winner=owner, reason=card, life=tuple(f.life for f in s.fighters)), cause=seq)
     raise DuelOver
     yield
 
@@ -80,5 +98,5 @@ def rearrange(ctx, owner, card, cause, markers=False):
 FINISHER_PRIMITIVES = {
     "ante_all": Primitive(ante_all, ("reveal",)), "feedback": Primitive(feedback),
     "lose_duel": Primitive(lose_duel, ("end",)), "pay_to_repeat": Primitive(pay_to_repeat, ("hit",)),
-    "rearrange": Primitive(rearrange),
+    "rearrange": Primitive(rearrange), "eliminate_opponent": Primitive(eliminate_opponent, ("hit",)),
 }

@@ -229,6 +229,8 @@ def _beat_ended(s: BattleState, e: E.BeatEnded) -> None:
         f.soaked = f.repeats = f.reactivations = f.activated_again = 0
         if f.locks:
             f.locks = [lock for lock in f.locks if lock[0] > s.beat]
+        if f.secret is not None or f.style_shown:
+            f.secret, f.secret_shown, f.style_shown = None, False, False
 
 
 def _duel_ended(s: BattleState, e: E.DuelEnded) -> None:
@@ -414,6 +416,26 @@ def _card_moved(s: BattleState, e: KE.CardMoved) -> None:
     f.tokens.sort()
 
 
+def _secret_chosen(s: BattleState, e: KE.SecretChosen) -> None:
+    f = s.fighters[e.player]
+    f.secret, f.secret_shown = (e.name, e.choice), False
+
+
+def _secret_revealed(s: BattleState, e: KE.SecretRevealed) -> None:
+    s.fighters[e.player].secret_shown = True
+
+
+def _style_shown(s: BattleState, e: KE.StyleShown) -> None:
+    s.fighters[e.player].style_shown = True
+
+
+def _base_swapped(s: BattleState, e: KE.BaseSwapped) -> None:
+    f = s.fighters[e.player]
+    f.hand.remove(e.base)
+    f.zones.setdefault(WITH_PAIR, []).append(e.replaced)  # discarded with the pair (beat.recycle)
+    f.base = e.base
+
+
 def _trigger(s: BattleState, e: E.TriggerResolved) -> None:
     s.resolving = (e.player, e.card, e.timing)
 
@@ -444,6 +466,8 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
     "TokensGained": _tokens_gained, "TokensSpent": _tokens_spent, "CounterChanged": _counter,
     "LifeGained": _life_gained,
     "MarkerPlaced": _marker_placed, "MarkerRemoved": _marker_removed, "CardMoved": _card_moved,
+    "SecretChosen": _secret_chosen, "SecretRevealed": _secret_revealed, "StyleShown": _style_shown,
+    "BaseSwapped": _base_swapped,
 }
 
 

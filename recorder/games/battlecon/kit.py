@@ -60,6 +60,20 @@ class Trigger:
     run: Callable[[Any, int, int], Generator[Any, Any, None]]
 
 
+@dataclass(frozen=True, slots=True)
+class SecretAnte:
+    """A secret decision the kit makes during the ante step (``KitRules.secret_ante``): asked as a request of
+    ``kind`` (a kind the kit declares in ``decisions``, answered ``{"choice": ...}``), recorded face down as a
+    ``SecretChosen`` named ``name`` with its public ``SecretCommitted``, turned face up with the pairs
+    (``SecretRevealed``). ``options`` are the choices, ``labels`` how each reads, ``prompt`` the question."""
+
+    kind: str
+    name: str
+    options: tuple[str, ...]
+    labels: tuple[str, ...]
+    prompt: str
+
+
 class KitRules:
     """The hook points of one fighter. Subclasses override what their unique ability changes."""
 
@@ -147,6 +161,16 @@ class KitRules:
         """The life this fighter's ability (``owner``) will make player ``p`` lose at the start of the coming ante
         step (a pair chosen before the ante labels its Special Action's Finisher with the life at the reveal)."""
         return 0
+
+    def secret_ante(self, state, p: int) -> SecretAnte | None:
+        """A secret decision the fighter makes at the start of each ante step, before the first ante (so the
+        other player may ante in response to it), face down until the pairs are revealed; None: none now."""
+        return None
+
+    def style_face_up(self, state, owner: int, p: int) -> str | None:
+        """Why this fighter's effect (``owner``) makes player ``p`` play their style face up when they choose a
+        face-down pair (they choose first; ``StyleShown``), in words, or None."""
+        return None
 
     def after_ante(self, ctx, p: int) -> None:
         """Effects fixed by the ante step, before the reveal."""

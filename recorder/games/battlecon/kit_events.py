@@ -215,6 +215,79 @@ class CardMoved(Event):
     owner: int | None = None
 
 
+@reg
+@ev
+class SecretChosen(Event):
+    """A secret decision of the player's kit made during the ante step (a ``secret_ante`` hook: naming the opponent's
+    base), face down like a pair: visible only to its player until ``SecretRevealed``. ``name``: the
+    ability's; ``choice``: the option taken ("none": the player names nothing); ``salt``: as a pair's (a person's
+    is random; "" = derived from the header)."""
+
+    KIND: ClassVar[str] = INPUT
+    player: int
+    name: str
+    choice: str
+    source: str
+    salt: str = ""
+
+
+@reg
+@ev
+class SecretCommitted(Event):
+    """Public commitment to a ``SecretChosen``: sha256 of canonical {match_id, duel, beat, player, name, choice,
+    nonce}, the nonce made as a pair's (docs/protocol-battlecon.md, "Commitment")."""
+
+    player: int
+    name: str
+    digest: str
+
+
+@reg
+@ev
+class SecretRevealed(Event):
+    """The player's secret ante decision turned face up, right after the pairs (``PairRevealed``)."""
+
+    player: int
+    name: str
+    choice: str
+
+
+@reg
+@ev
+class StyleShown(Event):
+    """The player's face-down pair has its style face up (``reason``: the effect that makes them play it so, such
+    as a Finisher's lasting effect); the base stays face down until ``PairRevealed``."""
+
+    player: int
+    style: str
+    reason: str
+
+
+@reg
+@ev
+class BaseSwapped(Event):
+    """An effect replaced the base of the player's revealed pair with ``base`` from their hand; the ``replaced``
+    base waits with the pair (the zone ``with the pair``) and goes to discard 1 with it."""
+
+    player: int
+    base: str
+    replaced: str
+    reason: str
+
+
+@reg
+@ev
+class FighterEliminated(Event):
+    """An effect eliminated the player from the duel whatever their life ("an instant win" for ``by``); the
+    ``DuelEnded`` that follows names ``by`` the winner."""
+
+    player: int
+    by: int
+    card: str
+    reason: str
+
+
 GENERIC_EVENTS = (AmountChosen, TokenSpendChosen, CardChosen, OptionDecided, ActivePlayerSet, ActivationEarned,
                   ActivationRepeated, MovementLocked, MarkerSpaceChosen, TokensGained, TokensSpent, CounterChanged,
-                  LifeGained, DamageCapped, MarkerPlaced, MarkerRemoved, CardMoved)
+                  LifeGained, DamageCapped, MarkerPlaced, MarkerRemoved, CardMoved, SecretChosen, SecretCommitted,
+                  SecretRevealed, StyleShown, BaseSwapped, FighterEliminated)

@@ -40,7 +40,8 @@ from .effects import DuelOver
 from .fighters import RULES
 from .state import BattleState
 
-HIDDEN_UNTIL = {"PairSelected": "PairRevealed", "ClashBaseSelected": "ClashRevealed"}
+HIDDEN_UNTIL = {"PairSelected": "PairRevealed", "ClashBaseSelected": "ClashRevealed",
+                "SecretChosen": "SecretRevealed"}  # a kit's secret ante decision (secret_ante.py)
 AVERAGED = ("pair", "new_pair", "clash")  # the opponent's secret choices, averaged over their options
 DUEL_SWING = 100  # winning (or losing) the duel outweighs any damage
 SOURCE = "lookahead"

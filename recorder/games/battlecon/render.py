@@ -86,11 +86,16 @@ def _pair(f: dict[str, Any], viewer: Any) -> str:
     covered = f" (covering {', '.join(pair['covered'])})" if pair.get("covered") else ""
     if pair["style"] == HIDDEN:
         return "face down (unknown to you)"
+    if pair["base"] == HIDDEN and f.get("style_shown"):
+        return f"{pair['style']} (style face up) + a face-down base (unknown to you){covered}"
     if pair["base"] == HIDDEN:
         return f"{pair['style']} + a face-down clash base (unknown to you){covered}"
     text = f"{pair['style']} {pair['base']}" if pair["base"] else f"{pair['style']} (Finisher)"
     if f.get("face_down"):
         hidden_from = " (face down; hidden from the opponent)" if viewer is not False else " (face down)"
+        if f.get("style_shown"):
+            hidden_from = hidden_from.replace("face down", "face down, the style face up").replace(
+                "hidden from", "the base hidden from")
         return text + hidden_from + covered
     if f.get("base_face_down"):
         return text + " (clash base face down)" + covered
@@ -106,7 +111,8 @@ def _hand(f: dict[str, Any], viewer: Any) -> str:
     if viewer is False or viewer == f["player"]:
         return f"hand: {listed}"
     if hidden:
-        what = "the face-down pair" if hidden == 2 else "the face-down clash base"
+        what = ("the face-down pair" if hidden == 2 else "the face-down base" if f.get("style_shown")
+                else "the face-down clash base")
         unknown = f"{hidden} card{'s' if hidden != 1 else ''} unknown to you: {what}"
         return f"could hold: {listed} ({unknown})"
     return f"hand: {listed} (known to you: every other card is in a discard pile or in play)"
@@ -138,6 +144,12 @@ def _extras(f: dict[str, Any], beat: int) -> list[str]:
     for lock in f.get("cannot_move", ()):
         if lock["beat"] >= beat:
             out.append(f"cannot move in beat {lock['beat']} ({lock['label']})")
+    secret = f.get("secret")
+    if secret:  # a kit's secret ante decision (a base named face down)
+        choice = secret["choice"]
+        out.append(f"{secret['name']}: " + ("chosen face down (unknown to you)" if choice == HIDDEN else
+                                            ("named nothing" if choice == "none" else f"named {choice}")
+                                            + ("" if secret["revealed"] else " (face down)")))
     if f.get("damage_taken"):
         out.append(f"damage taken this beat: {f['damage_taken']}")
     if f.get("dodge"):

@@ -32,6 +32,10 @@ def snapshot(s: BattleState) -> dict[str, Any]:
             "special": f.special, "negated": f.negated,
             # "Cannot move" this beat or the next (MovementLocked), only while there is one.
             **({"cannot_move": [{"beat": b, "label": why} for b, why in f.locks]} if f.locks else {}),
+            # A kit's secret ante decision (a guess), only while there is one; a style played face up.
+            **({"secret": {"name": f.secret[0], "choice": f.secret[1], "revealed": f.secret_shown}}
+               if f.secret is not None else {}),
+            **({"style_shown": True} if f.style_shown else {}),
             **f.rules.snapshot(s, p),  # what the kit shows of its own state
         })
     return {
@@ -46,16 +50,17 @@ def snapshot(s: BattleState) -> dict[str, Any]:
 
 
 def redact(snap: dict[str, Any], player: int | None) -> dict[str, Any]:
-    """What ``player`` may know: the opponent's face-down pair (or clash base) and unrevealed Finisher side
-    are hidden. The opponent's hand stays: it is inferable (every kit is public and the discards are face
-    up), with a hidden pair's cards put back among its possible cards.
+    """What ``player`` may know: the opponent's face-down pair (or clash base, or only its base when its style
+    is face up), secret ante decision and unrevealed Finisher side are hidden. The opponent's hand stays: it is
+    inferable (every kit is public and the discards are face up), with a hidden pair's cards put back among its
+    possible cards.
 
     ``player=None`` is the spectator's view (a shared screen, a broadcast): what neither player alone knows,
     i.e. both players' face-down choices, is hidden."""
     out = dict(snap)
     out["fighters"] = [dict(f) for f in snap["fighters"]]
     for f in out["fighters"]:
-        if f["player"] != player and f["face_down"] and f["pair"] is not None:
+        if f["player"] != player and f["face_down"] and f["pair"] is not None and not f.get("style_shown"):
             hidden = f["pair"]
             f["pair"] = {"style": "?", "base": "?", "covered": list(hidden["covered"])}
             f["in_play"] = ["?", "?"] + list(hidden["covered"])
@@ -63,12 +68,16 @@ def redact(snap: dict[str, Any], player: int | None) -> dict[str, Any]:
             f["hand"] = sorted(f["hand"] + [hidden["style"], hidden["base"]],
                                key=KITS[f["fighter"]].hand_order.index)
             f["hand_hidden_count"] = 2
-        elif f["player"] != player and f.get("base_face_down") and f["pair"] is not None:
+        elif f["player"] != player and (f.get("base_face_down") or f.get("style_shown") and f["face_down"]) \
+                and f["pair"] is not None:
             hidden = f["pair"]
             f["pair"] = {"style": hidden["style"], "base": "?", "covered": list(hidden["covered"])}
             f["in_play"] = [hidden["style"], "?"] + list(hidden["covered"])
             f["hand"] = sorted(f["hand"] + [hidden["base"]], key=KITS[f["fighter"]].hand_order.index)
             f["hand_hidden_count"] = 1
+    for f in out["fighters"]:  # a kit's secret ante decision is face down until the pairs are revealed
+        if f["player"] != player and "secret" in f and not f["secret"]["revealed"]:
+            f["secret"] = {**f["secret"], "choice": "?"}
     for f in out["fighters"]:  # a Finisher side is secret until both are shown
         if f["player"] != player and f.get("finisher") and not f.get("finisher_revealed"):
             f["finisher"] = "?"

@@ -70,6 +70,10 @@ class Fighter:
     commitment: str = ""
     revealed: bool = False
     clash_hidden: bool = False  # a clash base played face down, not yet revealed
+    # A kit's secret ante decision this beat (SecretChosen): (its name, the choice), face down until SecretRevealed.
+    secret: tuple[str, str] | None = None
+    secret_shown: bool = False
+    style_shown: bool = False  # the face-down pair's style is face up (StyleShown): only the base is hidden
     # Finishers and Special Actions (WoI p.32-34, Preview p.10); see specials.py.
     finisher: str | None = None  # the side chosen at the duel's setup
     finisher_revealed: bool = False  # both sides are shown once both players chose

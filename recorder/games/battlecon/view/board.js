@@ -192,7 +192,8 @@
     if (!f.pair) pair = el("span", { class: "none", text: "—" });
     else {
       var cards = [f.pair.style, f.pair.base].filter(function (c) { return c !== null; });
-      pair = [chips(ctx, seat, cards, "pair"), f.face_down ? el("span", { class: "muted", text: " face down" }) : null,
+      pair = [chips(ctx, seat, cards, "pair"), f.face_down ? el("span", { class: "muted", text:
+                f.style_shown ? " face down, the style face up" : " face down" }) : null,
               !f.face_down && f.base_face_down ? el("span", { class: "muted", text: " clash base face down" }) : null,
               f.pair.covered && f.pair.covered.length ? [el("span", { class: "muted", text: " over " }),
                                                          chips(ctx, seat, f.pair.covered)] : null];
@@ -224,6 +225,10 @@
       counterRows(el, ctx, seat, f),
       zoneRows(el, ctx, seat, f),
       statuses.length ? row(el, "Status", statuses.join("; "), "statuses") : null,
+      // A kit's secret ante decision (a base named face down): "?" until it is revealed, for everyone but its owner.
+      f.secret ? row(el, f.secret.name, [f.secret.choice === "none" ? el("span", { class: "none", text: "no base named" })
+        : chips(ctx, 1 - seat, [f.secret.choice], "secret"), !f.secret.revealed ? el("span", { class: "muted", text:
+        " face down" }) : null], "secret") : null,
       // A kit's effects that last beyond the beat (its snapshot's "lasting": words), such as a Finisher's for the duel.
       f.lasting && f.lasting.length ? row(el, "Lasting effects", f.lasting.join("; "), "lasting") : null,
       f.finisher ? row(el, "Finisher", [chips(ctx, seat, [f.finisher]), el("span", { class: "muted", text:

@@ -60,6 +60,8 @@ def mark(record: Record, header: Header) -> tuple[str, str] | None:
         return "finisher", f"{name}'s Finisher"
     if record.type == "SpecialActionRevealed":
         return "special", f"{name}'s Special Action"
+    if record.type == "FighterEliminated":  # an instant win: the duel ends whatever the life totals
+        return "knockout", f"{name} eliminated"
     if record.type == "DuelEnded":
         life = record.data.get("life") or ()
         if any(isinstance(v, int) and v <= 0 for v in life):
