@@ -21,7 +21,7 @@ import datetime
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from . import canonical
 from .envelope import Record
@@ -64,15 +64,26 @@ def read_notes(path: str | Path, header: Header, records: Sequence[Record]) -> l
     path = Path(path)
     if not path.is_file():
         return []
-    by_seq = {r.seq: r for r in records}
-    notes: list[Note] = []
-    prev = header.hash
+    lines = []
     for number, raw in enumerate(path.read_bytes().splitlines(), start=1):
         where = f"{path}, line {number}"
         try:
-            line = canonical.loads(raw)
+            lines.append((where, canonical.loads(raw)))
         except ValueError as exc:
             raise CorruptLog(f"{where}: not JSON ({exc})") from None
+    return check_notes(lines, header, records)
+
+
+def check_notes(lines: Iterable[tuple[str, Any]], header: Header, records: Sequence[Record]) -> list[Note]:
+    """Notes as stored (``where`` each is, the line's fields), checked in order against the log.
+
+    The one check of every place notes are kept (a ``.notes`` file, a store's ``notes`` table): format,
+    match, the hash chain from the header, and the event each names.
+    """
+    by_seq = {r.seq: r for r in records}
+    notes: list[Note] = []
+    prev = header.hash
+    for number, (where, line) in enumerate(lines, start=1):
         if not isinstance(line, dict) or set(line) != {*FIELDS, "hash"}:
             raise CorruptLog(f"{where}: not a beatlog note (fields {', '.join(FIELDS)}, hash)")
         if line["format"] != FORMAT or line["match_id"] != header.match_id:
@@ -93,9 +104,10 @@ def read_notes(path: str | Path, header: Header, records: Sequence[Record]) -> l
     return notes
 
 
-def add_note(path: str | Path, header: Header, records: Sequence[Record], *, duel: int, beat: int,
-             text: str, author: str, seq: int | None = None, now: str | None = None) -> Note:
-    """Append a note on a round (its first event, or event ``seq`` of it) to the notes file ``path``."""
+def next_note(notes: Sequence[Note], header: Header, records: Sequence[Record], *, duel: int, beat: int,
+              text: str, author: str, seq: int | None = None, now: str | None = None) -> dict[str, Any]:
+    """The line of a new note on a round (its first event, or event ``seq`` of it), chained after ``notes``
+    (the match's notes so far, checked): its fields and ``hash``, wherever it is then kept."""
     text = text.strip()
     if not text:
         raise UsageError("a note needs some text (--text)")
@@ -112,11 +124,17 @@ def add_note(path: str | Path, header: Header, records: Sequence[Record], *, due
         if event is None:
             raise UsageError(f"event {seq} is not in {at} of match {header.match_id} "
                              f"(its events are {in_round[0].seq}-{in_round[-1].seq})")
-    notes = read_notes(path, header, records)
     body = {"format": FORMAT, "match_id": header.match_id, "n": len(notes) + 1, "duel": event.duel,
             "beat": event.beat, "seq": event.seq, "event": event.hash, "author": author, "text": text,
             "created_at": now or _now(), "prev": notes[-1].hash if notes else header.hash}
-    line = {**body, "hash": canonical.digest(body)}
+    return {**body, "hash": canonical.digest(body)}
+
+
+def add_note(path: str | Path, header: Header, records: Sequence[Record], *, duel: int, beat: int,
+             text: str, author: str, seq: int | None = None, now: str | None = None) -> Note:
+    """Append a note on a round (its first event, or event ``seq`` of it) to the notes file ``path``."""
+    line = next_note(read_notes(path, header, records), header, records, duel=duel, beat=beat, text=text,
+                     author=author, seq=seq, now=now)
     with open(path, "ab") as f:
         f.write(canonical.dumps(line) + b"\n")
         f.flush()

@@ -9,7 +9,8 @@ destination's own import (so its triggers, locks and ledger apply as for any
 other writer). A match the destination already holds is skipped if it is the
 same match (extended if the source has more of it); a different match under
 the same id is a LogConflict and stops the copy. At the end every match is
-read back from the destination and its final hash compared with the source's.
+read back from the destination and its final hash compared with the source's;
+then the notes on matches (``beatlog annotate --db``) follow, checked the same way.
 
 Copying again after an interruption finishes the job. The rules are not
 re-run (``beatlog verify --db DST`` does that).
@@ -24,6 +25,7 @@ from .errors import CorruptLog
 from .integrity import check_ledger, check_stored_match
 from .store import Store
 from .store_import import Importable
+from .store_notes import copy_notes
 
 BATCH = 200
 
@@ -34,6 +36,7 @@ class CopyResult:
     copied: int  # written to the destination (new or extended)
     skipped: int  # already there, whole
     events: int  # events written
+    notes: int = 0  # notes on matches written (beatlog annotate --db)
 
 
 def copy_order(src: Store) -> list[str]:
@@ -70,4 +73,5 @@ def copy_store(src: Store, dst: Store, *, progress: Callable[[int], None] | None
                 f"({'finished' if there.finished else 'unfinished'}), the source in {here.final_hash[:12]}… "
                 f"({'finished' if here.finished else 'unfinished'})")
     check_ledger(dst)
-    return CopyResult(len(ids), copied, skipped, events)
+    notes = copy_notes(src, dst)
+    return CopyResult(len(ids), copied, skipped, events, notes)

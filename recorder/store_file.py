@@ -299,7 +299,7 @@ class SQLiteStore(Store):
                 f"{', '.join(map(str, schema.READABLE_VERSIONS))}"
             )
         self._version = version
-        expected = schema.triggers(version)
+        expected = schema.triggers(version, self._tables())
         stored = dict(self.conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'"))
         missing = [name for name in expected if name not in stored]
         if missing:

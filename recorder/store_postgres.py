@@ -226,7 +226,8 @@ class PostgresStore(Store):
         """Raise CorruptLog unless this is a beatlog store with all its triggers and their functions intact."""
         with self._reading():
             meta = self._meta()
-            if meta.get("application") != schema.APPLICATION or not {"matches", "events", "ledger"} <= set(self._tables()):
+            tables = set(self._tables())
+            if meta.get("application") != schema.APPLICATION or not {"matches", "events", "ledger"} <= tables:
                 raise CorruptLog(f"{self.name}: not a beatlog database (no beatlog matches and events tables)")
             version = meta.get("schema_version")
             if version != str(schema.VERSION):
@@ -240,7 +241,8 @@ class PostgresStore(Store):
                 "SELECT p.proname, p.prosrc FROM pg_proc p "
                 "WHERE p.pronamespace = current_schema()::regnamespace AND p.proname LIKE 'beatlog%'").fetchall())
         stored = {name: (enabled, definition) for name, enabled, definition in rows}
-        expected = schema.all_triggers()
+        notes = schema.NOTES_TABLE in tables
+        expected = {**schema.all_triggers(), **(schema.NOTES_TRIGGERS if notes else {})}
         missing = [name for name in expected if name not in stored]
         if missing:
             raise CorruptLog(
@@ -249,7 +251,7 @@ class PostgresStore(Store):
             )
         changed = [name for name, (table, ddl) in expected.items()
                    if stored[name][0] != "O" or _trigger_form(stored[name][1]) != schema.normalised(ddl)]
-        changed += [name for name, ddl in schema.FUNCTIONS.items()
+        changed += [name for name, ddl in {**schema.FUNCTIONS, **(schema.NOTES_FUNCTIONS if notes else {})}.items()
                     if schema.normalised(functions.get(name)) != schema.normalised(_function_body(ddl))]
         if changed:
             raise CorruptLog(

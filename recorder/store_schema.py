@@ -28,6 +28,8 @@ that a table added to one is added to the other next to it.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from .envelope import FIELDS
 
 # PRAGMA application_id: "btlg", so `file` and beatlog can tell its databases apart.
@@ -92,6 +94,48 @@ LEDGER_TABLES = (
     entry_hash TEXT NOT NULL
 )""",
 )
+
+# The notes on matches (recorder.store_notes): made with a store's first note, so a store without notes is
+# exactly an earlier beatlog's; once there, its triggers are checked like the others.
+NOTES_TABLE = "notes"
+
+NOTES_TABLES = (
+    """CREATE TABLE notes (
+    match_id TEXT NOT NULL,
+    n INTEGER NOT NULL CHECK (n >= 1),
+    duel INTEGER NOT NULL,
+    beat INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    author TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    prev TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    PRIMARY KEY (match_id, n)
+) WITHOUT ROWID""",
+)
+
+NOTES_TRIGGERS = {
+    "notes_no_update": """CREATE TRIGGER notes_no_update BEFORE UPDATE ON notes
+BEGIN
+    SELECT RAISE(ABORT, 'beatlog: notes are append-only: UPDATE is refused');
+END""",
+    "notes_no_delete": """CREATE TRIGGER notes_no_delete BEFORE DELETE ON notes
+BEGIN
+    SELECT RAISE(ABORT, 'beatlog: notes are append-only: DELETE is refused');
+END""",
+    "notes_append_in_order": """CREATE TRIGGER notes_append_in_order BEFORE INSERT ON notes
+BEGIN
+    SELECT RAISE(ABORT, 'beatlog: a note of a match that is not in the matches table')
+    WHERE NOT EXISTS (SELECT 1 FROM matches WHERE match_id = NEW.match_id);
+    SELECT RAISE(ABORT, 'beatlog: a note must be the match''s next one, chained onto its last')
+    WHERE NEW.n IS NOT coalesce((SELECT max(n) FROM notes WHERE match_id = NEW.match_id), 0) + 1
+       OR NEW.prev IS NOT coalesce((SELECT hash FROM notes WHERE match_id = NEW.match_id AND n = NEW.n - 1),
+                                   (SELECT header_hash FROM matches WHERE match_id = NEW.match_id));
+END""",
+}
+
 
 _HEADER_LIST = ", ".join(HEADER_COLUMNS)
 
@@ -173,9 +217,10 @@ END""",
 }
 
 
-def triggers(version: int) -> dict[str, str]:
-    """The triggers a store of schema ``version`` has."""
-    return {**TRIGGERS, **(LEDGER_TRIGGERS if version >= LEDGER_VERSION else {})}
+def triggers(version: int, tables: Iterable[str] = ()) -> dict[str, str]:
+    """The triggers a store of schema ``version`` with ``tables`` has."""
+    return {**TRIGGERS, **(LEDGER_TRIGGERS if version >= LEDGER_VERSION else {}),
+            **(NOTES_TRIGGERS if NOTES_TABLE in tables else {})}
 
 
 def normalised(sql: str | None) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 
 from recorder.store import is_server_url
-from recorder.store_schema import LEDGER_TRIGGERS, TRIGGERS
+from recorder.store_schema import LEDGER_TRIGGERS, NOTES_TABLE, NOTES_TRIGGERS, TRIGGERS
 
 
 def dump(db) -> list:
@@ -41,7 +41,8 @@ def tamper(db, *statements: str) -> None:
                 conn.execute(sql)
         return
     conn = sqlite3.connect(db, isolation_level=None)
-    everything = {**TRIGGERS, **LEDGER_TRIGGERS}
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    everything = {**TRIGGERS, **LEDGER_TRIGGERS, **(NOTES_TRIGGERS if NOTES_TABLE in tables else {})}
     for name in everything:
         conn.execute(f"DROP TRIGGER {name}")
     for sql in statements:

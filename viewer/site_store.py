@@ -17,9 +17,9 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
-from recorder import canonical
+from recorder import canonical, store_notes
 from recorder.errors import BeatlogError
 from recorder.game import load_game
 from recorder.store import Store
@@ -35,7 +35,7 @@ from .names import match_file_stem
 from .page import MatchPage, MatchSummary, Seat, outcome, side_name
 from .player import PlayerTotals, opponents_of, player_html
 from .site import PLAIN_ASSETS, Written, index_from, match_html, readable_page, write_text
-from .sources import Source
+from .sources import Source, stored_source
 from .summary import player_stem
 from .templating import environment
 
@@ -53,6 +53,11 @@ class _Match:
     stats_id: int | None  # its current match_stats row (None: counted in memory just now)
     stats: dict[str, Any] | None
     final_hash: str
+
+
+def _shows(final_hash: str, note_lines: Sequence[tuple[str, dict]]) -> str:
+    """What a match's page shows, for the manifest: its final hash, and its last note's hash if it has notes."""
+    return f"{final_hash} {note_lines[-1][1]['hash']}" if note_lines else final_hash
 
 
 def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] | None = None,
@@ -84,8 +89,10 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
         views = {m.summary.game: view_for(load_game(m.summary.game)) for m in matches.values()}
         manifest = _load_manifest(out)
         pages: dict[str, MatchPage] = {}
+        notes = store_notes.read_all(store)  # beatlog annotate --db: a new note changes the match's page
+        shows = {mid: _shows(m.final_hash, notes.get(mid, ())) for mid, m in matches.items()}
         changed = {mid for mid, m in matches.items()
-                   if manifest.get(mid) != m.final_hash or not (out / "matches" / f"{m.summary.stem}.html").exists()}
+                   if manifest.get(mid) != shows[mid] or not (out / "matches" / f"{m.summary.stem}.html").exists()}
         if not match_pages:
             changed, manifest = set(), {"?stale": True}
         assets = [CSS, SITE_CSS, TABLES_CSS, VIEWER_JS, TABLES_JS, LOGFILE_JS, CHART_JS, *PLAIN_ASSETS]
@@ -98,7 +105,7 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
         unreadable: list[tuple[str, str]] = []
         for match_id in sorted(changed):
             try:
-                page = pages[match_id] = readable_page(Source(f"{store.name}#{match_id}", store.read(match_id)))
+                page = pages[match_id] = readable_page(stored_source(store, match_id, notes.get(match_id, ())))
             except BeatlogError as exc:  # damaged since it was counted, or unreadable: one line, never the whole site
                 # Listed as unreadable on the index; every other match is rendered.
                 unreadable.append((match_id, str(exc)))
@@ -108,7 +115,7 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
                 continue
             path = out / "matches" / f"{page.summary.stem}.html"
             written.matches.append((match_id, path, write_text(path, match_html(page, single_file=False, env=env))))
-            manifest[match_id] = matches[match_id].final_hash
+            manifest[match_id] = shows[match_id]
         by_player: dict[str, list[_Match]] = {}
         for m in matches.values():
             for name in {seat.name for seat in m.summary.seats}:

@@ -1,4 +1,4 @@
-"""Where the matches to render come from: JSONL logs (``-`` is stdin) or a SQLite store.
+"""Where the matches to render come from: JSONL logs (``-`` is stdin) or a store, with their notes.
 
 Rendering trusts what it shows, so logs are read strictly: a broken chain or an
 edited event stops the render with the reader's message (``beatlog verify``
@@ -15,8 +15,9 @@ from typing import Iterable
 from recorder.errors import CorruptLog, UsageError
 from recorder.integrity import LogFile
 from recorder.jsonl import read_jsonl
-from recorder.notes import Note, notes_path, read_notes
+from recorder.notes import Note, check_notes, notes_path, read_notes
 from recorder.store import Store, is_server_url
+from recorder import store_notes
 
 
 @dataclass(frozen=True)
@@ -62,10 +63,11 @@ def from_store(db: str | Path, match_id: str | None = None,
                 known = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "") if ids else "none"
                 raise UsageError(f"{db}: no match {match_id!r}; matches in it: {known}")
             ids = [match_id]
+        notes = store_notes.read_all(store)
         out = []
         for mid in ids:
             try:
-                out.append(Source(f"{db}#{mid}", store.read(mid)))
+                out.append(stored_source(store, mid, notes.get(mid, ())))
             except CorruptLog as exc:
                 if unreadable is None:
                     raise
@@ -73,6 +75,13 @@ def from_store(db: str | Path, match_id: str | None = None,
         return out
     finally:
         store.close()
+
+
+def stored_source(store: Store, match_id: str, note_lines: Iterable[tuple[str, dict]] = ()) -> Source:
+    """Match ``match_id`` of ``store`` and its notes (``note_lines``: its rows of
+    :func:`recorder.store_notes.read_all`), each checked (CorruptLog names what is wrong)."""
+    log = store.read(match_id)
+    return Source(f"{store.name}#{match_id}", log, tuple(check_notes(note_lines, log.header, log.records)))
 
 
 def unique(sources: list[Source]) -> list[Source]:

@@ -1,4 +1,5 @@
-"""``beatlog annotate``: a judge's or player's note on a round, kept beside the log (recorder/notes.py)."""
+"""``beatlog annotate``: a judge's or player's note on a round, kept beside the log (recorder/notes.py) or in
+its store (recorder/store_notes.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from . import main
 
 
 @main.command("annotate")
-@click.argument("log", metavar="LOG.jsonl")
+@click.argument("log", metavar="LOG.jsonl", required=False)
+@click.option("--db", metavar="STORE", help="Instead of LOG.jsonl: a match of this store (a SQLite file or a "
+              "postgresql:// URL), named by --match; the note goes to the store's notes table.")
+@click.option("--match", "match_id", metavar="ID", help="With --db: the match the note is about.")
 @click.option("--beat", "--turn", "--round", "beat", type=click.IntRange(min=0), required=True, metavar="N",
               help="The round the note is about: a BattleCON beat, a Cogs turn (0 = the set-up or muster).")
 @click.option("--duel", type=click.IntRange(min=1), default=None, metavar="N",
@@ -17,23 +21,31 @@ from . import main
               help="The event of the round the note is about (default: its first).")
 @click.option("--text", required=True, metavar="TEXT", help="The note (plain text, at most 4000 characters).")
 @click.option("--author", default="", metavar="NAME", help="Who says it (a judge, a player).")
-def annotate_command(log, beat, duel, seq, text, author) -> None:
+def annotate_command(log, db, match_id, beat, duel, seq, text, author) -> None:
     """Attach a note to a round of a match, beside its log.
 
-    The note goes to LOG.notes (hash-chained, naming the event it is about);
-    the log itself never changes, so it verifies as before. `beatlog explain`
-    prints a round's notes and the viewer shows them in its timeline.
+    The note goes to LOG.notes (hash-chained, naming the event it is about),
+    or for a match of a store (--db STORE --match ID) to the store's notes
+    table, chained the same way; the log itself never changes, so it
+    verifies as before. `beatlog explain` prints a round's notes and the
+    viewer shows them in its timeline.
 
-    \\b
+    \b
     Example: beatlog annotate m.jsonl --beat 3 --text "Ruling: the Gate Trap stops the push" --author "Head judge"
+    Example: beatlog annotate --db club.db --match m-1a2b3c --beat 3 --text "Appeal refused"
     """
-    from recorder.game import game_for
-    from recorder.notes import add_note, notes_path
-    from recorder.terms import terms_of
-    from replay.source import read_strict
+    from contextlib import nullcontext
 
-    loaded = read_strict(log)
-    duel = terms_of(game_for(loaded.header)).check_set(duel, loaded.header.game)
-    path = notes_path(log)
-    note = add_note(path, loaded.header, loaded.records, duel=duel, beat=beat, text=text, author=author, seq=seq)
-    click.echo(f"note {note.n} on event {note.seq} of match {loaded.header.match_id} -> {path}")
+    from recorder.game import game_for
+    from recorder.store import Store
+    from recorder.terms import terms_of
+
+    from .stored_match import open_match, resolve
+
+    log, db, match_id = resolve(log, db, match_id)
+    with Store(db, create=False) if db is not None else nullcontext() as store:
+        match = open_match(log, db, match_id, store)
+        header = match.loaded.header
+        duel = terms_of(game_for(header)).check_set(duel, header.game)
+        note = match.add(duel=duel, beat=beat, text=text, author=author, seq=seq)
+    click.echo(f"note {note.n} on event {note.seq} of match {header.match_id} -> {match.where}")

@@ -260,16 +260,20 @@ def _duel_option():
 
 
 @main.command("explain")
-@click.argument("log", metavar="LOG.jsonl")
+@click.argument("log", metavar="LOG.jsonl", required=False)
+@click.option("--db", metavar="STORE", help="Instead of LOG.jsonl: a match of this store (a SQLite file or a "
+              "postgresql:// URL), named by --match.")
+@click.option("--match", "match_id", metavar="ID", help="With --db: the match to explain.")
 @_round_option("0 = the set-up or muster")
 @_duel_option()
 @click.option("--html", "html_out", metavar="FILE", help="Also write the report as a standalone HTML page ('-' = stdout only HTML).")
-def explain_command(log, beat, duel, html_out) -> None:
+def explain_command(log, db, match_id, beat, duel, html_out) -> None:
     """Explain one round (a beat, a turn): state, events with causes and rules.
 
     For disputes: the state before the round, every event of it in order
     with its cause and the rule it applies, then the state after, and the
-    notes on the round (beatlog annotate; kept in LOG.notes).
+    notes on the round (beatlog annotate; kept in LOG.notes, or in the
+    store's notes table for --db STORE --match ID).
 
     A log with a broken hash chain is refused. The log is also re-executed
     (as verify does; a log that stops early is fine): if the engine does not
@@ -281,20 +285,24 @@ def explain_command(log, beat, duel, html_out) -> None:
     Example: beatlog explain match.jsonl --beat 3 --html beat3.html
     Example: beatlog explain cogs.jsonl --turn 2
     """
+    from contextlib import nullcontext
+
+    from recorder.store import Store
     from replay.explain import explain, render_html, render_text
-    from replay.source import read_strict
     from replay.trust import integrity_problem, warning
 
-    loaded = read_strict(log)
-    report = explain(shown(loaded.header), loaded.records, beat, duel, source=loaded.name)
-    if log != "-":  # the round's notes (beatlog annotate), kept beside the log
-        from recorder.notes import notes_path, read_notes
+    from .stored_match import open_match, resolve
 
-        report.notes = [n for n in read_notes(notes_path(log), loaded.header, loaded.records)
-                        if (n.duel, n.beat) == (report.duel, report.beat)]
+    log, db, match_id = resolve(log, db, match_id)
+    with Store(db, create=False) if db is not None else nullcontext() as store:
+        match = open_match(log, db, match_id, store)
+        loaded = match.loaded
+        report = explain(shown(loaded.header), loaded.records, beat, duel, source=loaded.name)
+        # the round's notes (beatlog annotate), kept beside the log or in its store
+        report.notes = [n for n in match.notes() if (n.duel, n.beat) == (report.duel, report.beat)]
     problem = integrity_problem(loaded.header, loaded.records)
     if problem is not None:
-        report.warning = warning(problem, log)
+        report.warning = warning(problem, log if log is not None else loaded.name)
         say(escape(report.warning), err=True)
     if html_out == "-":
         click.echo(render_html(report), nl=False)

@@ -180,4 +180,5 @@ def copy_command(source: str, target: str) -> None:
         result = copy_store(src, dst)
     click.echo(f"copied {result.copied} matches ({result.events} events) from {src.name} to {dst.name}"
                + (f"; {result.skipped} already there" if result.skipped else "")
-               + f"; all {result.matches} read back and checked")
+               + f"; all {result.matches} read back and checked"
+               + (f"; {result.notes} notes on them" if result.notes else ""))
