@@ -439,3 +439,28 @@ def test_the_timeline_marks_an_instant_win():
     record = SimpleNamespace(type="FighterEliminated", data={"player": 1, "by": 0, "card": "Fortune Buster",
                                                              "reason": "r"})
     assert mark(record, header) == ("knockout", "Ben eliminated")
+
+
+def test_a_clash_base_that_is_the_named_base_makes_the_guess_right_from_then_on():
+    # "If the opponent's base changes (by a clash or another effect)" the bonuses follow their base as it is now.
+    sc = seth(keep=(("Compelling", "Strike", "Shot"), HIKARU_KEEP), positions=(3, 4))
+    b = sc.beat((("Compelling", "Strike"), ("Trance", "Strike")),
+                choices={0: [guess("Drive"), {"kind": "clash", "base": "Shot"}],
+                         1: [{"kind": "clash", "base": "Drive"}]}, lenient=True)
+    first, second = b.of("PriorityCompared")
+    assert first.priorities == (3, 3) and first.active is None  # a wrong guess: a plain clash
+    assert second.terms[0] == "Compelling 0 + Shot 2 + Beyond Eyes (named Drive) 2 = 4"
+    assert second.priorities == (4, 4) and second.active == 0
+    assert second.why == "tie at 4: Seth named Drive (Beyond Eyes) and wins priority ties without a clash"
+
+
+def test_the_guess_is_revealed_once_and_holds_for_the_new_pairs_after_a_cancel():
+    sc = seth(keep=(("Compelling", "Drive"), HIKARU_KEEP), positions=(3, 5),
+              options={"special_actions": True}, finishers=("Reading Fate", "Four Winds"))
+    b = sc.beat((("Compelling", "Drive"), (SA, "Shot")),
+                choices={0: [guess("Grasp"), {"kind": "new_pair", "style": "Vanishing", "base": "Omen"}],
+                         1: [{"kind": "new_pair", "style": "Trance", "base": "Grasp"}]}, lenient=True)
+    assert b.one("SpecialActionRevealed", player=1).action == "cancel"
+    assert len(b.of("SecretRevealed")) == 1 and len(b.of("PairRevealed")) == 2
+    assert b.of("PairSelected", player=1)[-1].base == "Grasp"
+    assert b.of("PriorityCompared")[-1].terms[0] == "Vanishing 0 + Omen 1 + Beyond Eyes (named Grasp) 2 = 3"
