@@ -433,6 +433,21 @@ def test_single_file_page_works_offline_and_loads_nothing(browser, tmp_path):
         t.page.keyboard.press("l")
         e = t.pos()
         assert t.board() == expected_board(snaps[e])
+        # Everything a site's page shows is there, though the page's data travels deflated: the cards'
+        # effect texts as the engine knows them, and the timeline's headlines.
+        from recorder.games.battlecon.catalog import cards_of
+
+        texts = [{c["name"]: c.get("text") or "" for c in cards_of(p.side)} for p in log.header.players]
+        t.page.keyboard.press("End")
+        cells = t.page.evaluate("""() => [...document.querySelectorAll('[data-figure=effects]')].map(td =>
+            [...td.querySelectorAll('.card-effect')].map(p => p.textContent))""")
+        assert cells and all(lines for lines in cells)
+        for seat, lines in enumerate(cells):
+            for line in lines:
+                name, _, text = line.partition(": ")
+                assert text == (texts[seat][name] or "no effect text"), (seat, line)
+        headlines = t.page.eval_on_selector_all("#timeline .round .headline", "hs => hs.map(h => h.textContent)")
+        assert len(headlines) == len(vs.beats(log)) and any(" vs " in h for h in headlines)
         assert t.page.evaluate("() => performance.getEntriesByType('resource').map(r => r.name)") == []
         assert [u.split("#")[0] for u in requests] == [mailed.as_uri()]
         assert t.errors == [] and t.dialogs == []

@@ -16,7 +16,7 @@ from recorder.game import load_game
 from recorder.integrity import LogFile
 from recorder.terms import terms_of
 from replay.walk import Describer, walk
-from viewer.embed import script_json
+from viewer.embed import packed_json, script_json
 from viewer.frames import build_frames
 from viewer.gameview import PLAIN, view_for
 from viewer.names import match_file_stem, safe_name, slug
@@ -268,6 +268,13 @@ def test_a_fifteen_beat_duel_fits_in_150_kb():
         html = match_html(page, single_file=True, linked=False)
         assert 'id="log-download"' in html and page.data["log"]["data"]
         assert len(html.encode("utf-8")) <= 150 * 1024, (log.header.match_id, len(html.encode("utf-8")))
+        # Nothing left out to fit: the cards' texts and the headlines travel too (the data is deflated).
+        from viewer.logpack import page_data
+
+        embedded = page_data(html.encode("utf-8"), "page")
+        assert embedded == json.loads(json.dumps({k: v for k, v in page.data.items()
+                                                  if k not in ("series", "series_bars")}))
+        assert embedded["headlines"] and "text" in json.dumps(embedded["static"])
 
 
 def test_index_and_player_pages_show_the_stats_figures(site):
@@ -427,9 +434,10 @@ def test_extract_refuses_an_edited_page_and_a_page_that_is_not_one(tmp_path):
     record = next(values for values, e in zip(data["log"]["data"], data["events"])
                   if data["types"][e[0]] == "DamageDealt")
     record[1] += 1
-    start = html.index('id="beatlog-data">') + len('id="beatlog-data">')
+    marker = 'id="beatlog-data" data-encoding="deflate-base64">'  # a mailed page's data is deflated
+    start = html.index(marker) + len(marker)
     edited = tmp_path / "edited.html"
-    edited.write_text(html[:start] + str(script_json(data)) + html[html.index("</script>", start):], encoding="utf-8")
+    edited.write_text(html[:start] + str(packed_json(data)) + html[html.index("</script>", start):], encoding="utf-8")
     assert edited.read_text(encoding="utf-8") != html
     result = CliRunner().invoke(main, ["extract", str(edited), "-o", str(tmp_path / "x.jsonl")])
     assert result.exit_code == 1 and "Traceback" not in result.output

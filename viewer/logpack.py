@@ -18,6 +18,7 @@ A 15-beat duel's log is ~160 KB as JSONL and ~15 KB packed.
 from __future__ import annotations
 
 import re
+import zlib
 from collections import Counter
 from typing import Any, Sequence
 
@@ -27,6 +28,8 @@ from recorder import canonical
 from recorder.envelope import Record
 from recorder.errors import CorruptLog, UsageError
 from recorder.header import Header
+
+from .embed import PACKED, unpacked_json
 
 PUBLIC = -1  # events[i][3] for a record visible to everyone ("public")
 
@@ -95,15 +98,24 @@ def _places(beats: list[list[int]]) -> dict[int, tuple[int, int]]:
     return {seq: (duel, beat) for duel, beat, first, last in beats for seq in range(first, last + 1)}
 
 
-_DATA = re.compile(rb'<script type="application/json" id="beatlog-data">(.*?)</script>', re.DOTALL)
+_DATA = re.compile(rb'<script type="[^"]*" id="beatlog-data"(?: data-encoding="([^"]*)")?>(.*?)</script>', re.DOTALL)
 
 
 def page_data(html: bytes, name: str) -> dict[str, Any]:
-    """The data a rendered match page embeds (``<script id="beatlog-data">``)."""
+    """The data a rendered match page embeds (``<script id="beatlog-data">``, deflated on a single-file page)."""
     found = _DATA.search(html)
     if found is None:
         raise UsageError(f"{name}: not a beatlog match page (no beatlog-data element)")
+    encoding, text = found.group(1), found.group(2)
+    if encoding is not None:
+        if encoding.decode("ascii", "replace") != PACKED:
+            raise UsageError(f"{name}: the page's data is encoded as {encoding.decode('ascii', 'replace')!r}, "
+                             f"which this beatlog does not read")
+        try:
+            text = unpacked_json(text)
+        except (ValueError, zlib.error) as exc:
+            raise UsageError(f"{name}: the page's data is not {PACKED} ({exc})") from None
     try:
-        return orjson.loads(found.group(1))
+        return orjson.loads(text)
     except orjson.JSONDecodeError as exc:
         raise UsageError(f"{name}: the page's data is not JSON ({exc})") from None

@@ -11,7 +11,8 @@ With ``single_file`` each match page inlines its CSS and JS (and leaves the
 charts out, plotly being 4 MB) so it can be mailed on its own and opened offline;
 :func:`render_pages` writes only such pages (``beatlog render --single-file``).
 Every string from a log reaches HTML through jinja2's autoescape, or as JSON
-made safe by :func:`viewer.embed.script_json`.
+made safe by :func:`viewer.embed.script_json` (deflated and in base64 on a
+single-file page: :func:`viewer.embed.packed_json`).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from replay.stats_summary import summarize
 
 from .assets import (CHART_JS, CSS, LOGFILE_JS, SITE_CSS, TABLES_CSS, TABLES_JS, VIEWER_JS, Asset, copy_assets, plotly_asset,
                      view_assets)
-from .embed import script_json
+from .embed import PACKED, packed_json, script_json
 from .gameview import PLAIN, view_for
 from .page import MatchPage, MatchSummary, build_page, display_date
 from .player import player_html
@@ -80,28 +81,18 @@ def match_html(page: MatchPage, *, single_file: bool, root: str = "../", linked:
     }
     # Without charts (a single-file page) the per-beat series would be dead weight.
     data = page.data if charts else {k: v for k, v in page.data.items() if k not in ("series", "series_bars")}
-    if single_file:
-        # A page to mail stays small (<= 150 KB for a 15-beat duel): the cards' effect texts and the
-        # timeline's headlines stay on the site's pages (and in `beatlog fighters`, `explain`); the mailed
-        # page's timeline lists the rounds reached with their flagged moments.
-        data = {k: v for k, v in data.items() if k != "headlines"}
-        data["static"] = _without_texts(data["static"])
+    # A page to mail stays small (<= 150 KB for a 15-beat duel, everything included: card texts,
+    # headlines, the log): its data is embedded deflated (viewer/embed.py), and inflated by the browser
+    # before the board is drawn. A site's pages embed plain JSON, so their board is drawn as they parse.
     return env.get_template("match.html.j2").render(
         m=m, view_name=page.view.name, terms=summary.terms, phased=bool(page.data["phases"]["runs"]),
-        charts=charts, data=script_json(data),
+        charts=charts, data=packed_json(data) if single_file else script_json(data),
+        packed=PACKED if single_file else None,
         plotly_href=f"{root}assets/{plotly.name}" if charts and (plotly := plotly_asset()) is not None else None,
         index_href=f"{root}index.html" if linked else None,
         styles=[a.tag(root, single_file) for a in styles],
         scripts=[a.tag(root, single_file) for a in scripts if a is not None],
     )
-
-
-def _without_texts(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _without_texts(v) for k, v in value.items() if k != "text"}
-    if isinstance(value, list):
-        return [_without_texts(v) for v in value]
-    return value
 
 
 def _fallback(page: MatchPage) -> list[Asset]:

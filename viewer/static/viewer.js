@@ -861,7 +861,31 @@
   function start() {
     var node = document.getElementById("beatlog-data");
     if (!node) return;
-    var viewer = new Viewer(unpackWords(JSON.parse(node.textContent)));
+    if (!node.hasAttribute("data-encoding")) { begin(node.textContent); return; }
+    // A single-file page's data is deflated, in base64 (viewer/embed.py): the browser inflates it.
+    inflated(node).then(begin, function (err) {
+      var board = document.getElementById("board");
+      if (board) {
+        board.textContent = "This page's match could not be read here: " +
+          (typeof DecompressionStream === "undefined" ? "this browser cannot inflate it (no DecompressionStream)" : String(err));
+      }
+    });
+  }
+
+  function inflated(node) {
+    if (node.getAttribute("data-encoding") !== "deflate-base64") {
+      return Promise.reject(new Error("unknown encoding " + node.getAttribute("data-encoding")));
+    }
+    if (typeof DecompressionStream === "undefined") return Promise.reject(new Error("no DecompressionStream"));
+    var binary = atob(node.textContent.trim());
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return new Response(stream).text();
+  }
+
+  function begin(text) {
+    var viewer = new Viewer(unpackWords(JSON.parse(text)));
     window.beatlogViewer = viewer;
     viewer.readFragment();
     viewer.bind();
