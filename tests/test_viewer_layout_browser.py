@@ -279,6 +279,24 @@ def test_names_never_break_inside_a_word_at_1280(browser, cogs_site):  # noqa: F
         _close(t)
 
 
+def test_a_two_player_matchs_numbers_fit_under_its_chart_at_1280(browser, site):  # noqa: F811
+    """A player page's round-by-round numbers of a duel: under the chart, the card's width, never scrolled sideways."""
+    t = _tab(browser, 1280, 800)
+    try:
+        for page in sorted((site["out"] / "players").glob("*.html")):
+            t.page.goto(page.as_uri())
+            t.page.click("#reveal-all")
+            boxes = t.page.evaluate("""() => [...document.querySelectorAll('.beat-numbers')].map(box =>
+                [box.scrollWidth, box.clientWidth, box.previousElementSibling.getBoundingClientRect().bottom,
+                 box.getBoundingClientRect().top])""")
+            assert boxes, page.name
+            for scroll_width, width, chart_bottom, top in boxes:
+                assert scroll_width <= width, (page.name, scroll_width, width)
+                assert top >= chart_bottom - 1, page.name  # under its chart, not beside it
+    finally:
+        _close(t)
+
+
 def test_two_losers_met_without_a_result_on_the_site(browser, cogs_site):  # noqa: F811
     """The 3-fleet sample: on a losing player's page, the cell against the other loser's fleet reads
     0–0–0 and '+1 met', and so does their row in the Against table."""

@@ -542,3 +542,24 @@ def test_word_packing_gives_every_text_back(tables):
     words, packed = pack_words(tables)
     assert [unpack_words(words, table) for table in packed] == tables
     assert len(words) == len(set(words))
+
+
+def test_a_player_pages_round_by_round_chart_gives_each_unit_its_own_panel():
+    """Never two units on one axis: each seat figure (life; score, crew, hull) a panel, the player's damage
+    dealt and taken one panel, each shared figure (distance) its own; the panels do not overlap."""
+    from viewer.charts import beats_figure
+
+    points = [{"duel": 1, "beat": b, "Score": [b, 2 * b], "Crew": [40 - b, 39], "Damage dealt": [b, 0],
+               "Damage taken": [0, b], "Distance": 4 - b % 3} for b in range(4)]
+    spec = beats_figure(points, [(0, "Ann"), (1, "Ben")], ["Damage dealt", "Damage taken"])
+    axes: dict[str, set[str]] = {}
+    for trace in spec["traces"]:
+        axes.setdefault(trace["yaxis"], set()).add(trace["name"].split(":")[0])
+    assert sorted(axes.values(), key=sorted) == sorted(
+        [{"Score"}, {"Crew"}, {"Damage dealt", "Damage taken"}, {"Distance"}], key=sorted)
+    layout = spec["layout"]
+    domains = sorted(layout["yaxis" if a == "y" else f"yaxis{a[1:]}"]["domain"] for a in axes)
+    assert all(lo < hi for lo, hi in domains)
+    assert all(a[1] <= b[0] for a, b in zip(domains, domains[1:]))  # stacked, not overlapping
+    titles = {n["text"] for n in layout["annotations"]}
+    assert {"Score", "Crew", "Damage dealt and Damage taken", "Distance"} <= titles

@@ -33,8 +33,9 @@ def seat_color(rank: int) -> str:
 
 def beats_figure(points: Sequence[dict[str, Any]], seats: Sequence[tuple[int, str]],
                  bars: Sequence[str], terms: Terms = NEUTRAL) -> dict[str, Any]:
-    """One match round by round (beats, turns): each seat's numbers as lines above, the player's
-    per-round amounts (``bars``: damage dealt and taken) and the shared numbers (distance) below.
+    """One match round by round (beats, turns), one panel per unit: each seat's numbers (life; score,
+    crew, hull) a panel each, the player's per-round amounts (``bars``: damage dealt and taken) one
+    panel, each shared number (distance) its own -- never two units on one axis.
 
     ``seats``: ``(seat, label)`` with the player's own seat first. The x axis counts the
     round boundaries of the match; a set's start (a duel's) begins a new line, marked with its number.
@@ -42,34 +43,44 @@ def beats_figure(points: Sequence[dict[str, Any]], seats: Sequence[tuple[int, st
     keys = [k for k in (points[0] if points else {}) if k not in ("duel", "beat") and k not in bars]
     per_seat = [k for k in keys if isinstance(points[0][k], list)]
     shared = [k for k in keys if k not in per_seat]
+    panels = [*per_seat, *([" and ".join(bars)] if bars else []), *shared]
+    axis = {title: "y" if i == 0 else f"y{i + 1}" for i, title in enumerate(panels)}
     hover = [plot_text(terms.stage(p["duel"], p["beat"])) for p in points]
     traces: list[dict[str, Any]] = []
-    for k, key in enumerate(per_seat):
+    for key in per_seat:
         for rank, (seat, label) in enumerate(seats):
             x, y = _line(points, lambda p: p[key][seat])
-            traces.append(_scatter(x, y, f"{key}: {label}", hover, seat_color(rank), "y", "dot" if k else "solid"))
-    for key in shared:
-        x, y = _line(points, lambda p: p[key])
-        traces.append(_scatter(x, y, key, hover, SHARED, "y2", "dot"))
+            traces.append(_scatter(x, y, f"{key}: {label}", hover, seat_color(rank), axis[key], "solid"))
     me = seats[0][0]
     for b, key in enumerate(bars):
         traces.append({"type": "bar", "x": list(range(len(points))), "y": [p[key][me] for p in points],
-                       "name": plot_text(key), "yaxis": "y2", "opacity": 0.6, "text": hover, "textposition": "none",
-                       "marker": {"color": ME if b == 0 else OTHERS[0]}, "hovertemplate": "%{text}: %{y}"})
-    lower = bool(shared or bars)
+                       "name": plot_text(key), "yaxis": axis[" and ".join(bars)], "opacity": 0.6, "text": hover,
+                       "textposition": "none", "marker": {"color": ME if b == 0 else OTHERS[0]},
+                       "hovertemplate": "%{text}: %{y}"})
+    for key in shared:
+        x, y = _line(points, lambda p: p[key])
+        traces.append(_scatter(x, y, key, hover, SHARED, axis[key], "dot"))
     shapes, notes = _duel_marks(points, terms)
-    layout = {
-        **_BASE_LAYOUT, "height": 300 if lower else 220, "margin": {"l": 40, "r": 10, "t": 18, "b": 34},
-        "barmode": "group", "bargap": 0.3, "legend": {"orientation": "h", "y": -0.2}, "shapes": shapes,
-        "annotations": notes,
-        # The beat numbers under the lower panel; the legend names what each panel shows.
+    panel, gap = 110, 34  # pixels: a panel's plot, and the room for the next panel's title
+    height = len(panels) * panel + (len(panels) - 1) * gap
+    layout: dict[str, Any] = {
+        # The plot area is exactly the panels; the legend goes under the round numbers, in the margin.
+        **_BASE_LAYOUT, "height": height + 18 + 110, "margin": {"l": 40, "r": 10, "t": 18, "b": 110},
+        "barmode": "group", "bargap": 0.3, "shapes": shapes,
+        "legend": {"orientation": "h", "y": round(-30 / height, 4), "yanchor": "top"},
+        # The round numbers under the lowest panel.
         "xaxis": {"range": [-0.5, max(len(points), 1) - 0.5], "tickmode": "array", "zeroline": False,
                   "tickvals": list(range(len(points))), "ticktext": [str(p["beat"]) for p in points],
-                  "anchor": "y2" if lower else "y"},
-        "yaxis": {"rangemode": "tozero", "domain": [0.42, 1] if lower else [0, 1]},
+                  "anchor": axis[panels[-1]] if panels else "y"},
     }
-    if lower:
-        layout["yaxis2"] = {"rangemode": "tozero", "domain": [0, 0.32], "anchor": "x"}
+    for i, title in enumerate(panels):
+        top = 1 - i * (panel + gap) / height
+        bottom = max(0.0, top - panel / height)
+        name = "yaxis" if i == 0 else f"yaxis{i + 1}"
+        layout[name] = {"rangemode": "tozero", "domain": [round(bottom, 4), round(top, 4)], "anchor": "x"}
+        notes.append({"text": plot_text(cap(title)), "xref": "paper", "yref": "paper", "x": 0, "y": round(top, 4),
+                      "xanchor": "left", "yanchor": "bottom", "showarrow": False, "font": {"size": 11}})
+    layout["annotations"] = notes
     return {"traces": traces, "layout": layout}
 
 
