@@ -39,7 +39,8 @@ NEWCOMERS = (("luc", ("hikaru", "cadenza"), 201), ("rukyuk", ("kallistar", "khad
              ("magdalena", ("kallistar", "khadath"), 301), ("zaamassal", ("kallistar", "khadath"), 211),
              ("heketch", ("kallistar", "khadath"), 451),
              ("demitras", ("kallistar", "khadath"), 205), ("lixis", ("kallistar", "khadath"), 301),
-             ("hepzibah", ("hikaru", "cadenza"), 401), ("seth", ("cadenza", "khadath"), 501))
+             ("hepzibah", ("hikaru", "cadenza"), 401), ("seth", ("cadenza", "khadath"), 501),
+             ("kehrolyn", ("hikaru", "cadenza"), 151))
 
 
 def recorded_rules(game, name: str):

@@ -105,6 +105,10 @@ def _battlecon_recipes() -> list[Recipe]:
                "Seth vs Hikaru, WoI with Special Actions, one duel, greedy vs random: Beyond Eyes guesses face down, "
                "three correct; Wyrding's base swap; Mimic's movement.", ("greedy", "random"),
                options={"duels": 1, "special_actions": True}),
+        Recipe("battlecon-kehrolyn", "battlecon", "woi", ("kehrolyn", "hikaru"), 38,
+               "Kehrolyn vs Hikaru, WoI with Special Actions, one duel, greedy vs random: her Current Form applied "
+               "with every style she plays, Mutating's copy, Overload's extra style.", ("greedy", "random"),
+               options={"duels": 1, "special_actions": True}),
     ]
 
 
