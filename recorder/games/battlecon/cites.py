@@ -290,7 +290,8 @@ def _own_cite(state: BattleState, record, edition: str) -> str | None:
     p = record.data.get("player")
     if not isinstance(p, int) or not 0 <= p < len(state.fighters) or state.fighters[p].rules is None:
         return None
-    found = state.fighters[p].rules.cites.get(record.type)
+    rules = state.fighters[p].rules
+    found = rules.cites.get(record.type) or rules.own_cites.get(record.type)
     return found.get(edition) if isinstance(found, dict) else found
 
 

@@ -86,6 +86,10 @@ class KitRules:
     # The rule an event of the kit applies: one text for both editions, or {"woi": ..., "preview": ...} where the
     # editions' rulebooks speak differently (a report cites its own match's edition: cites.py).
     cites: ClassVar[dict[str, str | dict[str, str]]] = {}
+    # Citations of generic events for the kit's own records only (the record's player is its fighter): unlike
+    # ``cites``, never joined into the table another fighter's records of that type fall back to (cites.py), so a
+    # kit added later changes no report of a match without it.
+    own_cites: ClassVar[dict[str, str | dict[str, str]]] = {}
     # Card values a ruling of docs/rulings.md decided (where a source or a printed example gives another number):
     # edition ("*" for both) -> (stat, term label) -> the Ruling; a report names it next to the figure.
     card_rulings: ClassVar[dict[str, dict[tuple[str, str], Any]]] = {}

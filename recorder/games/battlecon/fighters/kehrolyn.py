@@ -214,10 +214,13 @@ class Kehrolyn(KitRules):
     }
     passives = {"loses_ties": (), "may_ignore_opponents_movement": ()}
     decisions = {**CARD_DECISION, "ignore_move": ({"use": {"type": "boolean"}}, '"use": true to ignore the movement')}
-    cites = {"CardMoved": "Kehrolyn: Overload (a style revealed from her hand for the beat), The August Strain "
-                          "(a style set aside for the duel)",
-             "CardChosen": "Kehrolyn: Overload (the style she reveals), The August Strain (the style she sets aside)",
-             "OptionDecided": "Kehrolyn: Exoskeletal (she may ignore movement effects applied to her by opponents)"}
+    # Her records of generic events cite her cards (``own_cites``: not joined into other matches' citations).
+    own_cites = {"CardMoved": "Kehrolyn: Overload (a style revealed from her hand for the beat), The August Strain "
+                              "(a style set aside for the duel)",
+                 "CardChosen": "Kehrolyn: Overload (the style she reveals), The August Strain (the style she sets "
+                               "aside)",
+                 "OptionDecided": "Kehrolyn: Exoskeletal (she may ignore movement effects applied to her by "
+                                  "opponents)"}
     words = {
         "CardChosen": lambda d, name: f"{name(d['player'])} chooses {d['card']}",
         "CardMoved": _card_moved_words,
