@@ -81,15 +81,15 @@ def mutated(f, form: str | None) -> str | None:
     """The style Mutating copies now, or None (Mutating is not in her attack, or there is nothing to copy)."""
     if form == MUTATING:
         return _played_style(f)
-    if form is not None and (_played_style(f) == MUTATING or MUTATING in f.zones[OVERLOADED]
-                             or MUTATING in f.zones[SET_ASIDE]):
+    if form is not None and (_played_style(f) == MUTATING or MUTATING in f.zones.get(OVERLOADED, ())
+                             or MUTATING in f.zones.get(SET_ASIDE, ())):
         return form
     return None
 
 
 def _applied(f) -> tuple[str, ...]:
     form = current_form(f)
-    over, aside = f.zones[OVERLOADED], f.zones[SET_ASIDE]
+    over, aside = f.zones.get(OVERLOADED, ()), f.zones.get(SET_ASIDE, ())
     out = (form,) if form is not None else ()
     if over or aside:
         out += (*over, *aside)
@@ -234,7 +234,7 @@ class Kehrolyn(KitRules):
         return _applied(state.fighters[p])
 
     def after_recycle(self, ctx, p: int, recycled: bool) -> None:
-        for style in list(ctx.state.fighters[p].zones[OVERLOADED]):
+        for style in list(ctx.state.fighters[p].zones.get(OVERLOADED, ())):
             ctx.emit(KE.CardMoved(player=p, card=style, from_zone=OVERLOADED, to_zone="hand",
                                   reason="Overload: returns to her hand after the beat"), actor=p)
 
@@ -271,7 +271,7 @@ class Kehrolyn(KitRules):
     def snapshot(self, state, p: int) -> dict:
         f = state.fighters[p]
         out: dict = {"current_form": current_form(f)}
-        aside = f.zones[SET_ASIDE]
+        aside = f.zones.get(SET_ASIDE, ())
         if aside:
             out["lasting"] = [f"The August Strain: {style} applies to all her attacks for the rest of the duel"
                               for style in aside]
