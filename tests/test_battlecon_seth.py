@@ -393,6 +393,7 @@ def test_statistics_count_the_guesses_the_right_ones_and_the_instant_wins():
         KE.SecretCommitted(player=0, name="Beyond Eyes", digest="d"),
         E.PairRevealed(styles=("Compelling", "Trance"), bases=("Drive", "Shot")),
         KE.SecretRevealed(player=0, name="Beyond Eyes", choice="Shot"),
+        KE.BaseSwapped(player=0, base="Burst", replaced="Drive", reason="Wyrding"),
         E.PriorityCompared(priorities=(6, 3), terms=("Compelling 0 + Drive 4 + Beyond Eyes (named Shot) 2 = 6",
                                                      "Trance 1 + Shot 2 = 3"), active=0, why="w"),
         E.BeatEnded(beat=1, beats_left=14, life=(20, 20), positions=(3, 5)),
@@ -407,7 +408,7 @@ def test_statistics_count_the_guesses_the_right_ones_and_the_instant_wins():
     ann, ben = match_stats(h, build(h, [[(1, e) for e in events]]))["seats"]
     played = ann["usage"]["cards_played"]
     assert played["guessed"] == {"Shot": 1} and played["guessed right"] == {"Shot": 1}
-    assert played["instant win"] == {"Fortune Buster": 1}
+    assert played["instant win"] == {"Fortune Buster": 1} and played["swapped in"] == {"Burst": 1}
     assert ann["counts"]["duels_won"] == 1 and ben["counts"]["duels_lost"] == 1
     assert "guessed" not in ben["usage"]["cards_played"]
 

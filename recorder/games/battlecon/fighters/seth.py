@@ -161,13 +161,14 @@ class Seth(KitRules):
     card_rulings = {"woi": {("priority", "Fool's"): Ruling("bc-fools", "Fool's"),
                             ("priority", "Wyrding"): Ruling("bc-wyrding", "Wyrding")}}
     # Statistics (usage under cards_played): every base he named ("guessed"), each beat his guess held when
-    # priority was compared ("guessed right": the Beyond Eyes term is in his priority), and Fortune Buster's
-    # instant wins ("instant win").
+    # priority was compared ("guessed right": the Beyond Eyes term is in his priority), Fortune Buster's
+    # instant wins ("instant win") and the bases Wyrding swapped in ("swapped in").
     stat_events = {
         "SecretRevealed": lambda d: (((d["player"], "cards_played", ("guessed", d["choice"])),)
                                      if d["name"] == ABILITY and d["choice"] != NONE else ()),
         "PriorityCompared": _right_guesses,
         "FighterEliminated": lambda d: ((d["by"], "cards_played", ("instant win", d["card"])),),
+        "BaseSwapped": lambda d: ((d["player"], "cards_played", ("swapped in", d["base"])),),
     }
 
     def new_own(self) -> Own:
