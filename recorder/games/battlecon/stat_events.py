@@ -243,11 +243,23 @@ TALLIES: dict[str, Handler] = {
     "TokensAnted": _data(lambda d: ((d["player"], "tokens_used", ("anted", t)) for t in d["tokens"])),
     "TokensSpent": _data(lambda d: ((d["player"], "tokens_used", ("spent", t)) for t in d["tokens"])),
     "TokensGained": _data(lambda d: ((d["player"], "tokens_used", ("gained", t)) for t in d["tokens"])),
-    # ... and what each kit counts of its own events (KitRules.stat_events)
-    **{kind: _data(fn) for kind, fn in KIT_STAT_EVENTS.items()},
     "SpecialActionRevealed": _data(lambda d: ((d["player"], "specials_used", 1),)),
     "FinisherRevealed": MatchTally.finisher_revealed,
 }
+
+
+def _chained(first: Handler, then: Handler) -> Handler:
+    """Both handlers' tallies, ``first``'s first."""
+    def handler(m: "MatchTally", duel: int, beat: int, d: dict[str, Any]) -> Iterator[Tally]:
+        yield from first(m, duel, beat, d)
+        yield from then(m, duel, beat, d)
+    return handler
+
+
+# ... and what each kit counts (KitRules.stat_events): of its own events, or beside the shared tallies of a
+# shared event (Seth's right guesses on PriorityCompared keep everyone's priority_won).
+for _kind, _fn in KIT_STAT_EVENTS.items():
+    TALLIES[_kind] = _data(_fn) if _kind not in TALLIES else _chained(TALLIES[_kind], _data(_fn))
 
 
 class BattleconStats:
