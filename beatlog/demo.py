@@ -5,7 +5,7 @@ fighters, the greedy bot against the random one, with the game's tournament
 options -- Special Actions on; Cogs of Valor: three ready fleets, the
 sensible bot against the random one; grid skirmish: the starter kit's three
 rosters, the sensible bot against the random one, the Skirmish scenario; two
-matches per pairing with seats swapped) into one store, verifies every match by re-executing it,
+matches per pairing with seats swapped, one for BattleCON's many fighters) into one store, verifies every match by re-executing it,
 writes each match as a JSONL log, renders one static site for all of them and
 returns where its ``index.html`` is. The seed is fixed, so the demo records
 the same matches everywhere; run again into the same folder it reuses what is
@@ -35,7 +35,7 @@ from viewer.sources import from_store
 from .tournament import plan_tournament, run_tournament, schedule
 
 DEMO_SEED = 2024
-DEMO_MATCHES = 2  # per pairing: one with each fighter in seat 1
+DEMO_MATCHES = 2  # per pairing, unless the game's demo hook says otherwise: one with each side in seat 1
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,7 @@ class DemoTournament:
     fighters: str
     bots: str
     duels: int | None = None
+    matches: int = DEMO_MATCHES  # per pairing
 
 
 def demo_tournaments() -> tuple[DemoTournament, ...]:
@@ -54,7 +55,8 @@ def demo_tournaments() -> tuple[DemoTournament, ...]:
     for name in GAMES:
         demo = getattr(load_game(name), "demo", None)
         if demo is not None:
-            out.append(DemoTournament(name, demo["sides"], demo["bots"], demo.get("duels")))
+            out.append(DemoTournament(name, demo["sides"], demo["bots"], demo.get("duels"),
+                                      demo.get("matches", DEMO_MATCHES)))
     return tuple(out)
 
 
@@ -95,7 +97,8 @@ def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | N
         # as people type them (--option special_actions=true), under the game's own name ("BattleCON")
         options = ", ".join(f"{k}={json.dumps(v)}" for k, v in sorted(plan.options.items()))
         title = terms_of(load_game(plan.game)).game_title(plan.game)
-        say(f"    {title}: {count} matches, {', '.join(plan.fighters)}, every pairing twice, "
+        times = {1: "once", 2: "twice"}.get(plan.matches, f"{plan.matches} times")
+        say(f"    {title}: {count} matches, {', '.join(plan.fighters)}, every pairing {times}, "
             f"{plan.bots[0]} bot vs {plan.bots[1]} bot" + (f" ({options})" if options else ""))
         with Store(db) as store, _bar(progress, count, "  playing") as bar:
             task = bar.add_task("matches", total=count) if bar is not None else None
@@ -118,7 +121,7 @@ def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | N
 
 def _plan(t: DemoTournament, options: dict[str, Any], *, shared: bool) -> Any:
     try:
-        return plan_tournament(game_name=t.game, fighters=t.fighters, matches=DEMO_MATCHES, bots=t.bots,
+        return plan_tournament(game_name=t.game, fighters=t.fighters, matches=t.matches, bots=t.bots,
                                seed=DEMO_SEED, duels=t.duels, options=options)
     except BeatlogError as exc:
         if not shared:

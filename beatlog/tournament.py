@@ -174,9 +174,13 @@ def fixture_seed(seed: int, game: str, pairing: tuple[str, str], game_no: int) -
 
 def schedule(plan: TournamentPlan) -> list[Fixture]:
     out = []
-    for pairing in pairings(plan.fighters):
+    for index, pairing in enumerate(pairings(plan.fighters)):
         for game_no in range(plan.matches):
-            sides = pairing if game_no % 2 == 0 else (pairing[1], pairing[0])
+            # Seats alternate game by game; the one game left over of an odd number alternates pairing by
+            # pairing, so with one game per pairing no side always takes the first seat (or its player).
+            odd_one = plan.matches % 2 == 1 and game_no == plan.matches - 1
+            swap = (game_no + (index if odd_one else 0)) % 2 == 1
+            sides = (pairing[1], pairing[0]) if swap else pairing
             out.append(Fixture(len(out), pairing, game_no, sides, fixture_seed(plan.seed, plan.game, pairing, game_no)))
     return out
 

@@ -127,8 +127,10 @@ class BattleCON:
              "set": "duel", "sets": "duels", "setup": "set-up", "phase": "step",
              "title": "BattleCON", "editions": {"woi": "War of Indines", "preview": "Free Preview"}}
     default_bot = "random"
-    # beatlog demo: every fighter; single duels keep it well under 30 s on two cores (greedy ~0.5 s a duel).
-    demo = {"sides": "all", "bots": "greedy,random", "duels": 1}
+    # beatlog demo: a small round robin of every fighter: each pairing once, in single duels (seats
+    # alternating pairing by pairing), so the whole roster's matrix fills without the demo growing
+    # with the square of the roster twice over.
+    demo = {"sides": "all", "bots": "greedy,random", "duels": 1, "matches": 1}
 
     rulesets = RULESETS
 
