@@ -303,6 +303,9 @@ def test_fortune_buster_eliminates_an_opponent_who_revealed_a_finisher():
     assert (end.winner, end.reason) == (0, "Fortune Buster")
     assert b.none("DamageDealt", player=0)  # power N/A
     assert sc.match.finished
+    snap = GAME.snapshot(sc.state)
+    assert snap["fighters"][1]["eliminated"] == "Fortune Buster" and "eliminated" not in snap["fighters"][0]
+    assert "ELIMINATED (Fortune Buster)" in GAME.render_state(GAME.redact(snap, None))
 
 
 def test_fortune_buster_against_an_attack_pair_does_nothing_and_deals_no_damage():

@@ -429,6 +429,10 @@ def _style_shown(s: BattleState, e: KE.StyleShown) -> None:
     s.fighters[e.player].style_shown = True
 
 
+def _eliminated(s: BattleState, e: KE.FighterEliminated) -> None:
+    s.fighters[e.player].eliminated = e.card
+
+
 def _base_swapped(s: BattleState, e: KE.BaseSwapped) -> None:
     f = s.fighters[e.player]
     f.hand.remove(e.base)
@@ -467,7 +471,7 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
     "LifeGained": _life_gained,
     "MarkerPlaced": _marker_placed, "MarkerRemoved": _marker_removed, "CardMoved": _card_moved,
     "SecretChosen": _secret_chosen, "SecretRevealed": _secret_revealed, "StyleShown": _style_shown,
-    "BaseSwapped": _base_swapped,
+    "BaseSwapped": _base_swapped, "FighterEliminated": _eliminated,
 }
 
 

@@ -78,6 +78,8 @@ def _summary(f: dict[str, Any], viewer: Any) -> list[str]:
         bits.append(f"special: {f['special']}")
     if f["stunned"]:
         bits.append("STUNNED")
+    if f.get("eliminated"):
+        bits.append(f"ELIMINATED ({f['eliminated']})")
     return bits
 
 

@@ -36,6 +36,7 @@ def snapshot(s: BattleState) -> dict[str, Any]:
             **({"secret": {"name": f.secret[0], "choice": f.secret[1], "revealed": f.secret_shown}}
                if f.secret is not None else {}),
             **({"style_shown": True} if f.style_shown else {}),
+            **({"eliminated": f.eliminated} if f.eliminated else {}),  # by an instant win, whatever the life
             **f.rules.snapshot(s, p),  # what the kit shows of its own state
         })
     return {

@@ -74,6 +74,7 @@ class Fighter:
     secret: tuple[str, str] | None = None
     secret_shown: bool = False
     style_shown: bool = False  # the face-down pair's style is face up (StyleShown): only the base is hidden
+    eliminated: str | None = None  # eliminated from the duel by an instant win (FighterEliminated): the card
     # Finishers and Special Actions (WoI p.32-34, Preview p.10); see specials.py.
     finisher: str | None = None  # the side chosen at the duel's setup
     finisher_revealed: bool = False  # both sides are shown once both players chose

@@ -186,6 +186,8 @@
     var badges = [];
     if (s.active === seat) badges.push(el("span", { class: "badge active", text: "active" }));
     if (f.stunned) badges.push(el("span", { class: "badge stunned", text: "stunned" }));
+    // Eliminated by an instant win (FighterEliminated), whatever the life total.
+    if (f.eliminated) badges.push(el("span", { class: "badge stunned", text: "eliminated (" + f.eliminated + ")" }));
     if (f.form) badges.push(el("span", { class: "badge", text: f.form + " form" }));
     if (f.dodge) badges.push(el("span", { class: "badge", text: "can't be hit" }));
     var pair;
