@@ -17,6 +17,9 @@ Figures:
               log), and raw sqlite3 executemany of the
               same rows in one transaction (the limit)
   render      match pages/s and the size of one single-file page (needs the viewer)
+  board       time to board: ms from the start of loading a match page (the site's, and a single-file
+              page, which inflates its data first) to its board being drawn, in Chromium on a cold
+              cache (bench/bench_board.py; needs chromium and Playwright)
   stats       seconds for ``beatlog stats`` over a 10,000-match store (1,000 with --quick,
               --stats-matches N for another size; the goal is < 5 s at 100,000), adding up the
               statistics rows kept in the store, and ms to walk one match (what --recompute does);
@@ -383,6 +386,20 @@ def bench_render(runs: int, logs: list[LogFile]) -> list[Row]:
     ]
 
 
+def bench_board(runs: int, logs: list[LogFile]) -> list[Row]:
+    from bench.bench_board import times_to_board
+
+    found = times_to_board(logs, runs)
+    if isinstance(found, str):
+        return [Row("board: ms to the board, site page (cold cache)", found, "<= 300")]
+    rows = []
+    for kind, ms in found.items():
+        median = statistics.median(ms)
+        rows.append(Row(f"board: ms to the board, {kind} page (cold cache, Chromium)", f"{median:,.0f}", "<= 300",
+                        _verdict(median <= 300) + f"; largest {max(ms):,.0f} ms over {len(ms)} loads"))
+    return rows
+
+
 # -- stats -----------------------------------------------------------------------------
 
 
@@ -667,7 +684,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="smaller inputs (stats over 1,000 matches)")
     parser.add_argument("--runs", type=int, default=5, help="runs per figure; the median is printed")
     parser.add_argument("--only", metavar="AREA", action="append",
-                        choices=["engine", "verify", "cli", "store", "render", "stats", "site", "forensics"],
+                        choices=["engine", "verify", "cli", "store", "render", "board", "stats", "site", "forensics"],
                         help="run only this area")
     parser.add_argument("--cache", metavar="DIR", default=str(Path(tempfile.gettempdir()) / "beatlog-bench"),
                         help="where the stats store is kept between runs")
@@ -680,7 +697,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="also time stats on PostgreSQL: the stats store's rows (x --stats-copies, at least 1) "
                              "copied into this empty database (kept there for the next run)")
     args = parser.parse_args(argv)
-    areas = args.only or ["engine", "verify", "cli", "store", "render", "stats", "site", "forensics"]
+    areas = args.only or ["engine", "verify", "cli", "store", "render", "board", "stats", "site", "forensics"]
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
     duels = 100 if args.quick else 300
@@ -701,6 +718,8 @@ def main(argv: list[str] | None = None) -> None:
         rows += bench_store(args.runs, logs)
     if "render" in areas:
         rows += bench_render(args.runs, logs[:10])
+    if "board" in areas:
+        rows += bench_board(max(1, min(args.runs, 3)), logs[:5])
     if "stats" in areas:
         size = args.stats_matches or (1_000 if args.quick else 10_000)
         rows += bench_stats(max(1, min(args.runs, 3)), size, cache)
