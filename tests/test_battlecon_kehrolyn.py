@@ -339,3 +339,90 @@ def test_state_line_names_her_current_form_and_overloaded_style():
     sc.state.fighters[0].hand.remove("Quicksilver")
     line = render_state(snapshot(sc.state))
     assert "Current Form: Bladed" in line and "Overload: Quicksilver" in line
+
+
+def test_state_as_her_opponent_shows_her_current_form_and_hides_her_face_down_pair():
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from beatlog.cli import main
+
+    log = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon" / "woi-kehrolyn-vs-hikaru.jsonl"
+    # Duel 1, beat 1 after its second event: her pair is chosen face down; Mutating is her Current Form.
+    seen = CliRunner().invoke(main, ["state", str(log), "--duel", "1", "--beat", "1", "--event", "2", "--as", "2"])
+    assert seen.exit_code == 0, seen.output
+    line = next(t for t in seen.output.splitlines() if "Kehrolyn Ross" in t)
+    assert "pair: face down (unknown to you)" in line and "Current Form: Mutating" in line
+    own = CliRunner().invoke(main, ["state", str(log), "--duel", "1", "--beat", "1", "--event", "2", "--as", "1"])
+    pair = next(t for t in own.output.splitlines() if "Kehrolyn Ross" in t).split("pair: ")[1].split(" (face down")[0]
+    assert pair and pair not in seen.output.split("hand:")[0]  # her own view names it; the opponent's does not
+    assert "Mutating (as" not in seen.output
+
+
+# -- statistics, words, bots ---------------------------------------------------------------------------------------
+
+
+def test_statistics_count_the_styles_she_overloaded_and_set_aside():
+    from recorder.games.battlecon import events as E
+    from recorder.games.battlecon import kit_events as KE
+    from replay.stats import match_stats
+    from tests.test_stats_visitor import build, header
+
+    h = header(a=("Ann", "kehrolyn"), b=("Ben", "hikaru"))
+    events = [
+        E.BeatStarted(beat=1),
+        E.PairRevealed(styles=("Whip", "Trance"), bases=("Overload", "Shot")),
+        KE.CardChosen(player=0, card="Quicksilver", source="t"),
+        KE.CardMoved(player=0, card="Quicksilver", from_zone="hand", to_zone=OVERLOADED, reason="Overload"),
+        KE.CardMoved(player=0, card="Quicksilver", from_zone=OVERLOADED, to_zone="hand", reason="Overload"),
+        KE.CardMoved(player=0, card="Bladed", from_zone="hand", to_zone=SET_ASIDE, reason="The August Strain"),
+        E.BeatEnded(beat=1, beats_left=14, life=(20, 20), positions=(3, 5)),
+    ]
+    ann, ben = match_stats(h, build(h, [[(0, e) for e in events]]))["seats"]
+    assert ann["usage"]["cards_played"]["overloaded"] == {"Quicksilver": 1}
+    assert ann["usage"]["cards_played"]["set aside"] == {"Bladed": 1}
+    assert "overloaded" not in ben["usage"]["cards_played"]
+
+
+def test_explain_words_quote_her_choices():
+    from recorder.games.battlecon.describe import describe
+
+    sc = keh()
+
+    class Rec:
+        def __init__(self, type_, data):
+            self.type, self.data = type_, data
+
+    reason = "The August Strain: set aside out of the game, applied to all her attacks for the rest of the duel"
+    assert describe(sc.state, Rec("CardMoved", {"player": 0, "card": "Whip", "from_zone": "hand",
+                                                "to_zone": SET_ASIDE, "reason": reason, "owner": None})) == (
+        f"Kehrolyn's Whip: hand → set aside ({reason})")
+    assert describe(sc.state, Rec("CardChosen", {"player": 0, "card": "Whip", "source": "x"})) == (
+        "Kehrolyn chooses Whip")
+    assert describe(sc.state, Rec("OptionDecided", {"player": 0, "use": True, "source": "x"})) == (
+        "Kehrolyn ignores the movement (Exoskeletal)")
+
+
+def test_random_play_reaches_every_decision_her_kit_asks():
+    from recorder.match import Match, run
+
+    seen: set[str] = set()
+
+    class Spy:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def answer(self, request, match):
+            if request.player == 0:
+                seen.add(request.kind)
+            return self.inner.answer(request, match)
+
+    for seed in range(40):
+        opponent = ("hikaru", "cadenza", "khadath", "kallistar")[seed % 4]
+        header = GAME.make_header(players=(Player("A", "kehrolyn"), Player("B", opponent)), edition="woi", seed=seed,
+                                  options={"duels": 1, "special_actions": True})
+        run(Match(GAME, header), {0: Spy(GAME.bot("random", seed, 0)), 1: GAME.bot("random", seed, 1)})
+        if set(RULES["kehrolyn"].decisions) <= seen:
+            break
+    assert set(RULES["kehrolyn"].decisions) <= seen, seen

@@ -186,17 +186,6 @@ def set_aside_style(ctx, owner, card, cause):
                                  "the duel"), actor=owner, cause=cause)
 
 
-def _card_moved_words(d, name) -> str:
-    if d["to_zone"] == OVERLOADED:
-        return f"{name(d['player'])} reveals {d['card']} from her hand (Overload): it applies to this attack"
-    if d["to_zone"] == SET_ASIDE:
-        return (f"{name(d['player'])} sets {d['card']} aside (The August Strain): it applies to all her attacks "
-                "for the rest of the duel")
-    if d["from_zone"] == OVERLOADED:
-        return f"{d['card']} returns to {name(d['player'])}'s hand (Overload: after the beat)"
-    return f"{name(d['player'])}'s {d['card']} moves from {d['from_zone']} to {d['to_zone']}"
-
-
 def _tally(d):
     if d["card"] not in STYLE_SET:
         return ()
@@ -223,7 +212,6 @@ class Kehrolyn(KitRules):
                                   "opponents)"}
     words = {
         "CardChosen": lambda d, name: f"{name(d['player'])} chooses {d['card']}",
-        "CardMoved": _card_moved_words,
         "OptionDecided": lambda d, name: (f"{name(d['player'])} ignores the movement (Exoskeletal)" if d["use"]
                                           else f"{name(d['player'])} lets the movement apply (Exoskeletal)"),
     }
@@ -290,7 +278,7 @@ class Kehrolyn(KitRules):
         return (_applied(f),)
 
     def drawing(self) -> dict:
-        return {"current_form": True}
+        return {"card_fields": {"current_form": "Current Form"}}
 
 
 RULES = Kehrolyn(FID)

@@ -181,6 +181,20 @@
     });
   }
 
+  // A kit's snapshot fields the drawing hints name in "card_fields" ({field: label}) hold card names (one, or a
+  // list): a row of card chips each, such as a style that applies besides the pair (a Current Form); none: no row.
+  function cardFieldRows(el, ctx, seat, f) {
+    var info = ctx.static.fighters && ctx.static.fighters[seat];
+    var fields = (info && info.drawing && info.drawing.card_fields) || {};
+    return Object.keys(fields).filter(function (k) {
+      var v = f[k];
+      return v !== null && v !== undefined && !(Array.isArray(v) && !v.length);
+    }).map(function (k) {
+      var v = f[k];
+      return row(el, fields[k], chips(ctx, seat, Array.isArray(v) ? v : [v]), "field-" + k);
+    });
+  }
+
   function panel(s, f, seat, ctx) {
     var el = ctx.el;
     var badges = [];
@@ -225,6 +239,7 @@
       f.anted && f.anted.length ? row(el, "Anted", chips(ctx, seat, f.anted, "tokens"), "anted") : null,
       info && info.tokens.length && spent.length ? row(el, "Spent tokens", chips(ctx, seat, spent, "tokens"), "token_discard") : null,
       counterRows(el, ctx, seat, f),
+      cardFieldRows(el, ctx, seat, f),
       zoneRows(el, ctx, seat, f),
       statuses.length ? row(el, "Status", statuses.join("; "), "statuses") : null,
       // A kit's secret ante decision (a base named face down): "?" until it is revealed, for everyone but its owner.
