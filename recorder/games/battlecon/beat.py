@@ -219,36 +219,62 @@ def kit_tie_rule(s: BattleState, priorities: tuple[int, int], terms) -> tuple[in
     return found
 
 
+def forced_clash(s: BattleState) -> tuple[int, str] | None:
+    """``(owner, words)`` of a kit's Reveal effect forcing a clash whatever the priorities (its ``forces_clash``
+    hook), or None; never against a Finisher (Finishers do not clash, WoI p.32)."""
+    found = None
+    for q, f in enumerate(s.fighters):
+        if "forces_clash" in f.rules.hooks and found is None:
+            words = f.rules.forces_clash(s, q)
+            if words:
+                found = (q, words)
+    if found is None or any(f.finisher_active for f in s.fighters):
+        return None
+    return found
+
+
 def decide_priority(ctx):
     """Compare priorities, clashing on ties. Returns True (attacks follow), False when the clash was
     abandoned (skip to recycle), or specials.TIED when two Finishers tied."""
     s = ctx.state
     rnd = 0
+    forced = forced_clash(s)  # a Reveal effect's clash, whatever the priorities (the kits' forces_clash hook)
     while True:
         (p0, t0), (p1, t1) = stats.priority(s, 0), stats.priority(s, 1)
         terms = (stats.format_terms(t0, p0), stats.format_terms(t1, p1))
-        if p0 != p1:
-            active = 0 if p0 > p1 else 1
-            why = f"{fighter_name(ctx, active)} has the higher priority ({max(p0, p1)} > {min(p0, p1)})"
-            ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=active, why=why))
-            return True
-        kept = kit_tie_rule(s, (p0, p1), (t0, t1))
-        if kept is not None:
-            ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=kept[0], why=kept[1]))
-            return True
-        finishing = [p for p in (0, 1) if s.fighters[p].finisher_active]
-        if len(finishing) == 2:
+        if forced is not None:
+            owner, words = forced
+            forced = None
+            at = (p0, p1)[owner]
             ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=None,
-                                        why=f"tie at {p0} between two Finishers: both become Cancels"))
-            return specials.TIED
-        if finishing:  # Finishers win priority ties without clashing (WoI p.32, Preview p.10)
-            active = finishing[0]
-            why = f"tie at {p0}: {fighter_name(ctx, active)}'s Finisher wins the tie without a clash"
-            ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=active, why=why))
-            return True
-        ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=None, why=f"tie at {p0}: clash"))
+                                        why=f"{words}: a clash whatever the priorities ({p0} and {p1})"))
+        else:
+            if p0 != p1:
+                active = 0 if p0 > p1 else 1
+                why = f"{fighter_name(ctx, active)} has the higher priority ({max(p0, p1)} > {min(p0, p1)})"
+                ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=active, why=why))
+                return True
+            kept = kit_tie_rule(s, (p0, p1), (t0, t1))
+            if kept is not None:
+                ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=kept[0], why=kept[1]))
+                return True
+            finishing = [p for p in (0, 1) if s.fighters[p].finisher_active]
+            if len(finishing) == 2:
+                ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=None,
+                                            why=f"tie at {p0} between two Finishers: both become Cancels"))
+                return specials.TIED
+            if finishing:  # Finishers win priority ties without clashing (WoI p.32, Preview p.10)
+                active = finishing[0]
+                why = f"tie at {p0}: {fighter_name(ctx, active)}'s Finisher wins the tie without a clash"
+                ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=active, why=why))
+                return True
+            ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=None, why=f"tie at {p0}: clash"))
+            at = p0
         rnd += 1
-        seq = ctx.emit(E.ClashOccurred(priority=p0, round=rnd))
+        seq = ctx.emit(E.ClashOccurred(priority=at, round=rnd))
+        for q, f in enumerate(s.fighters):  # "whenever you clash or extend a clash" (the kits' clashed hook)
+            if "clashed" in f.rules.hooks:
+                f.rules.clashed(ctx, q, rnd, seq)
         for p in (0, 1):
             if not hand_split(s, p)[1]:
                 if s.edition == "preview" and rnd <= PREVIEW_CLASH_CAP:

@@ -223,6 +223,21 @@ class KitRules:
         """Who wins a priority tie without a clash because of this ability, and why; None: no rule."""
         return None
 
+    def forces_clash(self, state, owner: int) -> str | None:
+        """The words of this fighter's (``owner``) Reveal effect that forces a clash whatever the priorities ("a
+        clash occurs as a Reveal effect, regardless of priority"), or None. Asked once a beat, after the Reveal
+        effects, before the first comparison: the clash is round 1, and a tie after it extends it as usual."""
+        return None
+
+    def clashed(self, ctx, owner: int, round_: int, cause: int) -> None:
+        """A clash round just began (``ClashOccurred``: round 1 a clash, 2 on an extension), before the new bases
+        are chosen: "whenever you clash or extend a clash" effects; it may emit, not ask."""
+
+    def opponent_terms(self, state, owner: int, p: int, stat: str) -> Terms:
+        """Named terms this fighter's (``owner``) effect adds to another player ``p``'s power, priority, range or
+        soak ("the opponent's style has +0 priority instead of its printed value")."""
+        return []
+
     # -- attack ------------------------------------------------------------------------------------
     def special_range(self, state, p: int, kind: str, label: str, target: int) -> tuple[bool, str] | None:
         """Whether a card's special range ``kind`` (a string in card data) reaches space ``target``, and
@@ -257,6 +272,10 @@ class KitRules:
     def no_stun(self, state, attacker: int, target: int) -> str | None:
         """Why ``attacker``'s own cards say its damage does not stun ``target`` now (a range condition), if so."""
         return None
+
+    def took_damage(self, ctx, p: int, attacker: int, amount: int, cause: int) -> None:
+        """The fighter just took ``amount`` (1 or more) damage from ``attacker``'s attack (after its
+        ``DamageDealt``, before On Damage): "when you take 3 or more damage at once"; it may emit, not ask."""
 
     def damage_taken_extra(self, state, p: int) -> int:
         """Extra damage the fighter takes from a hit."""

@@ -159,6 +159,9 @@ def _extras(s: BattleState, p: int, stat: str) -> Terms:
             out.append((card.name, item["amount"]))
     if "stat_terms" in f.rules.hooks:
         out += f.rules.stat_terms(s, p, stat)
+    other = s.fighters[1 - p].rules  # the opponent's effect on p's figures (a duel has two fighters)
+    if "opponent_terms" in other.hooks:
+        out += other.opponent_terms(s, 1 - p, p, stat)
     for st in f.statuses:
         if st.stat == stat and st.beat == s.beat:
             out.append((st.label, st.amount))
