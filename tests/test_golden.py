@@ -109,6 +109,12 @@ def _battlecon_recipes() -> list[Recipe]:
                "Kehrolyn vs Hikaru, WoI with Special Actions, one duel, greedy vs random: her Current Form applied "
                "with every style she plays, Mutating's copy, Overload's extra style.", ("greedy", "random"),
                options={"duels": 1, "special_actions": True}),
+        # Seed picked so that Cherri's Insight token forces clashes (the opponent losing life on each), she regains
+        # it, and Blind keeps a slow attack from hitting her.
+        Recipe("battlecon-cherri", "battlecon", "woi", ("cherri", "hikaru"), 8,
+               "Cherri vs Hikaru, WoI with Special Actions, one duel, greedy vs random: Insight anted to force "
+               "clashes, life lost on every clash, the token regained; Blind.", ("greedy", "random"),
+               options={"duels": 1, "special_actions": True}),
     ]
 
 
