@@ -468,3 +468,17 @@ def test_the_guess_is_revealed_once_and_holds_for_the_new_pairs_after_a_cancel()
     assert len(b.of("SecretRevealed")) == 1 and len(b.of("PairRevealed")) == 2
     assert b.of("PairSelected", player=1)[-1].base == "Grasp"
     assert b.of("PriorityCompared")[-1].terms[0] == "Vanishing 0 + Omen 1 + Beyond Eyes (named Grasp) 2 = 3"
+
+
+def test_the_greedy_opponent_never_reads_the_guess_before_the_reveal():
+    # Hikaru's greedy ante scores average over every base Seth could have named: they are the same whatever he named.
+    from recorder.games.battlecon.greedy import GreedyBot
+
+    scores = []
+    for named in ("Shot", "Burst", "none"):
+        sc = seth(keep=(("Compelling", "Strike"), HIKARU_KEEP), positions=(2, 6))
+        _to_hikarus_ante(sc, named)
+        assert sc.match.pending.kind == "ante" and sc.match.pending.player == 1
+        scores.append(GreedyBot(7, 1).option_scores(sc.match.pending, sc.match))
+    assert scores[0] == scores[1] == scores[2]
+    assert all(s is not None for s in scores[0])
