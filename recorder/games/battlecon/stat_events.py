@@ -257,7 +257,7 @@ def _chained(first: Handler, then: Handler) -> Handler:
 
 
 # ... and what each kit counts (KitRules.stat_events): of its own events, or beside the shared tallies of a
-# shared event (Seth's right guesses on PriorityCompared keep everyone's priority_won).
+# shared event (a kit's tallies of PriorityCompared keep everyone's priority_won).
 for _kind, _fn in KIT_STAT_EVENTS.items():
     TALLIES[_kind] = _data(_fn) if _kind not in TALLIES else _chained(TALLIES[_kind], _data(_fn))
 
