@@ -40,7 +40,8 @@ NEWCOMERS = (("luc", ("hikaru", "cadenza"), 201), ("rukyuk", ("kallistar", "khad
              ("heketch", ("kallistar", "khadath"), 451),
              ("demitras", ("kallistar", "khadath"), 205), ("lixis", ("kallistar", "khadath"), 301),
              ("hepzibah", ("hikaru", "cadenza"), 401), ("seth", ("cadenza", "khadath"), 501),
-             ("kehrolyn", ("hikaru", "cadenza"), 151), ("cherri", ("hikaru", "khadath"), 501))
+             ("kehrolyn", ("hikaru", "cadenza"), 151), ("cherri", ("hikaru", "khadath"), 501),
+             ("tatsumi", ("kallistar", "khadath"), 215))
 
 
 def recorded_rules(game, name: str):

@@ -8,7 +8,10 @@ Actions and Ante Finishers (whose options then include every special pair,
 Finisher ante, rearrangement and new pair). After every event of the log,
 re-folded from the records alone:
 
-- the fighters stand on distinct spaces 1..7;
+- the fighters stand on distinct spaces 1..7; a kit's extra figure (card data ``figures``) stands on 1..7 or off
+  the board (0), on a space of its own unless its data says it shares spaces (Juto may stand on any figure's
+  space); a figure whose life is a counter of its kit is on the board exactly while that life is above 0, and that
+  counter changes only by ``CounterChanged``, by exactly its amount;
 - life only changes through damage, life-loss or life-gain events (or a new
   duel), by exactly their amounts, and never exceeds 20 plus the life gained in
   the duel so far (no rule caps life gain: docs/rulings.md, "Life gain");
@@ -69,6 +72,42 @@ def check_board(state, where: str) -> None:
     spaces = [f.position for f in state.fighters]
     assert all(1 <= sp <= 7 for sp in spaces), f"{where}: fighters on {spaces}"
     assert len(set(spaces)) == len(spaces), f"{where}: fighters share a space {spaces}"
+    for fig in state.extra_figures:
+        spec = KITS[state.fighters[fig.owner].kit].figures[fig.name]
+        assert 0 <= fig.space <= 7, f"{where}: {fig.name} on {fig.space}"
+        assert fig.shares == spec["shares_spaces"], f"{where}: {fig.name} shares {fig.shares}, its data says not"
+        if fig.space and not fig.shares:  # only a figure that shares spaces may stand on another figure's
+            others = [g.space for g in state.figures if g is not fig]
+            assert fig.space not in others, f"{where}: {fig.name} on {fig.space} shares it with {others}"
+
+
+def check_figure_life(before: dict, state, record, where: str) -> None:
+    """A figure's life (a counter of its kit) changes only by CounterChanged, by exactly its amount; the figure is
+    on the board exactly while that life is above 0 (checked once the event that follows a change has folded:
+    a CounterChanged to 0 is followed by the FigureRemoved that disables it)."""
+    for fig in state.extra_figures:
+        f = state.fighters[fig.owner]
+        life = KITS[f.kit].figures[fig.name].get("life")
+        if life is None:
+            continue
+        key = (fig.owner, fig.name)
+        now, was = f.counters[life], before.get(key, KITS[f.kit].counters[life]["start"])
+        if now != was:
+            assert record.type == "CounterChanged" and record.data["counter"] == life, (
+                f"{where}: {fig.name}'s life {was} -> {now} changed by {record.type}")
+            assert now - was == record.data["amount"] and now == record.data["value"], f"{where}: life mismatch"
+        elif record.type != "CounterChanged" and record.type != "DuelStarted":
+            assert (fig.space > 0) == (now > 0), f"{where}: {fig.name} on {fig.space} with life {now}"
+
+
+def figure_lives(state) -> dict:
+    out = {}
+    for fig in state.extra_figures:
+        f = state.fighters[fig.owner]
+        life = KITS[f.kit].figures[fig.name].get("life")
+        if life is not None:
+            out[(fig.owner, fig.name)] = f.counters[life]
+    return out
 
 
 @cache
@@ -125,9 +164,11 @@ def refold_with_checks(header, records):
     for record in records:
         where = f"seq {record.seq} ({record.type}, duel {record.duel}, beat {record.beat})"
         before = [f.life for f in state.fighters]
+        lives = figure_lives(state) if record.type != "DuelStarted" else {}
         GAME.apply(state, GAME.events.get(record.type).from_data(record.data))
         if state.duel >= 1:
             check_board(state, where)
+            check_figure_life(lives, state, record, where)
             check_cards(state, where)
             check_life(before, state, record, where, gained)
     return state

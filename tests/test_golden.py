@@ -115,6 +115,9 @@ def _battlecon_recipes() -> list[Recipe]:
                "Cherri vs Hikaru, WoI with Special Actions, one duel, greedy vs random: Insight anted to force "
                "clashes, life lost on every clash, the token regained; Blind.", ("greedy", "random"),
                options={"duels": 1, "special_actions": True}),
+        Recipe("battlecon-tatsumi", "battlecon", "woi", ("tatsumi", "kallistar"), 21,
+               "Tatsumi & Juto vs Kallistar, WoI with Special Actions, one duel, greedy vs random: Juto on the "
+               "board, his zones, soak and life.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
     ]
 
 

@@ -31,6 +31,10 @@ def dodge_reason(s: BattleState, attacker: int) -> str | None:
 def check_range(ctx, p: int) -> bool:
     s = ctx.state
     attacker, target_fig = s.fighters[p].figure, s.fighters[1 - p].figure
+    rules = s.fighters[p].rules
+    origin = rules.range_origin(s, p) if "range_origin" in rules.hooks else None  # "range is counted from ..."
+    if origin is not None:
+        attacker = origin
     dist = abs(attacker.space - target_fig.space)
     kind, lo, hi, terms = stats.attack_range(s, p)
     if kind == "na":
@@ -44,7 +48,9 @@ def check_range(ctx, p: int) -> bool:
     else:
         in_range, rmin, rmax = lo <= dist <= hi and dist >= 1, lo, hi
         text = stats.format_terms(terms, f"{lo}~{hi}" if lo != hi else f"{lo}")
-        rules = s.fighters[p].rules  # distances an ability adds to the range
+        if origin is not None:
+            text += f"; counted from {origin.name}'s space ({origin.space})"
+        # distances an ability adds to the range
         bands = rules.extra_range(s, p) if "extra_range" in rules.hooks else ()
         if bands:
             text += "".join(f"; also {d}: {why}" for d, why in bands)
@@ -105,6 +111,8 @@ def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
                                  life_after=life_after, power_terms=stats.format_terms(pterms, pw),
                                  soak_terms=stats.format_terms(sterms, sk)), actor=p, cause=hit_seq)
     end_duel_if_dead(ctx, seq)
+    if sk > 0 and "damage_soaked" in tr.hooks and min(sk, power + extra) > 0:  # what the soak costs the target
+        tr.damage_soaked(ctx, t, min(sk, power + extra), p, seq)
     if amount < 1:
         return 0
     if "took_damage" in tr.hooks:  # "when she takes 3 or more damage at once" (the kit's hook)

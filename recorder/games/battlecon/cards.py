@@ -44,8 +44,9 @@ TOKEN_FLAGS = ("ignores_soak", "ignores_stun_guard")
 CARD_FIELDS = frozenset({"range", "power", "priority", "soak", "stun_guard", "stun_immune", "text", "ruling",
                          "triggers", "passives", "requires", "editions"})
 FIGHTER_FIELDS = frozenset({"id", "name", "short_name", "initial", "ability", "editions", "tokens", "token_effects",
-                            "forms", "markers", "counters", "zones", "card_zones", "suggested_discards", "base", "styles",
+                            "forms", "markers", "figures", "counters", "zones", "card_zones", "suggested_discards", "base", "styles",
                             "finishers", "rulings"})
+FIGURE_FIELDS = frozenset({"shares_spaces", "life", "glyph", "label"})
 REQUIRED_FIGHTER = ("id", "name", "initial", "ability", "editions", "suggested_discards", "base", "styles")
 
 
@@ -108,6 +109,10 @@ class Kit:
     # duel (card data "card_zones"); the cards themselves are in ``cards``, kind EXTRA.
     card_zones: dict[str, tuple[str, ...]] = field(default_factory=dict)
     short: str = ""  # how people call the fighter when it is not the first word of the name (a title first)
+    # Extra figures of the fighter's player on the board (a second standup): name -> {"shares_spaces": whether it
+    # may share a space with any figure, "life": the counter that is its life (or absent), "glyph", "label"};
+    # off the board until the kit places it (FigurePlaced).
+    figures: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def card(self, name: str, edition: str) -> Card:
         """The card ``name`` as ``edition`` prints it."""
@@ -252,6 +257,17 @@ def build_kit(raw: dict[str, Any], generic: dict[str, Card]) -> Kit:
             raise CardDataError(f"card data of {fid}: counter {name!r} needs min and max (and may give start), "
                                 f"got {spec!r}")
         counters[name] = {"min": spec["min"], "max": spec["max"], "start": spec.get("start", spec["min"])}
+    figures = {}
+    for name, spec in raw.get("figures", {}).items():
+        bad = sorted(set(spec) - FIGURE_FIELDS)
+        if bad or not isinstance(spec.get("shares_spaces", False), bool):
+            raise CardDataError(f"card data of {fid}: figure {name!r} has unknown field(s) {', '.join(bad)}; known: "
+                                f"{', '.join(sorted(FIGURE_FIELDS))} (shares_spaces: true or false)" if bad else
+                                f"card data of {fid}: figure {name!r}: shares_spaces is true or false")
+        if "life" in spec and spec["life"] not in counters:
+            raise CardDataError(f"card data of {fid}: figure {name!r} has life {spec['life']!r}, which is not one of "
+                                "its counters")
+        figures[name] = {"shares_spaces": False, **spec}
     sd = raw["suggested_discards"]
     for pile in ("discard1", "discard2"):
         for c in sd.get(pile, ()):
@@ -266,7 +282,7 @@ def build_kit(raw: dict[str, Any], generic: dict[str, Card]) -> Kit:
         editions=tuple(raw["editions"]), digest=canonical.digest(raw),
         suggested=(tuple(sd["discard1"]), tuple(sd["discard2"])), cards=cards, variants=variants,
         card_zones=card_zones,
-        short=raw.get("short_name", ""),
+        short=raw.get("short_name", ""), figures=figures,
     )
 
 

@@ -76,6 +76,8 @@ WOI = {
     "DamageCapped": "the card's effect (the most damage taken from each attack)",
     "MarkerPlaced": "the fighter's Unique Ability", "MarkerRemoved": "the fighter's Unique Ability",
     "CardMoved": "the card's effect",
+    "FigureSpaceChosen": "the card's effect", "FigurePlaced": "the fighter's Unique Ability (its second standup)",
+    "FigureRemoved": "the fighter's Unique Ability (its second standup)",
 }
 
 WOI_TRIGGERS = {
@@ -163,6 +165,8 @@ PREVIEW = {
     "DamageCapped": "the card's effect (the most damage taken from each attack)",
     "MarkerPlaced": "the fighter's Unique Ability", "MarkerRemoved": "the fighter's Unique Ability",
     "CardMoved": "the card's effect",
+    "FigureSpaceChosen": "the card's effect", "FigurePlaced": "the fighter's Unique Ability (its second standup)",
+    "FigureRemoved": "the fighter's Unique Ability (its second standup)",
 }
 
 PREVIEW_TRIGGERS = {

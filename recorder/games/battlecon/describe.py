@@ -395,6 +395,12 @@ _TEXT = {
                                  + f" ({d['reason']})",
     "MarkerRemoved": lambda d, n: f"{n(d['player'])}'s {d['marker']} leaves the board ({d['reason']})",
     "CardMoved": lambda d, n: f"{n(d['player'])}'s {d['card']}: {d['from_zone']} → {d['to_zone']} ({d['reason']})",
+    "FigureSpaceChosen": lambda d, n: f"{n(d['player'])} chooses space {d['space']} for {d['figure']}",
+    "FigurePlaced": lambda d, n: f"{n(d['player'])}'s {d['figure']} "
+                                 + (f"enters the board on {d['space']}" if d["from_space"] is None
+                                    else f"moves {d['from_space']} → {d['space']}") + f" ({d['reason']})",
+    "FigureRemoved": lambda d, n: f"{n(d['player'])}'s {d['figure']} leaves the board from {d['from_space']} "
+                                  f"({d['reason']})",
 }
 
 # Entries that need the state before the record (the cards in play), not just its payload.

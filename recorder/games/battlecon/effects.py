@@ -352,6 +352,48 @@ def place_marker(ctx, owner: int, name: str, space: int, reason: str, cause: int
                              reason=reason), actor=owner, cause=cause)
 
 
+def figure_of(s, owner: int, name: str):
+    """Player ``owner``'s extra figure ``name`` (``state.Figure``; space 0: off the board), or None before it was
+    first placed."""
+    for fig in s.extra_figures:
+        if fig.owner == owner and fig.name == name:
+            return fig
+    return None
+
+
+def move_figure(ctx, owner: int, name: str, spaces: list[int], reason: str, cause: int | None) -> Gen:
+    """Ask the owner for one of ``spaces`` for the kit's extra figure ``name`` (a ``figure`` decision; the
+    figure's own space among them means it may stay) and put it there (``FigurePlaced``; nothing when it stays).
+    An extra figure that shares spaces is never in the way: ``spaces`` are the kit's to say. Returns the space."""
+    fig = figure_of(ctx.state, owner, name)
+    here = fig.space if fig is not None else 0
+    if not spaces:
+        ctx.emit(E.EffectIgnored(player=owner, card=reason, reason=f"no space for {name}"), actor=owner, cause=cause)
+        return here
+    labels = [f"{name} stays on {sp}" if sp == here else f"Move {name} to {sp} ({here} → {sp})" for sp in spaces]
+    pick = yield from choose(ctx, owner, "figure", KE.FigureSpaceChosen,
+                             [{"player": owner, "figure": name, "space": sp} for sp in spaces], labels,
+                             f"{reason}: move {name}", cause)
+    if pick["space"] != here:
+        place_figure(ctx, owner, name, pick["space"], reason, cause)
+    return pick["space"]
+
+
+def place_figure(ctx, owner: int, name: str, space: int, reason: str, cause: int | None) -> None:
+    """Put the kit's extra figure ``name`` on ``space`` (FigurePlaced)."""
+    fig = figure_of(ctx.state, owner, name)
+    ctx.emit(KE.FigurePlaced(player=owner, figure=name, space=space,
+                             from_space=fig.space if fig is not None and fig.space else None, reason=reason),
+             actor=owner, cause=cause)
+
+
+def remove_figure(ctx, owner: int, name: str, reason: str, cause: int | None) -> None:
+    """Take the kit's extra figure ``name`` off the board (FigureRemoved)."""
+    fig = figure_of(ctx.state, owner, name)
+    ctx.emit(KE.FigureRemoved(player=owner, figure=name, from_space=fig.space, reason=reason), actor=owner,
+             cause=cause)
+
+
 PRIMITIVES: dict[str, Primitive] = {
     "advance": Primitive(_self_move("advance")), "retreat": Primitive(_self_move("retreat")),
     "move": Primitive(_self_move("move")), "push": Primitive(_other_move("push")),

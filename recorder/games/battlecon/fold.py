@@ -13,6 +13,7 @@ from . import events as E
 from . import kit_events as KE
 from . import special_events as SE
 from .cards import KITS, SPECIAL_ACTION
+from .effects import figure_of
 from .fighters import RULES
 from .state import START_LIFE, WITH_PAIR, BattleState, Figure, Fighter, Marker, Status
 
@@ -400,6 +401,19 @@ def _marker_removed(s: BattleState, e: KE.MarkerRemoved) -> None:
     s.marker(e.player, e.marker).space = None
 
 
+def _figure_placed(s: BattleState, e: KE.FigurePlaced) -> None:
+    fig = figure_of(s, e.player, e.figure)
+    if fig is None:
+        spec = KITS[s.fighters[e.player].kit].figures[e.figure]
+        fig = Figure(e.player, e.figure, 0, spec["shares_spaces"])
+        s.extra_figures.append(fig)
+    fig.space = e.space
+
+
+def _figure_removed(s: BattleState, e: KE.FigureRemoved) -> None:
+    figure_of(s, e.player, e.figure).space = 0
+
+
 # The fighter's own zones a CardMoved may name, besides the kit's: its cards', and its token pool and token
 # discard (a token that travels with the cards, through the kit's zones, moves by CardMoved too).
 ZONES = ("hand", "discard1", "discard2", "removed", "tokens", "token_discard")
@@ -472,6 +486,7 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
     "MarkerPlaced": _marker_placed, "MarkerRemoved": _marker_removed, "CardMoved": _card_moved,
     "SecretChosen": _secret_chosen, "SecretRevealed": _secret_revealed, "StyleShown": _style_shown,
     "BaseSwapped": _base_swapped, "FighterEliminated": _eliminated,
+    "FigurePlaced": _figure_placed, "FigureRemoved": _figure_removed,
 }
 
 

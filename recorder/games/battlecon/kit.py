@@ -50,6 +50,13 @@ MARKER_DECISION = {"marker": ({"marker": {"type": "string", "minLength": 1, "max
                               '"marker": its name, "space": a space 1-7')}
 
 
+# The ``figure`` decision (effects.move_figure): a kit that moves an extra figure of its own ("move the figure up
+# to 2 spaces") adds it to its ``decisions``.
+FIGURE_DECISION = {"figure": ({"figure": {"type": "string", "minLength": 1, "maxLength": 64},
+                               "space": {"type": "integer", "minimum": 1, "maximum": 7}},
+                              '"figure": its name, "space": a space 1-7')}
+
+
 @dataclass(frozen=True, slots=True)
 class Trigger:
     """One triggered effect waiting in a window: ``name`` (a card, or the ability) is what an order answer
@@ -244,6 +251,12 @@ class KitRules:
         the words; None when this kit does not know ``kind``."""
         return None
 
+    def range_origin(self, state, p: int):
+        """The figure (``state.Figure``) the fighter's attack measures its range from when it is not the fighter's
+        own ("range is counted from the figure's space"): another figure of the same player, on the board; None: its
+        own figure."""
+        return None
+
     def dodge(self, state, defender: int, attacker: int) -> str | None:
         """Why ``defender``'s ability or passives make ``attacker``'s attack miss, if they do."""
         return None
@@ -285,6 +298,11 @@ class KitRules:
         """The most damage the fighter may take from ``attacker``'s attack ("you cannot take more than N damage
         from each attack"), after soak, and the words saying why; None: no cap."""
         return None
+
+    def damage_soaked(self, ctx, p: int, soaked: int, attacker: int, cause: int) -> None:
+        """The fighter's soak just kept ``soaked`` damage of ``attacker``'s hit off it (``DamageDealt`` is
+        ``cause``; called only when ``soaked`` > 0): what the soak costs ("the figure loses life equal to the damage
+        soaked"); it may emit, not ask."""
 
     def stun_guard(self, state, p: int) -> tuple[int, Terms] | None:
         """A stun guard that replaces the cards' (infinity), or None."""

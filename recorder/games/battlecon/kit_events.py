@@ -203,6 +203,43 @@ class MarkerRemoved(Event):
 
 @reg
 @ev
+class FigureSpaceChosen(Event):
+    """The space a player chose for an extra figure of their kit (a ``figure`` decision: "move the figure up to 2 spaces")."""
+
+    KIND: ClassVar[str] = INPUT
+    player: int
+    figure: str
+    space: int
+    source: str
+
+
+@reg
+@ev
+class FigurePlaced(Event):
+    """An extra figure of the player's kit (card data ``figures``) put on ``space`` (``from_space``: where it was,
+    None = off the board): set up, moved by an effect, or brought back."""
+
+    player: int
+    figure: str
+    space: int
+    from_space: int | None
+    reason: str
+
+
+@reg
+@ev
+class FigureRemoved(Event):
+    """An extra figure of the player's kit taken off the board (its life counter dropped to 0 or less:
+    "disabled")."""
+
+    player: int
+    figure: str
+    from_space: int
+    reason: str
+
+
+@reg
+@ev
 class CardMoved(Event):
     """One of the player's cards moved between zones: hand, discard1, discard2, removed, or a zone the kit names
     (set aside, another player's cards...). ``owner``: the seat whose card it is (a borrowed card's owner)."""
@@ -290,4 +327,5 @@ class FighterEliminated(Event):
 GENERIC_EVENTS = (AmountChosen, TokenSpendChosen, CardChosen, OptionDecided, ActivePlayerSet, ActivationEarned,
                   ActivationRepeated, MovementLocked, MarkerSpaceChosen, TokensGained, TokensSpent, CounterChanged,
                   LifeGained, DamageCapped, MarkerPlaced, MarkerRemoved, CardMoved, SecretChosen, SecretCommitted,
-                  SecretRevealed, StyleShown, BaseSwapped, FighterEliminated)
+                  SecretRevealed, StyleShown, BaseSwapped, FighterEliminated, FigureSpaceChosen, FigurePlaced,
+                  FigureRemoved)

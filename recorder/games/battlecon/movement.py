@@ -9,7 +9,8 @@ is ignored). Preview: a move blocked by a wall goes as far as possible. A kit's
 the opponent's own movement); its ``movement_allowed`` hook removes destinations
 a restriction forbids (all restrictions apply to direct movement too, WoI p.27-28); a fighter that "cannot
 move" this beat (``MovementLocked``) has no destination but its own space. Every other figure on the board is
-hopped over.
+hopped over, except a figure that may share spaces (``Figure.shares``: a kit's extra figure, a second standup), which is
+neither hopped over nor makes its space occupied.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ..
     """Every legal end space for a movement of ``mover`` made by player ``by``'s effect."""
     me = s.fighters[mover].figure
     start, other = me.space, s.fighters[1 - mover].position
-    occupied = frozenset(fig.space for fig in s.figures if fig is not me and fig.space)
+    occupied = frozenset(fig.space for fig in s.figures if fig is not me and fig.space and not fig.shares)
     stops = frozenset(sp for q, f in enumerate(s.fighters) if "movement_stops" in f.rules.hooks
                       for sp in f.rules.movement_stops(s, q, mover, by))
     ends = _ends(start, other, occupied, s.fighters[by].position, kind, tuple(distances), stops,
@@ -121,10 +122,15 @@ def direct_destinations(s: BattleState, mover: int, by: int | None = None) -> li
     effect moves ``mover`` (the mover itself unless an effect moves the opponent directly)."""
     me = s.fighters[mover].figure
     start, other = me.space, s.fighters[1 - mover].position
-    occupied = {fig.space for fig in s.figures}
+    occupied = occupied_spaces(s)
     return allowed(s, mover, mover if by is None else by, "move_directly",
                    [Dest(sp, abs(sp - start), _sign(start - other) != _sign(sp - other), _sign(sp - start))
                     for sp in range(FIRST, LAST + 1) if sp not in occupied])
+
+
+def occupied_spaces(s: BattleState) -> set[int]:
+    """The spaces a figure stands in the way on: every figure's on the board but those that may share spaces."""
+    return {fig.space for fig in s.figures if fig.space and not fig.shares}
 
 
 def distance(s: BattleState, a: int = 0, b: int = 1) -> int:

@@ -23,6 +23,12 @@ def _marker_hint(snap: dict[str, Any], m: dict[str, Any]) -> dict[str, Any]:
     return KITS[fighter].markers.get(m["name"], {})
 
 
+def _figure_hint(snap: dict[str, Any], fig: dict[str, Any]) -> dict[str, Any]:
+    """An extra figure's drawing hints from its kit's card data (``figures``: glyph, label)."""
+    fighter = snap["fighters"][fig["owner"]]["fighter"]
+    return KITS[fighter].figures.get(fig["name"], {})
+
+
 def board_line(snap: dict[str, Any]) -> str:
     cells = ["."] * 7
     for m in snap.get("markers", ()):
@@ -30,7 +36,7 @@ def board_line(snap: dict[str, Any]) -> str:
             cells[m["space"] - 1] = _marker_hint(snap, m).get("glyph", "*")
     for fig in snap.get("figures", ()):
         if 1 <= fig["space"] <= 7:
-            cells[fig["space"] - 1] = fig["name"][:1].lower()
+            cells[fig["space"] - 1] = _figure_hint(snap, fig).get("glyph", fig["name"][:1].lower())
     for f in snap["fighters"]:
         if 1 <= f["position"] <= 7:
             cells[f["position"] - 1] = f["initial"]
@@ -40,6 +46,8 @@ def board_line(snap: dict[str, Any]) -> str:
 def render_state(snap: dict[str, Any]) -> str:
     where = "".join(f"  {_marker_hint(snap, m).get('label', m['name'])} on {m['space']}"
                     for m in snap.get("markers", ()) if m["space"])
+    where += "".join(f"  {fig['name']} " + (f"on {fig['space']}" if fig["space"] else "off the board")
+                     + (f" (life {fig['life']})" if "life" in fig else "") for fig in snap.get("figures", ()))
     lines = [f"duel {snap['duel']} beat {snap['beat']}  [{board_line(snap)}]" + where
              + f"  score {snap['score'][0]}-{snap['score'][1]}"]
     viewer = snap.get("redacted_for", False)  # False: the full state; None: a spectator; else a seat

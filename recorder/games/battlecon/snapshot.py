@@ -44,10 +44,21 @@ def snapshot(s: BattleState) -> dict[str, Any]:
         "beat_limit": s.beat_limit, "beats_counted": s.counted_beats, "score": list(s.score), "draws": s.draws,
         "special_actions": s.special_actions, "ante_finishers": s.ante_finishers,
         "markers": [{"owner": m.owner, "name": m.name, "space": m.space} for m in s.markers],
-        "figures": [{"owner": fig.owner, "name": fig.name, "space": fig.space} for fig in s.extra_figures],
+        "figures": [_figure(s, fig) for fig in s.extra_figures],
         "active": s.active,
         "fighters": fighters, "duels": [dict(d) for d in s.duel_results], "result": s.match_result,
     }
+
+
+def _figure(s: BattleState, fig) -> dict[str, Any]:
+    """An extra figure as shown: its owner, name and space (0: off the board), and its life when a counter of its
+    kit is its life (card data ``figures``)."""
+    out = {"owner": fig.owner, "name": fig.name, "space": fig.space}
+    f = s.fighters[fig.owner]
+    life = KITS[f.kit].figures.get(fig.name, {}).get("life")
+    if life is not None:
+        out["life"] = f.counters[life]
+    return out
 
 
 def redact(snap: dict[str, Any], player: int | None) -> dict[str, Any]:

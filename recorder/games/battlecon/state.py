@@ -23,11 +23,15 @@ class Status:
 @dataclass(slots=True)
 class Figure:
     """A figure on the board: its owner (a player), its name (the fighter's, or a kit's extra figure) and its
-    space (0: off the board). Range is measured between figures; nothing assumes one figure per player."""
+    space (0: off the board). Range is measured between figures; nothing assumes one figure per player.
+    ``shares``: the figure may share a space with any other (a kit's extra figure whose card data says
+    ``shares_spaces``: a second standup): it is neither hopped over nor in the way, and it does not make a space
+    occupied. A fighter's own figure never shares."""
 
     owner: int
     name: str
     space: int = 0
+    shares: bool = False
 
 
 @dataclass(slots=True)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from recorder.rulings import Ruling
 
 from .. import events as E
-from .. import stats
+from .. import movement, stats
 from ..cards import KITS
 from ..effects import Primitive, choose, discard_with_pair, fighter_name, lose_life
 from ..kit import CARD_DECISION, KitRules, Trigger
@@ -218,7 +218,7 @@ class Lixis(KitRules):
         forbidden = {me.position - 1, me.position + 1}
         if kind in ("move_directly", "swap"):
             return dest.to not in forbidden
-        occupied = {fig.space for fig in state.figures}
+        occupied = movement.occupied_spaces(state)
         pos = state.fighters[mover].position
         while pos != dest.to:
             pos += dest.direction

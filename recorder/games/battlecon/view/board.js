@@ -98,11 +98,22 @@
       board.appendChild(svg("text", { x: spaceX(m.space) + 6, y: ROW_Y + ROW_H - 7,
                                       class: "marker-label " + m.label + "-label", text: m.label }));
     });
+    // A kit's extra figures (a second standup of the same player), below the fighters' row, with their
+    // life inside when a counter of the kit is their life (snapshot "life").
     (s.figures || []).forEach(function (fig) {
       if (!(fig.space >= 1 && fig.space <= 7)) return;
       var fx = spaceX(fig.space) + SPACE_W / 2, fy = ROW_Y + 92;
-      board.appendChild(svg("circle", { cx: fx, cy: fy, r: 14, fill: COLORS[fig.owner], class: "figure",
-                                        "data-figure": fig.name }, svg("title", { text: fig.name })));
+      var hasLife = fig.life !== undefined && fig.life !== null;
+      var title = fig.name + " on space " + fig.space + (hasLife ? ", life " + fig.life : "");
+      var g = svg("g", { class: "extra-figure", "data-figure": fig.name, "data-space": fig.space,
+                         "data-owner": fig.owner, "data-life": hasLife ? fig.life : "" });
+      g.appendChild(svg("circle", { cx: fx, cy: fy, r: 14, fill: COLORS[fig.owner], class: "figure",
+                                    "data-figure": fig.name }, svg("title", { text: title })));
+      if (hasLife) {
+        g.appendChild(svg("text", { x: fx, y: fy + 5, "text-anchor": "middle", class: "figure-life",
+                                    text: String(fig.life) }));
+      }
+      board.appendChild(g);
     });
     s.fighters.forEach(function (f, seat) {
       if (!(f.position >= 1 && f.position <= 7)) return;
@@ -126,6 +137,12 @@
         ctx.el("span", { class: "marker-key " + m.label + "-key", style: "background:" + COLORS[m.owner],
                          "aria-hidden": "true" }),
         " " + shortName(ctx, m.owner) + "'s " + m.name + " on space " + m.space));
+    });
+    (s.figures || []).forEach(function (fig) {
+      var life = fig.life !== undefined && fig.life !== null ? ", life " + fig.life : "";
+      var where = fig.space >= 1 && fig.space <= 7 ? " on space " + fig.space + life : " off the board" + life;
+      captionLine.appendChild(ctx.el("span", { class: "bc-legend figure-key", "data-figure": fig.name },
+        " · " + shortName(ctx, fig.owner) + "'s " + fig.name + where));
     });
     root.appendChild(captionLine);
   }
