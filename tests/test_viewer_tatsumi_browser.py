@@ -1,0 +1,69 @@
+"""Tatsumi's Juto in the viewer, in a real browser (Chromium through Playwright): a second figure of her seat
+below the fighters' row with his life inside, named in the board's caption, moving with the log and gone from the
+board while he is disabled; at phone width too. Skipped without a browser, as tests/test_viewer_browser.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from viewer.site import render_site
+from viewer.sources import Source
+
+from tests import viewer_support as vs
+from tests.test_viewer_browser import Tab, browser  # noqa: F401  (the browser fixture)
+
+
+@pytest.fixture(scope="module")
+def tatsumi_site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    log = vs.battlecon_log(fighters=("tatsumi", "kallistar"), seed=21, bots=("greedy", "random"))
+    render_site([Source("0", log)], out)
+    return out, log
+
+
+def _tab(browser, width, height):  # noqa: F811
+    context = browser.new_context(viewport={"width": width, "height": height})
+    return context, Tab(context)
+
+
+def _juto_at(log):
+    """(seq, space, life) after each FigurePlaced / CounterChanged / FigureRemoved of Juto, in log order."""
+    space, life, out = 0, 4, []
+    for r in log.records:
+        if r.type == "FigurePlaced":
+            space = r.data["space"]
+        elif r.type == "FigureRemoved":
+            space = 0
+        elif r.type == "CounterChanged" and r.data["counter"] == "Juto's life":
+            life = r.data["value"]
+        else:
+            continue
+        out.append((r.seq, space, life))
+    return out
+
+
+@pytest.mark.parametrize(("width", "height"), [(1200, 900), (390, 844)], ids=["desktop", "phone"])
+def test_juto_is_drawn_as_a_second_figure_with_his_life(browser, tatsumi_site, width, height):  # noqa: F811
+    out, log = tatsumi_site
+    page = out / "matches" / f"{log.header.match_id}.html"
+    states = _juto_at(log)
+    assert states and any(b[1] != states[0][1] for b in states), "Juto never moved in this log"
+    context, tab = _tab(browser, width, height)
+    try:
+        for seq, space, life in [states[0], *[s for s in states[1:] if s[1] != states[0][1]][:2]]:
+            tab.open(page, f"#e={seq}&p=2&r=1")
+            fig = tab.page.locator("g.extra-figure[data-figure='Juto']")
+            if space:
+                assert fig.count() == 1
+                assert fig.get_attribute("data-space") == str(space) and fig.get_attribute("data-owner") == "0"
+                assert fig.locator("text.figure-life").text_content() == str(life)
+                box = fig.bounding_box()
+                assert box is not None and box["width"] > 0 and box["x"] + box["width"] <= width + 1
+                caption = tab.page.inner_text(".bc-caption")
+                assert f"Juto on space {space}, life {life}" in caption
+            else:
+                assert fig.count() == 0
+                assert "Juto off the board" in tab.page.inner_text(".bc-caption")
+    finally:
+        context.close()
+    assert tab.errors == [], tab.errors
