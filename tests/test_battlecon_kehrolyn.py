@@ -426,3 +426,13 @@ def test_random_play_reaches_every_decision_her_kit_asks():
         if set(RULES["kehrolyn"].decisions) <= seen:
             break
     assert set(RULES["kehrolyn"].decisions) <= seen, seen
+
+
+def test_after_the_opponents_cancel_her_canceled_style_on_top_of_discard_1_is_her_current_form():
+    sc = keh(positions=(3, 4), options={"special_actions": True}, finishers=("Hydra Fork", "Wrath of Elements"))
+    b = sc.beat((("Quicksilver", "Strike"), (SA, "Shot")),
+                choices={0: [{"kind": "new_pair", "style": "Whip", "base": "Drive"}, {"kind": "move", "to": 5}]},
+                lenient=True)
+    assert b.one("PairCanceled", player=0).cards == ("Quicksilver", "Strike")
+    # Discard 1 now holds Bladed Grasp, then the canceled Quicksilver Strike: Quicksilver is on top.
+    assert terms(b, "priority") == "Whip 0 + Drive 4 + Quicksilver 2 = 6"
