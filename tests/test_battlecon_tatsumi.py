@@ -226,7 +226,7 @@ def test_siren_stuns_and_moves_juto_up_to_2():
     req = [r for r in sc.requests if r.kind == "figure"][0]
     assert [o["space"] for o in req.options] == [1, 2, 3, 4, 5]
     assert req.labels[2] == "Juto stays on 3" and req.labels[4] == "Move Juto to 5 (3 → 5)"
-    assert req.prompt == "Siren: move Juto"
+    assert req.prompt == "Siren: move Juto up to 2 spaces"
     assert juto(sc).space == 5 and zone(sc.state, 0) == 3
 
 
@@ -247,6 +247,7 @@ def test_wave_pushes_up_to_2_and_juto_advances_past_the_opponent():
     assert b.one("FighterMoved", player=1, by=0).kind == "push"
     req = [r for r in sc.requests if r.kind == "figure"][0]
     assert [o["space"] for o in req.options] == [2, 3, 4, 5, 6, 7]
+    assert req.prompt == "Wave: move Juto any number of spaces toward the opponent"
     assert juto(sc).space == 7 and zone(sc.state, 0) == 3
 
 
@@ -259,6 +260,7 @@ def test_riptide_in_zone_2_dodges_attacks_at_range_3_or_more_then_pulls_juto_bac
                                         "(Juto in Zone 2)")
     req = [r for r in sc.requests if r.kind == "figure"][0]
     assert [o["space"] for o in req.options] == [4, 3, 2]  # toward her, at most onto her space
+    assert req.prompt == "Riptide: move Juto any number of spaces toward Tatsumi"
     assert juto(sc).space == 3
 
 
@@ -309,6 +311,7 @@ def test_guardian_xandjinn_reaches_juto_and_the_spaces_next_to_him():
     assert b.one("DamageDealt", player=0).power == 6
     req = [r for r in sc.requests if r.kind == "figure"][0]
     assert [o["space"] for o in req.options] == [1, 2, 3, 4, 5, 6, 7]
+    assert req.prompt == "Guardian Xandjinn: move Juto to any space"
     assert juto(sc).space == 2
 
 
@@ -337,12 +340,40 @@ def test_juto_is_public_and_her_face_down_pair_is_not():
 
 
 def test_statistics_count_juto_soak_disabling_and_revival():
-    from replay.stats import match_stats  # noqa: F401 - the fold the statistics use
+    from recorder.decisions import Answer
+    from recorder.match import sealed
+    from replay.stats import match_stats
+
     sc = Scenario(keep=("Fearless", "Strike"), positions=(3, 4), juto=3, juto_life=1)
+    sc.beat((("Fearless", "Strike"), ("Sweeping", "Strike")), antes={1: []})
+    while not sc.match.finished:  # finish the match: the first legal option everywhere
+        sc.match.advance(Answer(dict(sc.match.pending.options[0]), "test"))
+    used = match_stats(sc.header, sealed(sc.match))["seats"][0]["usage"]["tokens_used"]
+    assert used["Juto disabled"]["Juto"] >= 1
+    assert used["Juto soaked"]["damage"] >= 3
+    assert used["Juto revived"]["life"] >= 6
+
+
+def test_explain_words_quote_the_cards_and_name_juto():
+    from tests.explain_support import cites_of, lines_of, told
+
+    sc = Scenario(keep=("Fearless", "Strike"), positions=(3, 4), juto=3, juto_life=1)
+    before = __import__("copy").deepcopy(sc.state)
     b = sc.beat((("Fearless", "Strike"), ("Sweeping", "Strike")), antes={1: []})
-    rules = sc.state.fighters[0].rules
-    tallies = [t for e in b.entries if e.type in rules.stat_events for t in rules.stat_events[e.type](e.event.to_data()
-                                                                                                       if hasattr(e.event, "to_data") else e.data)]
-    assert (0, "tokens_used", ("Juto disabled", "Juto")) in tallies
-    assert tallies.count((0, "tokens_used", ("Juto soaked", "damage"))) == 3
-    assert tallies.count((0, "tokens_used", ("Juto revived", "life"))) == 6
+    said = told(GAME, before, b.entries)
+    assert lines_of(said, "CounterChanged")[0] == ("Tatsumi's Juto's life -3 → -2 (Tidal Bond (Zone 1): Juto soaked 3 "
+                                                   "damage)")
+    assert cites_of(said, "CounterChanged")[0] == ("Tatsumi's Unique Ability (Tidal Bond: Juto loses life equal to the "
+                                                   "damage soaked)")
+    assert lines_of(said, "FigureRemoved") == [
+        "Tatsumi's Juto leaves the board from 3 (Tidal Bond: Juto's life is 0 or less (disabled))"]
+    assert lines_of(said, "FigurePlaced") == ["Tatsumi's Juto enters the board on 3 (Fearless)"]
+    assert any(line.startswith("Tatsumi's Fearless, End of Beat: If Juto is disabled, he returns to the board")
+               for line in lines_of(said, "TriggerResolved"))
+    assert "Tidal Bond (Zone 1) 3" in lines_of(said, "DamageDealt")[0]
+
+
+def test_a_push_may_end_on_juto_space():
+    sc = Scenario(keep=("Wave", "Strike"), positions=(2, 4), juto=5)
+    dests = movement.destinations(sc.state, 1, "push", (1, 2), 0)
+    assert [d.to for d in dests] == [5, 6]  # onto Juto's space, then past it: he is not hopped over

@@ -361,10 +361,11 @@ def figure_of(s, owner: int, name: str):
     return None
 
 
-def move_figure(ctx, owner: int, name: str, spaces: list[int], reason: str, cause: int | None) -> Gen:
+def move_figure(ctx, owner: int, name: str, spaces: list[int], reason: str, cause: int | None, how: str = "") -> Gen:
     """Ask the owner for one of ``spaces`` for the kit's extra figure ``name`` (a ``figure`` decision; the
     figure's own space among them means it may stay) and put it there (``FigurePlaced``; nothing when it stays).
-    An extra figure that shares spaces is never in the way: ``spaces`` are the kit's to say. Returns the space."""
+    An extra figure that shares spaces is never in the way: ``spaces`` are the kit's to say; ``how`` ends the prompt
+    (" up to 2 spaces"). Returns the space."""
     fig = figure_of(ctx.state, owner, name)
     here = fig.space if fig is not None else 0
     if not spaces:
@@ -373,7 +374,7 @@ def move_figure(ctx, owner: int, name: str, spaces: list[int], reason: str, caus
     labels = [f"{name} stays on {sp}" if sp == here else f"Move {name} to {sp} ({here} → {sp})" for sp in spaces]
     pick = yield from choose(ctx, owner, "figure", KE.FigureSpaceChosen,
                              [{"player": owner, "figure": name, "space": sp} for sp in spaces], labels,
-                             f"{reason}: move {name}", cause)
+                             f"{reason}: move {name}{how}", cause)
     if pick["space"] != here:
         place_figure(ctx, owner, name, pick["space"], reason, cause)
     return pick["space"]

@@ -121,7 +121,10 @@ def move_figure_prim(ctx, owner, card, cause, figure, n=None, direction="move"):
             return
         reach = most if direction == "advance" else min(most, abs(to - j))
         spaces = [j + d * k for k in range(reach + 1) if movement.FIRST <= j + d * k <= movement.LAST]
-    yield from move_figure(ctx, owner, figure, spaces, card, cause)
+    how = {"any": " to any space", "move": f" up to {most} space{'s' if most != 1 else ''}",
+           "advance": " any number of spaces toward the opponent",
+           "toward_self": f" any number of spaces toward {fighter_name(ctx, owner)}"}[direction]
+    yield from move_figure(ctx, owner, figure, spaces, card, cause, how)
 
 
 def pull_toward_figure(ctx, owner, card, cause, figure):
