@@ -74,6 +74,7 @@ def test_set_up_puts_juto_on_her_starting_space_with_4_life():
     snap = GAME.snapshot(sc.state)
     assert snap["figures"] == [{"owner": 0, "name": "Juto", "space": start, "life": 4}]
     assert snap["fighters"][0]["zone"] == 1
+    assert snap["fighters"][0]["figure_notes"] == {"Juto": "Zone 1 (Juto on Tatsumi's space): Soak 3"}
     text = render_state(snap)
     assert f"Juto on {start} (life 4)" in text and "Juto: Zone 1 (Juto on Tatsumi's space)" in text
 

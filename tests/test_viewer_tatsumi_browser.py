@@ -1,6 +1,6 @@
 """Tatsumi's Juto in the viewer, in a real browser (Chromium through Playwright): a second figure of her seat
 below the fighters' row with his life inside, named in the board's caption, moving with the log and gone from the
-board while he is disabled; at phone width too. Skipped without a browser, as tests/test_viewer_browser.py."""
+board while he is disabled; his panel row says where he stands, his life and his zone's bonus; at phone width too. Skipped without a browser, as tests/test_viewer_browser.py."""
 
 from __future__ import annotations
 
@@ -61,6 +61,9 @@ def test_juto_is_drawn_as_a_second_figure_with_his_life(browser, tatsumi_site, w
                 assert box is not None and box["width"] > 0 and box["x"] + box["width"] <= width + 1
                 caption = tab.page.inner_text(".bc-caption")
                 assert f"Juto on space {space}, life {life}" in caption
+                panel = tab.page.inner_text("[data-panel='0'] [data-key='figure']")
+                assert panel.startswith(f"on space {space}, life {life} · Zone ")
+                assert tab.page.inner_text("[data-panel='0'] dt:has(+ [data-key='figure'])") == "Juto"
             else:
                 assert fig.count() == 0
                 assert "Juto off the board" in tab.page.inner_text(".bc-caption")

@@ -237,6 +237,15 @@ def _stat_counter(d):
     return ((d["player"], "tokens_used", ("Juto revived", "life")),) * d["amount"]
 
 
+def _bonus(stat: str, v) -> str:
+    """A zone's bonus as the ability prints it: "Range +0~2", "+1 Power", "Soak 3", "Stun Guard 2"."""
+    if stat == "range":
+        return f"Range +{v[0]}~{v[1]}"
+    if stat in ("soak", "stun_guard"):
+        return f"{stat.replace('_', ' ').title()} {v}"
+    return f"+{v} {stat.title()}"
+
+
 class Tatsumi(KitRules):
     folds = {"CounterChanged": _lost, "TriggerResolved": _resolved, "BeatEnded": _beat_ended}
     primitives = {
@@ -335,7 +344,12 @@ class Tatsumi(KitRules):
     # -- what the kit shows --------------------------------------------------------------------------------
     def snapshot(self, state, p: int) -> dict:
         z = zone(state, p)
-        return {"zone": z}
+        if z is None:
+            note = "disabled: no zone" if figure_of(state, p, JUTO) is not None else ""
+        else:
+            bonus = ", ".join(_bonus(stat, v) for stat, v in ZONES[z].items())
+            note = f"Zone {z} ({ZONE_WHERE[z]}): {bonus}"
+        return {"zone": z, "figure_notes": {JUTO: note} if note else {}}
 
     def summary(self, f: dict) -> list[str]:
         z = f.get("zone")

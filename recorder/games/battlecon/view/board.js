@@ -187,6 +187,17 @@
     });
   }
 
+  // The seat's extra figures (a second standup): where each stands, its life, and what the kit says of it
+  // (its snapshot's "figure_notes": {figure: words}, such as the bonus of the zone it is in).
+  function figureRows(el, s, seat, f) {
+    var notes = f.figure_notes || {};
+    return (s.figures || []).filter(function (fig) { return fig.owner === seat; }).map(function (fig) {
+      var where = fig.space >= 1 && fig.space <= 7 ? "on space " + fig.space : "off the board";
+      var life = fig.life !== undefined && fig.life !== null ? ", life " + fig.life : "";
+      return row(el, fig.name, where + life + (notes[fig.name] ? " · " + notes[fig.name] : ""), "figure");
+    });
+  }
+
   // A zone the kit's drawing hints name in "token_zones" holds tokens (a token that travels with the cards):
   // its chips are drawn as tokens.
   function zoneRows(el, ctx, seat, f) {
@@ -256,6 +267,7 @@
       f.anted && f.anted.length ? row(el, "Anted", chips(ctx, seat, f.anted, "tokens"), "anted") : null,
       info && info.tokens.length && spent.length ? row(el, "Spent tokens", chips(ctx, seat, spent, "tokens"), "token_discard") : null,
       counterRows(el, ctx, seat, f),
+      figureRows(el, s, seat, f),
       cardFieldRows(el, ctx, seat, f),
       zoneRows(el, ctx, seat, f),
       statuses.length ? row(el, "Status", statuses.join("; "), "statuses") : null,
