@@ -108,7 +108,7 @@ def test_every_plain_clash_costs_the_opponent_1_life_too():
     assert b.none("TriggerResolved", card=ABILITY)
 
 
-def test_faq_the_knives_tie_rule_decides_the_tie_after_the_forced_clash(monkeypatch):
+def test_faq_a_win_ties_rule_decides_the_tie_after_the_forced_clash(monkeypatch):
     # The 'win priority ties' effect is in force after the clash (a kit's tie rule stands in for it here: the
     # opponent's base is replaced by the clash, so a printed one would be covered).
     sc = Scenario(positions=(3, 4))
@@ -136,7 +136,7 @@ def test_insight_has_no_effect_when_a_special_action_is_revealed():
     assert all("whatever" not in e.why for e in b.of("PriorityCompared"))
 
 
-def test_a_finisher_cannot_be_clashed_by_the_insight_token():
+def test_a_special_action_finisher_voids_the_insight_token():
     sc = Scenario(positions=(3, 4), life=(20, 5), options={"special_actions": True},
                   finishers=("Soul Gaze", "Wrath of Elements"))
     b = sc.beat((("Catatonic", "Strike"), ("Special Action", "Strike")), antes={0: [INSIGHT]}, lenient=True)
@@ -446,3 +446,45 @@ def test_bots_play_her_whole_matches_and_ante_insight(bots):
             m.advance(srcs[req.player].answer(req, m))
         seen += [e.event.ante for e in m.entries if e.type == "AnteDeclared" and e.event.player == 0]
     assert INSIGHT in seen
+
+
+def test_faq_knives_does_not_stop_the_insight_clash_but_wins_the_tie_after_it():
+    # WoI FAQ (Cherri), with Heketch's Knives ("If the priorities are tied, Heketch becomes the Active Player without
+    # a clash"): Crimson Strike 3 against Merciless Strike 3 -- the Insight token's clash happens all the same; the
+    # clash bases tie (Crimson Grasp 5, Merciless Knives 5), and Knives makes him active instead of extending it.
+    heketch = ("Merciless", "Critical", "Psycho", "Knives", "Grasp", "Drive", "Shot", "Strike")
+    sc = _Scenario(("cherri", "heketch"), keep=(MINE, heketch), positions=(3, 4))
+    b = sc.beat((("Crimson", "Strike"), ("Merciless", "Strike")), antes={0: [INSIGHT]},
+                choices={0: [{"kind": "order", "first": "Crimson"}, *clash("Grasp")], 1: clash("Knives")},
+                lenient=True)
+    assert b.one("EffectIgnored", card="Crimson").reason.startswith("Heketch's printed priority Merciless 0 + Strike 3")
+    first, second = b.of("PriorityCompared")
+    assert first.priorities == (3, 3) and first.active is None
+    assert first.why == "Cherri's Insight token (Nightmarish Visions): a clash whatever the priorities (3 and 3)"
+    assert second.priorities == (5, 5) and second.active == 1
+    assert second.why == "tie at 5: Heketch's Knives makes him the Active Player without a clash"
+    assert [e.round for e in b.of("ClashOccurred")] == [1]
+    assert [e.reason for e in b.of("LifeLost", player=1)][:1] == ["Nightmarish Visions: Heketch clashed with Cherri"]
+
+
+def test_crimson_does_not_clash_a_finisher():
+    sc = Scenario(positions=(3, 4), life=(20, 5), options={"ante_finishers": True},
+                  finishers=("Soul Gaze", "Wrath of Elements"))
+    b = sc.beat((("Crimson", "Grasp"), ("Sweeping", "Strike")), antes={1: ["Wrath of Elements"]}, lenient=True)
+    assert b.one("EffectIgnored", card="Crimson").reason == "Hikaru's attack is a Finisher: a Finisher can't be clashed"
+    assert b.none("ClashOccurred")
+
+
+def test_explain_words_quote_her_ability_and_name_the_forced_clash():
+    sc = Scenario(positions=(3, 4))
+    sc.beat((("Catatonic", "Strike"), ("Sweeping", "Strike")), antes={0: [INSIGHT]},
+            choices={0: clash("Grasp"), 1: clash("Drive")}, lenient=True)
+    assert said(sc, "TriggerResolved")[0][0] == (
+        "Cherri's Nightmarish Visions, Reveal: Insight token anted: a clash occurs as a Reveal effect, regardless of "
+        "priority (a Finisher can't be clashed). If a player reveals a Special Action, the token has no effect.")
+    assert said(sc, "PriorityCompared")[0][0] == (
+        "Priority: Cherri Strike 3 - Catatonic 2 = 1; Hikaru Strike 3 + Sweeping 3 = 6. No active player: Cherri's "
+        "Insight token (Nightmarish Visions): a clash whatever the priorities (1 and 6)")
+    assert said(sc, "LifeLost") == [("Hikaru loses 1 life (Nightmarish Visions: Hikaru clashed with Cherri); life 20 → 19",
+                                     "WoI p.29, Lose Life; FAQ 'Can I die from a Life Loss effect?'")]
+    assert said(sc, "TokensGained") == [("Cherri gains an Insight token (Catatonic)", "WoI p.31, Tokens")]
