@@ -378,3 +378,12 @@ def test_a_push_may_end_on_juto_space():
     sc = Scenario(keep=("Wave", "Strike"), positions=(2, 4), juto=5)
     dests = movement.destinations(sc.state, 1, "push", (1, 2), 0)
     assert [d.to for d in dests] == [5, 6]  # onto Juto's space, then past it: he is not hopped over
+
+
+def test_the_viewers_attack_figures_are_keyed_by_the_zone_not_only_by_juto():
+    from recorder.games.battlecon.view.figures import fighter_key
+
+    sc = Scenario(positions=(3, 6), juto=4)
+    before = fighter_key(sc.state, 0)
+    sc.state.fighters[1].position = 4  # the opponent steps onto Juto's space: Zone 2 -> Zone 3, Juto did not move
+    assert zone(sc.state, 0) == 3 and fighter_key(sc.state, 0) != before

@@ -287,8 +287,8 @@ class Tatsumi(KitRules):
         return [(f"{ABILITY} (Zone {z})", v)] if v else []
 
     def view_key(self, state, p: int) -> tuple:
-        fig = figure_of(state, p, JUTO)
-        return (fig.space if fig is not None else 0, state.fighters[p].own.riptide)
+        # The zone (from Juto's space and both fighters'): the attack figures the viewer shows depend on it.
+        return (zone(state, p), state.fighters[p].own.riptide)
 
     def damage_soaked(self, ctx, p: int, soaked: int, attacker: int, cause: int) -> None:
         """Zones 1 and 2: Juto loses life equal to the damage his zone's soak kept off Tatsumi; at 0 or less he
