@@ -488,3 +488,26 @@ def test_explain_words_quote_her_ability_and_name_the_forced_clash():
     assert said(sc, "LifeLost") == [("Hikaru loses 1 life (Nightmarish Visions: Hikaru clashed with Cherri); life 20 → 19",
                                      "WoI p.29, Lose Life; FAQ 'Can I die from a Life Loss effect?'")]
     assert said(sc, "TokensGained") == [("Cherri gains an Insight token (Catatonic)", "WoI p.31, Tokens")]
+
+
+def test_state_as_the_opponent_hides_her_face_down_pair_but_shows_the_anted_insight():
+    import json
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from beatlog.cli import main
+
+    log = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon" / "woi-cherri-vs-hikaru.jsonl"
+    rows = [json.loads(line) for line in log.read_bytes().splitlines()[1:]]
+    at = next(r for r in rows if r["type"] == "AnteDeclared" and r["data"]["ante"] == INSIGHT)
+    n = sum(1 for r in rows[:rows.index(at) + 1] if r["duel"] == at["duel"] and r["beat"] == at["beat"])
+    args = ["state", str(log), "--duel", str(at["duel"]), "--beat", str(at["beat"]), "--event", str(n)]
+    seen = CliRunner().invoke(main, [*args, "--as", "2"])
+    assert seen.exit_code == 0, seen.output
+    line = next(t for t in seen.output.splitlines() if "Cherri Seneca" in t)
+    assert "pair: face down (unknown to you)" in line
+    assert "anted: Insight" in seen.output  # an ante is public
+    own = CliRunner().invoke(main, [*args, "--as", "1"])
+    pair = next(t for t in own.output.splitlines() if "Cherri Seneca" in t).split("pair: ")[1].split(" (face down")[0]
+    assert pair and pair not in line
