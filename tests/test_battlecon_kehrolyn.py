@@ -436,3 +436,22 @@ def test_after_the_opponents_cancel_her_canceled_style_on_top_of_discard_1_is_he
     assert b.one("PairCanceled", player=0).cards == ("Quicksilver", "Strike")
     # Discard 1 now holds Bladed Grasp, then the canceled Quicksilver Strike: Quicksilver is on top.
     assert terms(b, "priority") == "Whip 0 + Drive 4 + Quicksilver 2 = 6"
+
+
+def test_overload_with_no_style_in_hand_says_so():
+    sc = keh(positions=(3, 4))
+    f = sc.state.fighters[0]
+    f.zones[SET_ASIDE] = [s for s in ("Exoskeletal", "Quicksilver") if s in f.hand]  # test-only: set aside before
+    f.hand = [c for c in f.hand if c not in ("Exoskeletal", "Quicksilver")]
+    b = sc.beat((("Whip", "Overload"), ("Focused", "Burst")), choices={0: [{"kind": "move", "to": 3}],
+                                                                        1: [{"kind": "move", "to": 5}]})
+    assert b.one("EffectIgnored", player=0, card="Overload").reason == "she has no style in hand to reveal"
+    assert not [r for r in sc.requests if r.kind == "card"]
+
+
+def test_exoskeletal_never_asks_about_her_own_movement():
+    sc = keh(d1=("Exoskeletal", "Grasp"), positions=(2, 5))
+    b = sc.beat((("Quicksilver", "Drive"), ("Focused", "Shot")),
+                choices={0: [{"kind": "move", "to": 4}, {"kind": "move", "to": 4}]})
+    assert not [r for r in sc.requests if r.kind == "ignore_move"]
+    assert b.one("FighterMoved", player=0, kind="advance").to_space == 4
