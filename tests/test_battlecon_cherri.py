@@ -511,3 +511,21 @@ def test_state_as_the_opponent_hides_her_face_down_pair_but_shows_the_anted_insi
     own = CliRunner().invoke(main, [*args, "--as", "1"])
     pair = next(t for t in own.output.splitlines() if "Cherri Seneca" in t).split("pair: ")[1].split(" (face down")[0]
     assert pair and pair not in line
+
+
+def test_naturalizing_keeps_stares_x_as_printed_and_cuts_only_the_bonuses():
+    # Lixis's Naturalizing keeps the opponent's figures at their printed values: Stare prints its priority as X, so X
+    # counts as printed (the printed_variable hook); a bonus above it is cut.
+    from recorder.games.battlecon import stats
+    from recorder.games.battlecon.state import Status
+    sc = _Scenario(("cherri", "lixis"), positions=(3, 4), keep=(MINE, ("Naturalizing", "Lance")))
+    s = sc.state
+    a, b = s.fighters
+    a.style, a.base, a.revealed = "Crimson", "Stare", True
+    b.style, b.base, b.revealed = "Naturalizing", "Lance", True
+    b.own.natural = "Naturalizing"
+    total, terms = stats.priority(s, 0)
+    assert (total, stats.format_terms(terms, total)) == (5, "Crimson 0 + Stare 0 + X = Lixis's Lance 5 = 5")
+    a.statuses.append(Status(stat="priority", amount=2, beat=s.beat, label="a bonus"))
+    total, terms = stats.priority(s, 0)
+    assert total == 5 and terms[-1][1] == -2  # the bonus alone is cut

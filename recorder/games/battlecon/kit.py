@@ -217,6 +217,11 @@ class KitRules:
         range) from going above the cards' printed values, or None (``stats``: the cap is a named term)."""
         return None
 
+    def printed_variable(self, state, p: int, stat: str) -> int:
+        """What the fighter's cards print as a variable for ``stat`` ("this base's priority is X"), added by the kit
+        as a term: counted as printed where an effect keeps a figure at its printed value (``caps_at_printed``)."""
+        return 0
+
     def triggers(self, state, p: int, timing: str) -> list[Trigger]:
         """The unique ability's triggers in a timing window, ordered with the pair's own."""
         return []

@@ -133,6 +133,9 @@ def _capped(s: BattleState, p: int, stat: str, total: int, printed: int, terms: 
     """``total`` kept at most at ``printed`` when another fighter's ability says so: the cut is a named term
     appended to ``terms``."""
     why = _cap(s, p, stat)
+    if why:  # a value the card prints as a variable ("X") counts as printed (the kit's printed_variable hook)
+        rules = s.fighters[p].rules
+        printed += rules.printed_variable(s, p, stat) if "printed_variable" in rules.hooks else 0
     if why and total > printed:
         terms.append((why, printed - total))
         return printed

@@ -332,6 +332,10 @@ class Cherri(KitRules):
         x = stare_x(state, p)
         return [x] if x is not None and x[1] else []
 
+    def printed_variable(self, state, p: int, stat: str) -> int:
+        x = stare_x(state, p) if stat == "priority" else None
+        return x[1] if x is not None else 0
+
     def opponent_terms(self, state, owner: int, p: int, stat: str):
         card = state.fighters[owner].own.mirage
         if stat != "priority" or not card:
