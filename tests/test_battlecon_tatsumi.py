@@ -387,3 +387,11 @@ def test_the_viewers_attack_figures_are_keyed_by_the_zone_not_only_by_juto():
     before = fighter_key(sc.state, 0)
     sc.state.fighters[1].position = 4  # the opponent steps onto Juto's space: Zone 2 -> Zone 3, Juto did not move
     assert zone(sc.state, 0) == 3 and fighter_key(sc.state, 0) != before
+
+
+def test_distance_statistics_are_between_the_fighters_not_juto():
+    from recorder.games.battlecon.view import VIEW
+
+    sc = Scenario(positions=(2, 6), juto=5)
+    series = VIEW.series(GAME.snapshot(sc.state))
+    assert series["Distance"] == 4  # Tatsumi to the opponent; Juto's space (5) plays no part
