@@ -142,10 +142,9 @@ def _capped(s: BattleState, p: int, stat: str, total: int, printed: int, terms: 
     return total
 
 
-def _extras(s: BattleState, p: int, stat: str) -> Terms:
-    """Token, form, card-passive, kit and status terms for a scalar stat."""
+def _extras(s: BattleState, p: int, stat: str, key: PairKey) -> Terms:
+    """Token, form, card-passive, kit and status terms for a scalar stat (``key``: player p's pair_key now)."""
     f = s.fighters[p]
-    key = pair_key(s, p)
     out: Terms = []
     if f.anted and not _passives(key, f.form, "tokens_no_effect") and antes_negated(s, p) is None:  # tokens_void
         effects = KITS[f.kit].token_effects
@@ -172,9 +171,10 @@ def _extras(s: BattleState, p: int, stat: str) -> Terms:
 
 
 def priority(s: BattleState, p: int) -> tuple[int, Terms]:
-    printed = printed_terms(pair_key(s, p), "priority")
+    key = pair_key(s, p)
+    printed = printed_terms(key, "priority")
     terms: Terms = list(printed)
-    terms += _extras(s, p, "priority")
+    terms += _extras(s, p, "priority", key)
     return _capped(s, p, "priority", sum(v for _, v in terms), sum(v for _, v in printed), terms), terms
 
 
@@ -185,7 +185,7 @@ def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
         return None, [("N/A", 0)]
     printed = printed_terms(key, "power")
     terms: Terms = list(printed)
-    terms += _extras(s, p, "power")
+    terms += _extras(s, p, "power", key)
     if has_passive(s, p, "power_per_damage_taken") and s.fighters[p].damage_taken:
         terms.append(("damage taken this beat", s.fighters[p].damage_taken))
     return _capped(s, p, "power", sum(v for _, v in terms), sum(v for _, v in printed), terms), terms
@@ -205,7 +205,7 @@ def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
         lo, hi = lo + a, hi + b
         terms.append((name, (a, b)))
     printed = (lo, hi)
-    for label, v in _extras(s, p, "range"):
+    for label, v in _extras(s, p, "range", key):
         a, b = (v, v) if isinstance(v, int) else v
         lo, hi = lo + a, hi + b
         terms.append((label, (a, b)))
@@ -219,8 +219,9 @@ def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
 
 
 def soak(s: BattleState, p: int) -> tuple[int, Terms]:
-    terms: Terms = [(c.name, c.soak) for c in pair_cards(s, p) if c.soak]
-    terms += _extras(s, p, "soak")
+    key = pair_key(s, p)
+    terms: Terms = [(c.name, c.soak) for c in cards_of(key) if c.soak]
+    terms += _extras(s, p, "soak", key)
     return sum(v for _, v in terms), terms
 
 

@@ -61,14 +61,14 @@ def _card_triggers(key: PairKey, timing: str, form: str | None) -> tuple[Trigger
     return tuple(out)
 
 
-def pending_triggers(s, p: int, timing: str) -> list[Trigger]:
+def pending_triggers(s, p: int, timing: str) -> tuple[Trigger, ...]:
     """Every trigger player p owns in the ``timing`` window: the pair's cards (or the Finisher), then the
     unique ability's (the kit's ``triggers`` hook)."""
     f = s.fighters[p]
     cards = _card_triggers(pair_key(s, p), timing, f.form)
     if "triggers" in f.rules.hooks:
-        return [*cards, *f.rules.triggers(s, p, timing)]
-    return list(cards)
+        return (*cards, *f.rules.triggers(s, p, timing))
+    return cards
 
 
 def run_triggers(ctx, p: int, timing: str) -> Gen:
@@ -80,7 +80,8 @@ def run_triggers(ctx, p: int, timing: str) -> Gen:
     return _resolve(ctx, p, timing, todo) if todo else ()
 
 
-def _resolve(ctx, p: int, timing: str, todo: list[Trigger]) -> Gen:
+def _resolve(ctx, p: int, timing: str, pending: tuple[Trigger, ...]) -> Gen:
+    todo = list(pending)
     ordered: list[Trigger] = []
     while len(todo) > 1:
         names = [t.name for t in todo]

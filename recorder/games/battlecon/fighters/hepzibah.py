@@ -23,6 +23,7 @@ the next beat and the one free this beat, and whether Seal the Pact took effect 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 from .. import events as E
@@ -118,6 +119,7 @@ def doubled(state, p: int, stat: str) -> list[tuple[str, object]]:
     return out
 
 
+@cache  # card data never changes: worked out once per pact (every ante option's label names its pacts)
 def describe_bonus(pact: str) -> str:
     """A pact's bonus in a few words, for labels: "+2 Power", "ignores Stun Guard"."""
     return PACT_CARDS[pact].text.removeprefix("Dark Pact. ").removeprefix("This attack ").rstrip(".")
