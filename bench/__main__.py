@@ -315,8 +315,9 @@ def bench_cli(runs: int, logs: list[LogFile]) -> list[Row]:
                     f"{python_cpu:.0f} ms CPU; {runs} runs"))
     for args in (["--version"], ["verify", "--help"]):
         wall, cpu = time_process([*beatlog, *args], runs)
+        # On a shared machine the wall time is mostly other processes' turns: the CPU time is judged too.
         rows.append(Row(f"beatlog {' '.join(args)}: ms", f"{wall:.0f}", "< 80", _verdict(wall < 80)
-                        + f"; {cpu:.0f} ms CPU, start-up included; {runs} runs"))
+                        + f" (wall); {cpu:.0f} ms CPU, {_verdict(cpu < 80)} (CPU); start-up included; {runs} runs"))
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "match.jsonl"
         log = logs[0]
