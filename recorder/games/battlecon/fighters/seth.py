@@ -135,13 +135,16 @@ class Seth(KitRules):
                   "reading_fate": Primitive(reading_fate, ("hit",))}
     passives = {"mirror_movement": (), "dodge_from_far": ("min",)}
     decisions = {**GUESS_DECISION, **CARD_DECISION}
-    cites = {"SecretChosen": "Seth: Beyond Eyes ('During the ante step, you may name one base')",
+    # His card texts are not in the rulebook (the card data has them): the citations name the card and say
+    # what it does, in words of their own (a quote must be the rulebook's own words).
+    cites = {"SecretChosen": "Seth: Beyond Eyes (during the ante step, name one of the opponent's bases, face down; "
+                             "the FAQ: players may still ante after the guess)",
              "SecretCommitted": "Seth: Beyond Eyes (the named base stays face down until the reveal)",
              "SecretRevealed": "Seth: Beyond Eyes (the named base is shown with the attack pairs)",
-             "StyleShown": "Seth: Reading Fate ('the opponent must play their style face up')",
-             "BaseSwapped": "Seth: Wyrding ('you may swap this attack's base for another base from your hand')",
-             "FighterEliminated": "Seth: Fortune Buster ('if the opponent revealed a Finisher this beat, they are "
-                                  "eliminated')"}
+             "StyleShown": "Seth: Reading Fate (the opponent plays their style face up)",
+             "BaseSwapped": "Seth: Wyrding (he may swap this attack's base for another base from his hand)",
+             "FighterEliminated": "Seth: Fortune Buster (an opponent who revealed a Finisher this beat is "
+                                  "eliminated)"}
     words = {
         "SecretChosen": lambda d, name: (f"{name(d['player'])} names no base ({d['name']}, face down)"
                                          if d["choice"] == NONE else
