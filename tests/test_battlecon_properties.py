@@ -12,7 +12,7 @@ re-folded from the records alone:
   the board (0), on a space of its own unless its data says it shares spaces (Juto may stand on any figure's
   space); a figure whose life is a counter of its kit is on the board exactly while that life is above 0, and that
   counter changes only by ``CounterChanged``, by exactly its amount;
-- life only changes through damage, life-loss or life-gain events (or a new
+- life only changes through damage, life-loss, life-gain or life-swap events (or a new
   duel), by exactly their amounts, and never exceeds 20 plus the life gained in
   the duel so far (no rule caps life gain: docs/rulings.md, "Life gain");
 - every card of a fighter (with the Special Action card when the option is on)
@@ -47,7 +47,7 @@ MAX_DECISIONS = 5000  # far beyond any real match; a runaway engine fails instea
 # best-of-three match can need several hundred, more than fits in one
 # example's data, so the rest come from a seeded source Hypothesis also draws.
 DRAWN = 120
-LIFE_EVENTS = {"DamageDealt", "LifeLost", "LifeGained", "DuelStarted"}
+LIFE_EVENTS = {"DamageDealt", "LifeLost", "LifeGained", "LifeSwapped", "DuelStarted"}
 
 
 def play(header, data) -> Match:
@@ -68,10 +68,13 @@ def play(header, data) -> Match:
     return match
 
 
-def check_board(state, where: str) -> None:
+def check_board(state, where: str, record=None) -> None:
     spaces = [f.position for f in state.fighters]
     assert all(1 <= sp <= 7 for sp in spaces), f"{where}: fighters on {spaces}"
-    assert len(set(spaces)) == len(spaces), f"{where}: fighters share a space {spaces}"
+    # A swap is two FighterMoved records (the mover's, then the other's): between them the two share a space.
+    half_swap = record is not None and record.type == "FighterMoved" and record.data["kind"] == "swap" and (
+        record.data["player"] == record.data["by"])
+    assert half_swap or len(set(spaces)) == len(spaces), f"{where}: fighters share a space {spaces}"
     for fig in state.extra_figures:
         spec = KITS[state.fighters[fig.owner].kit].figures[fig.name]
         assert 0 <= fig.space <= 7, f"{where}: {fig.name} on {fig.space}"
@@ -145,6 +148,9 @@ def check_life(before: list[int], state, record, where: str, gained: list[int]) 
         assert after[player] - before[player] == record.data["amount"] == (
             record.data["life_after"] - before[player]), f"{where}: life gain mismatch"
         gained[player] += record.data["amount"]
+    elif record.type == "LifeSwapped":  # the life above 20 a gain allowed goes with the life total
+        a, b = record.data["player"], record.data["other"]
+        gained[a], gained[b] = gained[b], gained[a]
     assert all(life <= 20 + g for life, g in zip(after, gained)), f"{where}: life {after} above 20 + gains {gained}"
     if after == before:
         return
@@ -156,6 +162,10 @@ def check_life(before: list[int], state, record, where: str, gained: list[int]) 
         player = record.data["player"]
         assert after[player] == record.data["life_after"] >= 1, f"{where}: life loss below 1"
         assert before[player] - after[player] == record.data["lost"], f"{where}: life loss mismatch"
+    elif record.type == "LifeSwapped":  # each fighter's life becomes exactly the other's
+        a, b = record.data["player"], record.data["other"]
+        assert (after[a], after[b]) == (before[b], before[a]) == (record.data["life"], record.data["other_life"]), (
+            f"{where}: life swap mismatch")
 
 
 def refold_with_checks(header, records):
@@ -167,7 +177,7 @@ def refold_with_checks(header, records):
         lives = figure_lives(state) if record.type != "DuelStarted" else {}
         GAME.apply(state, GAME.events.get(record.type).from_data(record.data))
         if state.duel >= 1:
-            check_board(state, where)
+            check_board(state, where, record)
             check_figure_life(lives, state, record, where)
             check_cards(state, where)
             check_life(before, state, record, where, gained)

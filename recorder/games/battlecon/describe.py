@@ -387,6 +387,9 @@ _TEXT = {
                                    f"({d['reason']})",
     "LifeGained": lambda d, n: f"{n(d['player'])} regains {d['amount']} life ({d['reason']}); life "
                                f"{d['life_after'] - d['amount']} → {d['life_after']}",
+    "LifeSwapped": lambda d, n: f"{n(d['player'])} and {n(d['other'])} swap life totals ({d['reason']}): "
+                                f"{n(d['player'])} {d['other_life']} → {d['life']}, {n(d['other'])} {d['life']} → "
+                                f"{d['other_life']}",
     "DamageCapped": lambda d, n: f"{n(d['player'])} would take {d['damage']} damage but takes at most {d['cap']} "
                                  f"from this attack ({d['reason']})",
     "MarkerSpaceChosen": lambda d, n: f"{n(d['player'])} chooses space {d['space']} for the {d['marker']}",

@@ -173,10 +173,17 @@ def swap(ctx, owner, card, cause):
     """Switch places with the opponent (a special direct movement)."""
     s = ctx.state
     a, b = s.fighters[owner].position, s.fighters[1 - owner].position
-    moved(ctx, E.FighterMoved(player=owner, by=owner, kind="swap", from_space=a, to_space=b,
-                              distance=abs(a - b), switched_sides=True), owner, cause)
-    moved(ctx, E.FighterMoved(player=1 - owner, by=owner, kind="swap", from_space=b, to_space=a,
-                              distance=abs(a - b), switched_sides=True), owner, cause)
+    # One movement of both fighters: both records first (between them the two share a space), then the abilities
+    # that react to a movement see each, the board whole again.
+    halves = (E.FighterMoved(player=owner, by=owner, kind="swap", from_space=a, to_space=b, distance=abs(a - b),
+                             switched_sides=True),
+              E.FighterMoved(player=1 - owner, by=owner, kind="swap", from_space=b, to_space=a, distance=abs(a - b),
+                             switched_sides=True))
+    seqs = [ctx.emit(e, actor=owner, cause=cause) for e in halves]
+    for event, seq in zip(halves, seqs):
+        for q, f in enumerate(s.fighters):
+            if "after_movement" in f.rules.hooks:
+                f.rules.after_movement(ctx, q, event, seq)
     return
     yield
 

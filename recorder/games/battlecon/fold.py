@@ -393,6 +393,11 @@ def _life_gained(s: BattleState, e: KE.LifeGained) -> None:
     s.fighters[e.player].life = e.life_after
 
 
+def _life_swapped(s: BattleState, e: KE.LifeSwapped) -> None:
+    s.fighters[e.player].life = e.life
+    s.fighters[e.other].life = e.other_life
+
+
 def _marker_placed(s: BattleState, e: KE.MarkerPlaced) -> None:
     s.marker(e.player, e.marker).space = e.space
 
@@ -483,6 +488,7 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
     "ActivationRepeated": _activation_repeated, "MovementLocked": _movement_locked,
     "TokensGained": _tokens_gained, "TokensSpent": _tokens_spent, "CounterChanged": _counter,
     "LifeGained": _life_gained,
+    "LifeSwapped": _life_swapped,
     "MarkerPlaced": _marker_placed, "MarkerRemoved": _marker_removed, "CardMoved": _card_moved,
     "SecretChosen": _secret_chosen, "SecretRevealed": _secret_revealed, "StyleShown": _style_shown,
     "BaseSwapped": _base_swapped, "FighterEliminated": _eliminated,

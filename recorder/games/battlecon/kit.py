@@ -196,6 +196,17 @@ class KitRules:
         triggers and passives join the pair's (or the Finisher's), their non-zero numbers add to its figures."""
         return ()
 
+    def copied_base(self, state, p: int) -> tuple[str, str] | None:
+        """``(fighter, card)``: another fighter's card the fighter's base is a copy of now (it replaces the base's
+        numbers and effects: ``stats.pair_key``; its effects that name its fighter are ignored), or None."""
+        return None
+
+    def negates_style(self, state, owner: int, p: int) -> str | None:
+        """Why player ``p``'s style gives nothing this beat because of this fighter's ability (``owner``): no
+        numbers, triggers or passives, except its End of Beat effects (``stats.pair_key``, ``triggers``), in
+        words, or None."""
+        return None
+
     # -- reveal, priority ---------------------------------------------------------------------------
     def cards_revealed(self, ctx, owner: int, p: int, cards: tuple[str, ...]) -> None:
         """Player ``p``'s ``cards`` were just turned face up (the pair at ``PairRevealed``, a new pair after a
@@ -330,6 +341,11 @@ class KitRules:
     def movement_stops(self, state, owner: int, mover: int, by: int) -> tuple[int, ...]:
         """Spaces where this fighter's ability stops ``mover``'s movement made by ``by``'s effect."""
         return ()
+
+    def wraps_board(self, state, owner: int, mover: int) -> str | None:
+        """Why the two edges of the board are adjacent (the board wraps around) for a movement of ``mover`` made
+        by this fighter's (``owner``) effect now, in words, or None (``movement.destinations``)."""
+        return None
 
     def movement_allowed(self, state, owner: int, mover: int, by: int, kind: str, dest) -> bool:
         """Whether ``owner``'s ability lets ``mover`` end a movement made by ``by``'s effect at ``dest``

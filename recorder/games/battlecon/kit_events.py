@@ -167,6 +167,20 @@ class LifeGained(Event):
 
 @reg
 @ev
+class LifeSwapped(Event):
+    """The player and the ``other`` fighter swap life totals by the player's effect ("swap life totals"): the
+    player's life becomes ``life`` and the other's ``other_life`` (each the other's life just before). Life
+    changes only by damage (DamageDealt), life loss (LifeLost), life gain (LifeGained) and this."""
+
+    player: int
+    other: int
+    life: int
+    other_life: int
+    reason: str
+
+
+@reg
+@ev
 class DamageCapped(Event):
     """The damage ``player`` would take from this attack (``damage``, after soak) is more than an effect lets
     them take from one attack (``cap``): the DamageDealt that follows deals ``cap``. ``reason`` names the card
@@ -326,6 +340,6 @@ class FighterEliminated(Event):
 
 GENERIC_EVENTS = (AmountChosen, TokenSpendChosen, CardChosen, OptionDecided, ActivePlayerSet, ActivationEarned,
                   ActivationRepeated, MovementLocked, MarkerSpaceChosen, TokensGained, TokensSpent, CounterChanged,
-                  LifeGained, DamageCapped, MarkerPlaced, MarkerRemoved, CardMoved, SecretChosen, SecretCommitted,
-                  SecretRevealed, StyleShown, BaseSwapped, FighterEliminated, FigureSpaceChosen, FigurePlaced,
-                  FigureRemoved)
+                  LifeGained, LifeSwapped, DamageCapped, MarkerPlaced, MarkerRemoved, CardMoved, SecretChosen,
+                  SecretCommitted, SecretRevealed, StyleShown, BaseSwapped, FighterEliminated, FigureSpaceChosen,
+                  FigurePlaced, FigureRemoved)

@@ -32,20 +32,41 @@ class Dest:
     distance: int  # spaces counted (the hopped space is not counted)
     switched: bool
     direction: int  # +1 / -1, the direction of the first step (0 for no move)
+    wrapped: bool = False  # it went over an edge of the board to the other edge (a kit's wraps_board)
+
+
+def path(start: int, dest: Dest) -> list[int]:
+    """The spaces a (non-direct) movement from ``start`` passes through to ``dest``, ``dest`` included (over the
+    edge of the board to the other edge when the board wraps)."""
+    out, pos = [], start
+    while pos != dest.to and dest.direction:
+        pos += dest.direction
+        if dest.wrapped and not FIRST <= pos <= LAST:
+            pos = FIRST if pos > LAST else LAST
+        out.append(pos)
+    return out
 
 
 def _sign(x: int) -> int:
     return (x > 0) - (x < 0)
 
 
+def _step(pos: int, d: int, wrap: bool) -> int:
+    nxt = pos + d
+    if wrap and not FIRST <= nxt <= LAST:
+        return FIRST if nxt > LAST else LAST  # the edges are adjacent
+    return nxt
+
+
 def _walk(start: int, d: int, n: int, occupied: frozenset[int], stops: frozenset[int],
-          preview: bool) -> tuple[int, int] | None:
-    """Walk ``n`` counted spaces in direction ``d``; return (end, counted) or None if illegal."""
+          preview: bool, wrap: bool = False) -> tuple[int, int] | None:
+    """Walk ``n`` counted spaces in direction ``d``; return (end, counted) or None if illegal. ``wrap``: the two
+    edges of the board are adjacent."""
     pos, count = start, 0
     while count < n:
-        nxt = pos + d
+        nxt = _step(pos, d, wrap)
         while nxt in occupied:
-            nxt += d  # hop over another figure's space without counting it
+            nxt = _step(nxt, d, wrap)  # hop over another figure's space without counting it
         if nxt < FIRST or nxt > LAST:
             if preview and count > 0:
                 return pos, count  # Preview: as far as possible
@@ -64,9 +85,17 @@ def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ..
     occupied = frozenset(fig.space for fig in s.figures if fig is not me and fig.space and not fig.shares)
     stops = frozenset(sp for q, f in enumerate(s.fighters) if "movement_stops" in f.rules.hooks
                       for sp in f.rules.movement_stops(s, q, mover, by))
+    rules = s.fighters[by].rules
+    wrap = "wraps_board" in rules.hooks and rules.wraps_board(s, by, mover) is not None
     ends = _ends(start, other, occupied, s.fighters[by].position, kind, tuple(distances), stops,
-                 s.edition == "preview")
+                 s.edition == "preview", wrap)
     return allowed(s, mover, by, kind, ends)
+
+
+def wraps(s: BattleState, by: int, mover: int) -> str | None:
+    """Why the board's edges are adjacent for ``by``'s movement of ``mover`` now (a kit's ``wraps_board``)."""
+    rules = s.fighters[by].rules
+    return rules.wraps_board(s, by, mover) if "wraps_board" in rules.hooks else None
 
 
 def allowed(s: BattleState, mover: int, by: int, kind: str, dests) -> list[Dest]:
@@ -89,7 +118,7 @@ def locked(s: BattleState, p: int) -> str | None:
 
 @cache  # pure arithmetic on a few small numbers, asked for in most beats: worked out once per position
 def _ends(start: int, other: int, occupied: frozenset[int], ref: int, kind: str, distances: tuple[int, ...],
-          stops: frozenset[int], preview: bool) -> tuple[Dest, ...]:
+          stops: frozenset[int], preview: bool, wrap: bool = False) -> tuple[Dest, ...]:
     """The end spaces of a movement from ``start`` (the opponent on ``other``, every other figure on
     ``occupied``; ``ref``: the position of the player whose effect it is, which a push or pull goes away from
     or toward; ``stops``: spaces where the movement stops)."""
@@ -108,12 +137,13 @@ def _ends(start: int, other: int, occupied: frozenset[int], ref: int, kind: str,
             seen.setdefault(start, Dest(start, 0, False, 0))
             continue
         for d in dirs:
-            got = _walk(start, d, n, occupied, stops, preview)
+            got = _walk(start, d, n, occupied, stops, preview, wrap)
             if got is None or got[0] == start:
                 continue
             end, counted = got
             if end not in seen:
-                seen[end] = Dest(end, counted, _sign(start - other) != _sign(end - other), d)
+                seen[end] = Dest(end, counted, _sign(start - other) != _sign(end - other), d,
+                                 wrap and _sign(end - start) != d)
     return tuple(sorted(seen.values(), key=lambda x: (x.distance, x.to)))
 
 

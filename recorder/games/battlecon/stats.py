@@ -32,11 +32,40 @@ PairKey = tuple[str, str, str | None, str | None, str | None, tuple[str, ...]]
 
 
 def pair_key(s: BattleState, p: int) -> PairKey:
-    """What decides the cards of player p's attack now (the Finisher is set only while it replaces the pair)."""
+    """What decides the cards of player p's attack now (the Finisher is set only while it replaces the pair).
+    A style another fighter's ability negates is left out (``style_negated``); a base the fighter's ability makes
+    a copy of another fighter's card is that card, ``(fighter, card)`` (KitRules.copied_base)."""
     f = s.fighters[p]
     rules = f.rules
-    return (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base,
+    style, base = f.style, f.base
+    other = s.fighters[1 - p].rules  # the opponent (a duel has two fighters): asked on every look, kept cheap
+    if style is not None and "negates_style" in other.hooks and other.negates_style(s, 1 - p, p):
+        style = None
+    if "copied_base" in rules.hooks:
+        base = rules.copied_base(s, p) or base
+    return (f.kit, s.edition, f.finisher if f.finisher_active else None, style, base,
             rules.applied_cards(s, p) if "applied_cards" in rules.hooks else ())
+
+
+def style_negated(s: BattleState, p: int) -> str | None:
+    """Why player p's style gives nothing this beat (another fighter's ``negates_style`` hook), or None."""
+    other = s.fighters[1 - p].rules
+    if s.fighters[p].style is None or "negates_style" not in other.hooks:
+        return None
+    return other.negates_style(s, 1 - p, p)
+
+
+def borrowed(card: Card, fighter: str) -> bool:
+    """Whether ``card`` is another fighter's card in ``fighter``'s attack (a copied or borrowed card): its effects
+    written in its own fighter's pieces (kit primitives, special ranges) are ignored (triggers.py, attack_range)."""
+    return card.owner != fighter and card.owner != "generic"
+
+
+def _card_of(kit, name, edition: str) -> Card:
+    """A card of the attack: the kit's own, or ``(fighter, card)``: another fighter's card (copied, borrowed)."""
+    if isinstance(name, tuple):
+        return KITS[name[0]].card(name[1], edition)
+    return kit.card(name, edition)
 
 
 @cache
@@ -50,11 +79,13 @@ def cards_of(key: PairKey) -> tuple[Card, ...]:
     if finisher:
         out.append(kit.card(finisher, edition))
     else:
-        if style is not None and kit.cards[style].kind != SPECIAL:
-            out.append(kit.card(style, edition))  # as the edition prints it
+        if style is not None:
+            card = _card_of(kit, style, edition)  # as the edition prints it
+            if card.kind != SPECIAL:
+                out.append(card)
         if base is not None:
-            out.append(kit.card(base, edition))
-    out += [kit.card(name, edition) for name in applied]
+            out.append(_card_of(kit, base, edition))
+    out += [_card_of(kit, name, edition) for name in applied]
     return tuple(out)
 
 
@@ -170,6 +201,30 @@ def _extras(s: BattleState, p: int, stat: str, key: PairKey) -> Terms:
     return out
 
 
+def bonus_terms(s: BattleState, p: int, stat: str, kit: bool = True) -> Terms:
+    """Player p's bonuses and penalties to a scalar stat from anything but their cards: anted tokens, their form,
+    their ability (``kit``: its ``stat_terms``) and status effects -- what an effect copying "the opponent's
+    bonuses" copies (styles and bases excluded)."""
+    f = s.fighters[p]
+    out: Terms = []
+    if f.anted and not tokens_void(s, p):
+        effects = KITS[f.kit].token_effects
+        for t in f.anted:
+            v = effects.get(t, {}).get(stat)
+            if v:
+                out.append((f"{t} token", v))
+    if f.form_at_ante:
+        v = KITS[f.kit].forms[f.form_at_ante].get(stat)
+        if v:
+            out.append((f"{f.form_at_ante.capitalize()} form", v))
+    if kit and "stat_terms" in f.rules.hooks:
+        out += f.rules.stat_terms(s, p, stat)
+    for st in f.statuses:
+        if st.stat == stat and st.beat == s.beat:
+            out.append((st.label, st.amount))
+    return out
+
+
 def priority(s: BattleState, p: int) -> tuple[int, Terms]:
     key = pair_key(s, p)
     printed = printed_terms(key, "priority")
@@ -198,6 +253,8 @@ def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
         if c.kind in NA_KINDS and c.range is None:
             return "na", 0, 0, [(c.name, "N/A")]
         if isinstance(c.range, str):
+            if borrowed(c, key[0]):  # another fighter's special range names that fighter: N/A (rulings.md)
+                return "na", 0, 0, [(c.name, f"N/A ({c.range}: {KITS[c.owner].short_name}'s)")]
             return c.range, 0, 0, [(c.name, c.range)]
     lo = hi = 0
     terms: Terms = []

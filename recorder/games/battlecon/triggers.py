@@ -17,21 +17,33 @@ from . import events as E
 from .effects import Gen, choose
 from .fighters import PRIMITIVES
 from .kit import Trigger
-from .stats import PairKey, cards_of, in_form, pair_key
+from .cards import KITS
+from .stats import PairKey, borrowed, cards_of, in_form, pair_key
 
 
-def _card_trigger(card, effs: tuple[dict[str, Any], ...], timing: str, form: str | None) -> Trigger:
+def _card_trigger(card, effs: tuple[dict[str, Any], ...], timing: str, form: str | None,
+                  lent: bool = False) -> Trigger:
+    """``lent``: another fighter's card in this fighter's attack (copied or borrowed): its effects written in its
+    own fighter's kit primitives name that fighter and are ignored (docs/rulings.md: effects that name another fighter)."""
     steps = tuple((e["op"], {k: v for k, v in e.items() if k not in CONDITIONS}, e.get("at_least"))
                   for e in effs)
 
     def run(ctx, p: int, cause: int) -> Gen:
         for op, params, least in steps:
+            if lent and (PRIMITIVES[op].kit is not None or op in OWN_PIECES or least):
+                ctx.emit(E.EffectIgnored(player=p, card=card.name, reason=f"an effect of {KITS[card.owner].short_name}'s "
+                                         f"own ({op.replace('_', ' ')}): it names that fighter"), actor=p, cause=cause)
+                continue
             if least and not (yield from _reaches(ctx, p, card.name, least, cause)):
                 continue
             yield from PRIMITIVES[op].run(ctx, p, card.name, cause, **params)
     # Quote only this window's text (as it applies in the fighter's form), not the whole card.
     return Trigger(card.name, card.trigger_text(timing, form), run)
 
+
+# Shared primitives that act on the card's own fighter's pieces (its counters, its forms): on another fighter's
+# card in an attack (copied, borrowed) they name that fighter, as a kit primitive or a counter condition does.
+OWN_PIECES = frozenset({"counter", "form"})
 
 # Keys of an effect that say when it applies, not what it does: ``if`` (a form, fixed when the trigger is built)
 # and ``at_least`` ({counter: n}: the fighter's counter is at least n when the effect resolves: "Level 2+").
@@ -57,15 +69,19 @@ def _card_triggers(key: PairKey, timing: str, form: str | None) -> tuple[Trigger
     for card in cards_of(key):
         effs = tuple(e for e in card.triggers.get(timing, ()) if in_form(form, e))
         if effs:
-            out.append(_card_trigger(card, effs, timing, form))
+            out.append(_card_trigger(card, effs, timing, form, borrowed(card, key[0])))
     return tuple(out)
 
 
 def pending_triggers(s, p: int, timing: str) -> tuple[Trigger, ...]:
     """Every trigger player p owns in the ``timing`` window: the pair's cards (or the Finisher), then the
-    unique ability's (the kit's ``triggers`` hook)."""
+    unique ability's (the kit's ``triggers`` hook). A negated style keeps its End of Beat effects
+    (``KitRules.negates_style``)."""
     f = s.fighters[p]
-    cards = _card_triggers(pair_key(s, p), timing, f.form)
+    key = pair_key(s, p)
+    if timing == "end" and key[3] is None and f.style is not None and not key[2]:
+        key = (*key[:3], f.style, *key[4:])  # the style another fighter's ability negated: its End of Beat only
+    cards = _card_triggers(key, timing, f.form)
     if "triggers" in f.rules.hooks:
         return (*cards, *f.rules.triggers(s, p, timing))
     return cards

@@ -219,12 +219,8 @@ class Lixis(KitRules):
         if kind in ("move_directly", "swap"):
             return dest.to not in forbidden
         occupied = movement.occupied_spaces(state)
-        pos = state.fighters[mover].position
-        while pos != dest.to:
-            pos += dest.direction
-            if pos in forbidden and pos not in occupied:
-                return False
-        return True
+        return not any(pos in forbidden and pos not in occupied
+                       for pos in movement.path(state.fighters[mover].position, dest))
 
     def ignore_movement(self, ctx, p: int, by: int, kind: str, card: str, cause: int | None, dests):
         """Rooted: she may ignore a movement effect about to move her, her own included (an ``ignore_move``
