@@ -41,7 +41,7 @@ NEWCOMERS = (("luc", ("hikaru", "cadenza"), 201), ("rukyuk", ("kallistar", "khad
              ("demitras", ("kallistar", "khadath"), 205), ("lixis", ("kallistar", "khadath"), 301),
              ("hepzibah", ("hikaru", "cadenza"), 401), ("seth", ("cadenza", "khadath"), 501),
              ("kehrolyn", ("hikaru", "cadenza"), 151), ("cherri", ("hikaru", "khadath"), 501),
-             ("tatsumi", ("kallistar", "khadath"), 215))
+             ("tatsumi", ("kallistar", "khadath"), 215), ("sagas", ("hikaru", "kallistar"), 301))
 
 
 def recorded_rules(game, name: str):

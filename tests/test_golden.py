@@ -118,6 +118,9 @@ def _battlecon_recipes() -> list[Recipe]:
         Recipe("battlecon-tatsumi", "battlecon", "woi", ("tatsumi", "kallistar"), 21,
                "Tatsumi & Juto vs Kallistar, WoI with Special Actions, one duel, greedy vs random: Juto on the "
                "board, his zones, soak and life.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
+        Recipe("battlecon-sagas", "battlecon", "woi", ("sagas", "hikaru"), 34,
+               "Sagas vs Hikaru, WoI with Special Actions, one duel, greedy vs random: the Mirror token (Reflection), "
+               "Negation, Echo.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
     ]
 
 
