@@ -343,3 +343,15 @@ def test_bots_play_his_whole_matches_and_ante_the_mirror_token(bots):
         seen += [e.event.ante for e in m.entries if e.type == "AnteDeclared" and e.event.player == 0]
     if "random" in bots:
         assert MIRROR in seen
+
+
+def test_faq_negation_also_switches_off_kehrolyns_current_form():
+    # WoI FAQ (Sagas): "Does my Negation Style also disable Kehrolyn's current form and Overload Styles? Yes.
+    # Negation cancels out all Styles."
+    sc = Scenario(("sagas", "kehrolyn"), keep=(("Negation", "Staff"), ("Whip", "Drive")), positions=(3, 6),
+                  discards=((["Echo", "Strike"], ["Repelling", "Burst"]), (["Quicksilver", "Grasp"],
+                                                                           ["Bladed", "Shot"])))
+    b = sc.beat((("Negation", "Staff"), ("Whip", "Drive")), lenient=True)
+    assert b.one("PriorityCompared").terms[1] == "Drive 4 = 4"  # neither Whip nor Quicksilver (her Current Form)
+    # Quicksilver's End of Beat effect (move up to 1) still happens: a negated style keeps its End of Beat effects.
+    assert [e.card for e in b.of("TriggerResolved", player=1, timing="end")] == ["Quicksilver"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from .cards import EXTRA, KITS, SPECIAL, Card
+from .cards import EXTRA, KITS, SPECIAL, STYLE, Card
 from .state import BattleState, Fighter
 
 Terms = list[tuple[str, Any]]
@@ -31,20 +31,24 @@ NA_KINDS = ("base", "finisher")  # cards whose power or range may be N/A (null):
 PairKey = tuple[str, str, str | None, str | None, str | None, tuple[str, ...]]
 
 
-def pair_key(s: BattleState, p: int) -> PairKey:
+def pair_key(s: BattleState, p: int, negation: bool = True) -> PairKey:
     """What decides the cards of player p's attack now (the Finisher is set only while it replaces the pair).
-    A style another fighter's ability negates is left out (``style_negated``); a base the fighter's ability makes
-    a copy of another fighter's card is that card, ``(fighter, card)`` (KitRules.copied_base)."""
+    Styles another fighter's ability negates are left out (``style_negated``: the played style and any style
+    applied besides it), unless ``negation`` is False (their End of Beat effects stay); a base the fighter's
+    ability makes a copy of another fighter's card is that card, ``(fighter, card)`` (KitRules.copied_base)."""
     f = s.fighters[p]
     rules = f.rules
     style, base = f.style, f.base
+    applied = rules.applied_cards(s, p) if "applied_cards" in rules.hooks else ()
     other = s.fighters[1 - p].rules  # the opponent (a duel has two fighters): asked on every look, kept cheap
-    if style is not None and "negates_style" in other.hooks and other.negates_style(s, 1 - p, p):
+    if negation and style is not None and "negates_style" in other.hooks and other.negates_style(s, 1 - p, p):
         style = None
+        if applied:
+            kit = KITS[f.kit]
+            applied = tuple(a for a in applied if _card_of(kit, a, s.edition).kind != STYLE)
     if "copied_base" in rules.hooks:
         base = rules.copied_base(s, p) or base
-    return (f.kit, s.edition, f.finisher if f.finisher_active else None, style, base,
-            rules.applied_cards(s, p) if "applied_cards" in rules.hooks else ())
+    return (f.kit, s.edition, f.finisher if f.finisher_active else None, style, base, applied)
 
 
 def style_negated(s: BattleState, p: int) -> str | None:

@@ -78,9 +78,7 @@ def pending_triggers(s, p: int, timing: str) -> tuple[Trigger, ...]:
     unique ability's (the kit's ``triggers`` hook). A negated style keeps its End of Beat effects
     (``KitRules.negates_style``)."""
     f = s.fighters[p]
-    key = pair_key(s, p)
-    if timing == "end" and key[3] is None and f.style is not None and not key[2]:
-        key = (*key[:3], f.style, *key[4:])  # the style another fighter's ability negated: its End of Beat only
+    key = pair_key(s, p, negation=timing != "end")  # negated styles keep their End of Beat effects
     cards = _card_triggers(key, timing, f.form)
     if "triggers" in f.rules.hooks:
         return (*cards, *f.rules.triggers(s, p, timing))
