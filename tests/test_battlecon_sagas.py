@@ -355,3 +355,14 @@ def test_faq_negation_also_switches_off_kehrolyns_current_form():
     assert b.one("PriorityCompared").terms[1] == "Drive 4 = 4"  # neither Whip nor Quicksilver (her Current Form)
     # Quicksilver's End of Beat effect (move up to 1) still happens: a negated style keeps its End of Beat effects.
     assert [e.card for e in b.of("TriggerResolved", player=1, timing="end")] == ["Quicksilver"]
+
+
+def test_faq_an_echoed_fearless_counts_range_from_his_own_space():
+    # WoI FAQ (Sagas): "In the case of Fearless, Sagas would calculate from his own range."
+    sc = Scenario(("sagas", "tatsumi"), keep=(("Echo", "Staff"), ()), positions=(3, 5),
+                  discards=((["Negation", "Strike"], ["Repelling", "Burst"]), (["Fearless", "Strike"],
+                                                                               ["Empathic", "Drive"])))
+    b = sc.beat((("Echo", "Staff"), ("Wave", "Shot")), lenient=True)
+    checked = b.of("RangeChecked", player=0)[0]
+    assert checked.terms == "Echo 0 + Staff +1~+2 + Fearless -1~+0 = 0~2"
+    assert b.of("EffectIgnored", player=0, card="Fearless")  # its End of Beat (Juto's return) names Tatsumi's Juto
