@@ -366,3 +366,25 @@ def test_faq_an_echoed_fearless_counts_range_from_his_own_space():
     checked = b.of("RangeChecked", player=0)[0]
     assert checked.terms == "Echo 0 + Staff +1~+2 + Fearless -1~+0 = 0~2"
     assert b.of("EffectIgnored", player=0, card="Fearless")  # its End of Beat (Juto's return) names Tatsumi's Juto
+
+
+def test_the_viewer_draws_his_borrowed_cards_as_labelled_card_chips():
+    from recorder.games.battlecon.view import _kit_info
+
+    info = _kit_info("sagas")
+    assert info["tokens"] == [MIRROR]
+    assert info["drawing"]["card_fields"] == {"echo": "Echo (borrowed style)", "copied_base": "Staff (copied base)"}
+    sc = Scenario(("sagas", "hikaru"), keep=(("Echo", "Staff"), ()), positions=(3, 5),
+                  discards=((["Negation", "Strike"], ["Repelling", "Burst"]),
+                            (["Advancing", "Grasp"], ["Trance", "Strike"])))
+    m = sc.match
+    from recorder.decisions import Answer
+    m.advance(Answer({"player": 0, "style": "Echo", "base": "Staff"}, "test"))
+    m.advance(Answer({"player": 1, "style": "Focused", "base": "Drive"}, "test"))
+    while m.pending.kind == "ante":
+        m.advance(Answer({"player": m.pending.player, "ante": "pass"}, "test"))
+    assert m.pending.kind == "order"  # his Reveal effects: Echo first
+    m.advance(Answer({"player": 0, "first": "Echo"}, "test"))
+    # Revealed: Echo took Hikaru's Advancing; every view shows it, named as Hikaru's.
+    for seat in (0, 1, None):
+        assert redact(snapshot(m.state), seat)["fighters"][0]["echo"] == "Advancing (Hikaru's)"

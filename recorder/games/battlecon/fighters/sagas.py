@@ -392,6 +392,10 @@ class Sagas(KitRules):
             out.append(f"Staff copies {f['copied_base']}")
         return out
 
+    def drawing(self) -> dict:
+        # The other fighter's cards he uses this beat, as card chips labelled as borrowed ("Advancing (Hikaru's)").
+        return {"card_fields": {"echo": "Echo (borrowed style)", "copied_base": "Staff (copied base)"}}
+
     def view_key(self, state, p: int) -> tuple:
         own = state.fighters[p].own
         return (own.echo, self.copied_base(state, p), MIRROR in state.fighters[p].anted)
