@@ -323,3 +323,36 @@ def test_writers_racing_on_postgresql_keep_each_match_once(pg_url):
         assert stale(store.sql) == []
         assert store.query("SELECT count(*) FROM match_stats") == [(len(logs),)]
     assert _run("stats", "--db", pg_url, "--format", "json") == _walked(pg_url)
+
+
+def test_both_dialects_make_the_same_tables(samples_db, tmp_path):
+    """One text per table (replay.stats_schema) gives each backend the same columns, in the same order, with
+    the same keys and nullability: what the other backend's store made is compared with a SQLite store's."""
+    from replay.stats_schema import STATS_TABLES, ddl
+
+    lite = sqlite3.connect(tmp_path / "lite.db")
+    for statement in ddl("sqlite"):
+        lite.execute(statement)
+
+    def sqlite_columns(table: str) -> list[tuple]:
+        return [(name, not notnull and not pk, pk > 0) for _, name, _, notnull, _, pk in
+                lite.execute(f"PRAGMA table_info({table})")]
+
+    if isinstance(samples_db, Path):
+        conn = sqlite3.connect(samples_db)
+        for table in STATS_TABLES:
+            assert [(name, not notnull and not pk, pk > 0) for _, name, _, notnull, _, pk in
+                    conn.execute(f"PRAGMA table_info({table})")] == sqlite_columns(table)
+        conn.close()
+        return
+    import psycopg
+
+    with psycopg.connect(str(samples_db)) as conn:
+        for table in STATS_TABLES:
+            keys = {row[0] for row in conn.execute(
+                "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid "
+                "AND a.attnum = ANY(i.indkey) WHERE i.indrelid = %s::regclass AND i.indisprimary", (table,))}
+            columns = [(name, nullable == "YES", name in keys) for name, nullable in conn.execute(
+                "SELECT column_name, is_nullable FROM information_schema.columns WHERE table_name = %s "
+                "ORDER BY ordinal_position", (table,))]
+            assert columns == sqlite_columns(table), table
