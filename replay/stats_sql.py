@@ -40,7 +40,14 @@ def add_current(summary: Summary, conn: Any, *, engine: Mapping[str, str] | None
     engine = engines() if engine is None else engine
     sql, params = current_sql(engine)
     if dialect(conn) != "sqlite":
-        return _add(summary, _Cur(conn, sql, params, only, list(skip)), every_row=False)
+        skip = list(skip)
+        cur = _Cur(conn, sql, params, only, skip)
+        # As on SQLite: when every stored row is current, seat_values is added up whole, without matching
+        # each row to ``cur`` (whose size PostgreSQL's planner cannot guess: it would look each match up).
+        every_row = only is None and not skip and _every_row_current(cur)
+        if every_row:  # then the current rows are the stored rows: no query needs to find them again
+            cur = _Cur(conn, "SELECT * FROM match_stats")
+        return _add(summary, cur, every_row=every_row)
     conn.execute("DROP TABLE IF EXISTS temp.cur")
     conn.execute("CREATE TEMP TABLE cur (stats_id INTEGER PRIMARY KEY, match_id TEXT, game TEXT, "
                  "finished INTEGER, duels INTEGER, beats INTEGER)")
@@ -80,6 +87,13 @@ class _Cur:
         if not self.prefix:
             return self.conn.execute(sql, params)  # SQLite finds the temporary table first
         return self.conn.execute(self.prefix + sql, [*self.params, *params])
+
+
+def _every_row_current(cur: "_Cur") -> bool:
+    """Is every stored statistics row (but those of matches that could not be counted) current?"""
+    stored, kept = cur.execute("SELECT (SELECT count(*) FROM match_stats WHERE error IS NULL), "
+                               "(SELECT count(*) FROM cur)").fetchone()
+    return stored == kept
 
 
 def _restrict(conn: Any, ids: Iterable[str], *, keep: bool) -> None:
