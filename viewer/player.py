@@ -25,6 +25,7 @@ from replay.stats_summary import pair_outcome, summarize
 from . import charts
 from .assets import CSS, SITE_CSS, TABLES_CSS, TABLES_JS, plotly_asset
 from .embed import script_json
+from .listing import pager
 from .page import MatchPage, Seat, display_date
 from .summary import FIGURES_PER_TABLE, player_stem, sections
 from .templating import environment
@@ -90,11 +91,12 @@ def player_html(name: str, pages: list[MatchPage], charts_on: bool, env: jinja2.
                                None if totals is None else totals.usage.get(game, {})) for game in games}
     scripts = [TABLES_JS] + ([plotly_asset()] if charts_on else [])
     words = [p.page.summary.terms for p in played]
+    total = len(played) if totals is None else totals.matches
     return env.get_template("player.html.j2").render(
         FIGURES_PER_TABLE=FIGURES_PER_TABLE,
         side=shared(words, "side"), rounds=shared(words, "rounds"),
         name=name, games=[_game_row(p) for p in played], fmt=fmt, opponent_stem=player_stem,
-        total=len(played) if totals is None else totals.matches,
+        total=total, pager=pager(total, player_stem(name), listed=len(played)),
         sections=sections(summarize([p.stats for p in pages], player=name) if totals is None else totals.summary,
                           views, "../"),
         stats=stats, opponents=sorted(opponents.items()), charts=charts_on,

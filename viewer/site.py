@@ -2,9 +2,11 @@
 
 ::
 
-    site/index.html              every match, standings, fighters, matchups
+    site/index.html              standings, fighters, matchups and the latest matches
+    site/list/<k>.html           every match, 100 a page, oldest first (when there are more than 100)
     site/matches/<id>.html       the step-through viewer of one match
     site/players/<slug-hash>.html  one player's matches and figures
+    site/players/<slug-hash>/<k>.html  every match of theirs, 100 a page (when they have more)
     site/assets/                 CSS, the viewer's JS, each game's drawing, plotly.min.js
 
 With ``single_file`` each match page inlines its CSS and JS (and leaves the
@@ -35,6 +37,7 @@ from .assets import (CHART_JS, CSS, LOGFILE_JS, SITE_CSS, TABLES_CSS, TABLES_JS,
                      view_assets)
 from .embed import PACKED, packed_json, script_json
 from .gameview import PLAIN, view_for
+from .listing import LIST_FOLDER, match_lists, pager, player_lists, summary_rows
 from .page import MatchPage, MatchSummary, build_page, display_date
 from .player import player_html
 from .sources import Source, unique
@@ -53,6 +56,7 @@ class Written:
     out: Path
     matches: list[tuple[str, Path, int]] = field(default_factory=list)  # (match id, page, bytes)
     players: int = 0
+    lists: int = 0  # list pages (viewer.listing) written
     index: Path | None = None
     # Matches whose content this beatlog cannot read (recorder/unreadable.py): (match id, the one-line reason).
     unreadable: list[tuple[str, str]] = field(default_factory=list)
@@ -114,35 +118,32 @@ def index_from(summaries: list[MatchSummary], summary: dict[str, Any], views: di
                env: jinja2.Environment | None = None, unreadable: Sequence[tuple[str, str]] = ()) -> str:
     """The index of these matches, with ``summary`` (``replay.stats_summary.summarize`` of them).
 
-    ``unreadable``: (match id, why) of matches left out, listed on their own.
+    It lists the latest :data:`viewer.listing.PAGE_SIZE` matches; with more, it links to the list pages
+    that hold them all (:func:`viewer.listing.match_lists` writes them). ``unreadable``: (match id, why) of
+    matches left out, listed on their own.
     """
     env = env or environment()
     games = sorted({s.game for s in summaries})
+    ordered = sorted(summaries, key=lambda s: (s.created_at, s.id))
+    pages = pager(len(ordered), LIST_FOLDER)
+    shown = ordered[-pages["size"]:] if pages else ordered
     # The words of the page's shared labels: the game's own when every match is of one game.
     words = [s.terms for s in summaries]
+    rows = summary_rows(shown, "", show_game=len(games) > 1)
     return env.get_template("index.html.j2").render(
         side=shared(words, "side"), rounds=shared(words, "rounds"),
-        matches=_rows(summaries, "", show_game=len(games) > 1), show_game=len(games) > 1,
+        matches=rows, show_game=len(games) > 1, total=len(ordered), pager=pages,
         max_seats=max((len(s.seats) for s in summaries), default=2),
         sections=sections(summary, views, ""),
-        players=sorted({seat.name for s in summaries for seat in s.seats}),
-        sides=sorted({seat.side_name for s in summaries for seat in s.seats}),
+        player_count=len({seat.name for s in summaries for seat in s.seats}),
+        # The filters act on the rows shown: their players and sides.
+        players=sorted({seat["name"] for row in rows for seat in row["seats"]}),
+        sides=sorted({seat["side_name"] for row in rows for seat in row["seats"]}),
         fmt=fmt, styles=[CSS.tag("", False), TABLES_CSS.tag("", False), SITE_CSS.tag("", False)],
         scripts=[TABLES_JS.tag("", False)],
         unreadable=unreadable,
         FIGURES_PER_TABLE=FIGURES_PER_TABLE,
     )
-
-
-def _rows(summaries: list[MatchSummary], root: str, show_game: bool) -> list[dict[str, Any]]:
-    rows = []
-    for s in sorted(summaries, key=lambda s: (s.created_at, s.id)):
-        rows.append({
-            "s": s, "href": f"{root}matches/{s.stem}.html", "date": display_date(s.created_at),
-            "seats": [{"name": seat.name, "side_name": seat.side_name,
-                       "href": f"{root}players/{player_stem(seat.name)}.html"} for seat in s.seats],
-        })
-    return rows
 
 
 # -- the whole site ------------------------------------------------------------------------
@@ -179,8 +180,10 @@ def render_site(sources: Sequence[Source], out: str | Path, *, single_file: bool
         write_text(out / "players" / f"{player_stem(name)}.html",
                    player_html(name, mine, charts_on=plotly is not None, env=env))
         written.players += 1
+        written.lists += player_lists(out, name, [p.summary for p in mine], env, {}, write_text)
     written.index = out / "index.html"
     write_text(written.index, index_html(everyone, env, written.unreadable))
+    written.lists += match_lists(out, summaries, env, {}, write_text)
     return written
 
 

@@ -9,6 +9,10 @@ changed are rewritten. A player page lists a player's :data:`LISTED` latest
 matches match by match (their record, figures, opponents and usage cover every
 match, added up in SQL) and charts the :data:`RECENT` latest round by round
 (walked again when the page is written); every match's own page has all of them.
+The index lists the latest matches; beyond a page's worth, every match (and every
+match of a player) is on numbered list pages (:mod:`viewer.listing`), and a list
+page is rewritten only when what it lists changed (the manifest keeps a digest of
+each).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from .assets import (CHART_JS, CSS, LOGFILE_JS, SITE_CSS, TABLES_CSS, TABLES_JS,
                      view_assets)
 from .gameview import view_for
 from .names import match_file_stem
+from .listing import match_lists, player_lists
 from .page import MatchPage, MatchSummary, Seat, outcome, side_name
 from .player import PlayerTotals, opponents_of, player_html
 from .site import PLAIN_ASSETS, Written, index_from, match_html, readable_page, write_text
@@ -40,7 +45,7 @@ from .summary import player_stem
 from .templating import environment
 
 MANIFEST = ".beatlog-site.json"
-SITE_FORMAT = 1  # bumped when pages change shape: every page is written again
+SITE_FORMAT = 2  # bumped when pages change shape: every page is written again (2: list pages)
 RECENT = 20  # a player's latest matches charted round by round on their page
 LISTED = 200  # a player's latest matches listed match by match (their totals cover every match)
 
@@ -87,14 +92,14 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
             for match_id, why in left_out:
                 say(f"left out match {match_id}: {why}")
         views = {m.summary.game: view_for(load_game(m.summary.game)) for m in matches.values()}
-        manifest = _load_manifest(out)
+        manifest, lists = _load_manifest(out)
         pages: dict[str, MatchPage] = {}
         notes = store_notes.read_all(store)  # beatlog annotate --db: a new note changes the match's page
         shows = {mid: _shows(m.final_hash, notes.get(mid, ())) for mid, m in matches.items()}
         changed = {mid for mid, m in matches.items()
                    if manifest.get(mid) != shows[mid] or not (out / "matches" / f"{m.summary.stem}.html").exists()}
         if not match_pages:
-            changed, manifest = set(), {"?stale": True}
+            changed, manifest, lists = set(), {"?stale": True}, {}
         assets = [CSS, SITE_CSS, TABLES_CSS, VIEWER_JS, TABLES_JS, LOGFILE_JS, CHART_JS, *PLAIN_ASSETS]
         for view in views.values():
             assets.extend(view_assets(view))
@@ -130,13 +135,15 @@ def render_store(db: str | Path, out: str | Path, *, say: Callable[[str], None] 
             write_text(path, player_html(name, _player_pages(store, shown, pages, views), charts_on=plotly is not None,
                                          env=env, totals=totals))
             written.players += 1
+            written.lists += player_lists(out, name, [m.summary for m in mine], env, lists, write_text)
         written.index = out / "index.html"
+        summaries = [m.summary for m in matches.values()]
         if changed or not written.index.exists() or not match_pages:
-            write_text(written.index, index_from([m.summary for m in matches.values()], summary.result(), views, env,
-                                                 [*left_out, *unreadable]))
+            write_text(written.index, index_from(summaries, summary.result(), views, env, [*left_out, *unreadable]))
+        written.lists += match_lists(out, summaries, env, lists, write_text)
         written.unreadable = [*left_out, *unreadable]
         if match_pages:
-            _save_manifest(out, manifest)
+            _save_manifest(out, manifest, lists)
     return written
 
 
@@ -245,17 +252,19 @@ def _player_pages(store: Any, mine: list[_Match], built: dict[str, MatchPage],
     return out
 
 
-def _load_manifest(out: Path) -> dict[str, Any]:
+def _load_manifest(out: Path) -> tuple[dict[str, Any], dict[str, str]]:
+    """The last render's match pages (match id -> final hash) and list pages (path -> digest of what it lists)."""
     path = out / MANIFEST
     try:
         data = json.loads(path.read_text("utf-8"))
     except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("format") != SITE_FORMAT or not isinstance(data.get("pages"), dict):
-        return {"?stale": True}
-    return dict(data["pages"])
+        return {}, {}
+    if not isinstance(data, dict) or data.get("format") != SITE_FORMAT or not isinstance(data.get("pages"), dict) \
+            or not isinstance(data.get("lists", {}), dict):
+        return {"?stale": True}, {}
+    return dict(data["pages"]), {str(k): str(v) for k, v in data.get("lists", {}).items()}
 
 
-def _save_manifest(out: Path, manifest: dict[str, Any]) -> None:
+def _save_manifest(out: Path, manifest: dict[str, Any], lists: dict[str, str]) -> None:
     pages = {k: v for k, v in manifest.items() if not k.startswith("?")}
-    write_text(out / MANIFEST, json.dumps({"format": SITE_FORMAT, "pages": pages}, sort_keys=True))
+    write_text(out / MANIFEST, json.dumps({"format": SITE_FORMAT, "pages": pages, "lists": lists}, sort_keys=True))

@@ -24,4 +24,5 @@ def environment() -> jinja2.Environment:
     )
     env.globals["version"] = __version__
     env.filters["json"] = script_json
+    env.filters["thousands"] = lambda n: f"{n:,}"  # 100,000
     return env
