@@ -514,6 +514,30 @@ def bench_stats(runs: int, matches: int, cache: Path) -> list[Row]:
     ]
 
 
+def bench_simulate(runs: int, matches: int = 40) -> list[Row]:
+    """What building a store with ``simulate`` costs per match: a random-bot round robin of single WoI duels
+    played, recorded into a store and counted (its statistics rows kept), as ``stats_store`` builds its store."""
+    from beatlog.tournament import plan_tournament, run_tournament, schedule
+    from recorder.store import Store
+
+    plan = plan_tournament(game_name="battlecon", matches=1, bots="random", seed=7, duels=1)
+    plan = plan_tournament(game_name="battlecon", matches=max(1, -(-matches // len(schedule(plan)))), bots="random",
+                           seed=7, duels=1)
+    results = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as folder:
+            with Store(Path(folder) / "sim.db") as store:
+                start, start_cpu = time.perf_counter(), time.process_time()
+                played = run_tournament(plan, store, jobs=1).played
+                results.append(((time.perf_counter() - start) / played, (time.process_time() - start_cpu) / played))
+    wall = statistics.median(r[0] for r in results)
+    cpu = statistics.median(r[1] for r in results)
+    return [Row("simulate: ms per match (play + record + count)", f"{1000 * wall:.1f}", "",
+                f"{1000 * cpu:.1f} ms CPU; {played} single WoI duels, 1 process: 100,000 matches would take "
+                f"~{100_000 * wall / 60:,.0f} min ({100_000 * cpu / 60:,.0f} min CPU), so the 100,000-match stores "
+                "below copy a simulated store's rows instead")]
+
+
 def replicated_store(source: Path, copies: int, cache: Path) -> Path:
     """A store whose statistics rows are ``source``'s, ``copies`` times over under new match ids.
 
@@ -583,20 +607,32 @@ def bench_stats_replicated(runs: int, source: Path, copies: int, cache: Path) ->
                 "(no events): the SQL path at this size")]
 
 
-def replicated_postgres(source: Path, copies: int, url: str) -> str:
+def replicated_postgres(source: Path, copies: int, url: str) -> tuple[str, str]:
     """``url`` (an empty PostgreSQL database, or one this filled before) holding :func:`replicated_store`'s
-    rows: ``source``'s matches (without events) and statistics rows, ``copies`` times over."""
+    rows: ``source``'s matches (without events) and statistics rows, ``copies`` times over. Returns the URL
+    and how the rows went in (for the bench's note).
+
+    ``source``'s rows go in once through COPY; the other copies are made inside the server
+    (``INSERT ... SELECT`` with the ids moved on), which is what makes 100,000 matches a matter of seconds
+    instead of minutes. As a superuser (the bench's own server) the load runs with
+    ``session_replication_role = replica`` -- no trigger fires, foreign keys included, as ``pg_restore
+    --disable-triggers`` loads -- since the rows are copies of rows the store already checked.
+    """
     from recorder.store import Store
     from replay.stats_store import create_tables
 
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     wanted = src.execute("SELECT count(*) FROM matches").fetchone()[0] * copies
+    how = "COPY of the source's rows, the other copies INSERT ... SELECT inside the server"
     with Store(url) as store:
         have = store.query("SELECT count(*) FROM matches")[0][0]
         if have == wanted:
-            return url
+            return url, "kept from an earlier run"
         if have:
             raise SystemExit(f"--stats-pg: the database holds {have:,} matches, not {wanted:,}: give an empty one")
+        superuser = store.query("SELECT current_setting('is_superuser')")[0][0] == "on"
+        if superuser:
+            how += ", triggers and foreign-key checks off (replica role)"
         columns = ("format, game, edition, engine_version, rules_version, seed, players, options, header_hash, "
                    "header, created_at")
         matches = src.execute(f"SELECT match_id, {columns} FROM matches").fetchall()
@@ -604,70 +640,151 @@ def replicated_postgres(source: Path, copies: int, url: str) -> str:
         heads = dict(src.execute("SELECT match_id, header_hash FROM matches"))
         stats = src.execute("SELECT * FROM match_stats s WHERE final_hash = (SELECT final_hash FROM matches m "
                             "WHERE m.match_id = s.match_id)").fetchall()
-        seats = src.execute("SELECT * FROM seat_stats").fetchall()
-        values = src.execute("SELECT * FROM seat_values").fetchall()
+        sids = [row[0] for row in stats]
 
         def load() -> None:
             sql = store.sql
             create_tables(sql)
             with store.conn.cursor() as cur:
-                with cur.copy("COPY stat_keys FROM STDIN") as copy:
-                    for row in src.execute("SELECT * FROM stat_keys"):
-                        copy.write_row(row)
-                with cur.copy("COPY stat_names FROM STDIN") as copy:
-                    for row in src.execute("SELECT * FROM stat_names"):
-                        copy.write_row(row)
-                for k in range(copies):
-                    with cur.copy(f"COPY matches (match_id, {columns}, event_count, final_hash, finished) "
-                                  "FROM STDIN") as copy:
-                        for row in matches:
-                            copy.write_row((f"{row[0]}-{k}", *row[1:], 0, row[9], 0))
-                    with cur.copy("COPY match_stats FROM STDIN") as copy:
-                        for row in stats:
-                            copy.write_row((row[0] + k * offset, f"{row[1]}-{k}", heads[row[1]], *row[3:]))
-                    with cur.copy("COPY seat_stats FROM STDIN") as copy:
-                        for row in seats:
-                            copy.write_row((row[0] + k * offset, *row[1:]))
-                    with cur.copy("COPY seat_values FROM STDIN") as copy:
-                        for row in values:
-                            copy.write_row((*row[:2], row[2] + k * offset, *row[3:]))
+                if superuser:
+                    cur.execute("SET LOCAL session_replication_role = replica")
+                for table in ("stat_keys", "stat_names"):
+                    with cur.copy(f"COPY {table} FROM STDIN") as copy:
+                        for row in src.execute(f"SELECT * FROM {table}"):
+                            copy.write_row(row)
+                with cur.copy(f"COPY matches (match_id, {columns}, event_count, final_hash, finished) "
+                              "FROM STDIN") as copy:
+                    for row in matches:
+                        copy.write_row((f"{row[0]}-0", *row[1:], 0, row[9], 0))
+                with cur.copy("COPY match_stats FROM STDIN") as copy:
+                    for row in stats:
+                        copy.write_row((row[0], f"{row[1]}-0", heads[row[1]], *row[3:]))
+                with cur.copy("COPY seat_stats FROM STDIN") as copy:
+                    for row in src.execute("SELECT * FROM seat_stats"):
+                        if row[0] in set_sids:
+                            copy.write_row(row)
+                with cur.copy("COPY seat_values FROM STDIN") as copy:
+                    for row in src.execute("SELECT * FROM seat_values"):
+                        if row[2] in set_sids:
+                            copy.write_row(row)
+                for k in range(1, copies):
+                    cur.execute(f"INSERT INTO matches (match_id, {columns}, event_count, final_hash, finished) "
+                                f"SELECT left(match_id, -2) || '-' || %s, {columns}, 0, final_hash, 0 FROM matches "
+                                "WHERE match_id LIKE '%%-0'", (str(k),))
+                    cur.execute("INSERT INTO match_stats SELECT stats_id + %s, left(match_id, -2) || '-' || %s, "
+                                "final_hash, engine_version, stats_version, game, edition, seed, created_at, finished, "
+                                "winner, reason, events, duels, beats, error FROM match_stats WHERE stats_id <= %s",
+                                (k * offset, str(k), offset))
+                    cur.execute("INSERT INTO seat_stats SELECT stats_id + %s, seat, key_id, player, side, outcome "
+                                "FROM seat_stats WHERE stats_id <= %s", (k * offset, offset))
+                    cur.execute("INSERT INTO seat_values SELECT key_id, name_id, stats_id + %s, seat, value, n "
+                                "FROM seat_values WHERE stats_id <= %s", (k * offset, offset))
                 for table, key in (("stat_keys", "key_id"), ("stat_names", "name_id"), ("match_stats", "stats_id")):
                     cur.execute(f"SELECT setval(pg_get_serial_sequence('{table}', '{key}'), "
                                 f"(SELECT max({key}) FROM {table}))")
-            store.conn.execute("ANALYZE")
 
+        set_sids = set(sids)
         store._write(load)
+        store.conn.execute("ANALYZE")
     src.close()
-    return url
+    return url, how
 
 
-def bench_stats_postgres(runs: int, source: Path, copies: int, url: str, cache: Path) -> list[Row]:
+def postgres_server() -> tuple[Callable[[], None], str, Path]:
+    """A throw-away PostgreSQL server, started as the tests start theirs (tests/pg_server.py: initdb and
+    pg_ctl into a temporary folder, a Unix socket only, fsync off): its stop function, an empty
+    database's URL and its data folder. Raises RuntimeError saying why none can be started."""
+    from tests import pg_server
+
+    server = pg_server.start()
+    try:
+        return server.stop, pg_server.new_database(server), server.folder / "data"
+    except Exception:
+        server.stop()
+        raise
+
+
+def server_cpu(data: Path) -> float:
+    """CPU seconds the server whose data folder is ``data`` has used so far: the postmaster, its live
+    processes, and those it has reaped (a query's parallel workers, a closed connection's backend)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    postmaster = int((data / "postmaster.pid").read_text().split()[0])
+
+    def fields(pid: int) -> list[str]:
+        text = Path(f"/proc/{pid}/stat").read_text()
+        return text[text.rindex(")") + 2:].split()  # after the command's name: state, ppid, ...
+
+    own = fields(postmaster)
+    total = sum(int(x) for x in own[11:15])  # utime, stime, cutime, cstime
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit() and int(proc.name) != postmaster:
+            try:
+                stat = fields(int(proc.name))
+            except (OSError, ValueError):
+                continue
+            if int(stat[1]) == postmaster:
+                total += int(stat[11]) + int(stat[12])
+    return total / tick
+
+
+def bench_stats_postgres(runs: int, source: Path, copies: int, url: str | None, cache: Path) -> list[Row]:
+    """``stats`` on PostgreSQL over ``source``'s rows x ``copies``: in the database ``url``, or (None) on a
+    server of the bench's own, stopped (and deleted) afterwards."""
     from click.testing import CliRunner
 
     from beatlog.cli import main as cli
     from recorder.store import Store
     from recorder.store_postgres import redacted
 
-    start = time.perf_counter()
-    replicated_postgres(source, copies, url)
-    load = time.perf_counter() - start
-    with Store(url, readonly=True) as store:
-        n = store.query("SELECT count(*) FROM matches")[0][0]
-        size = store.query("SELECT pg_database_size(current_database())")[0][0] / 2**20
+    label = f"stats: {len(_ids(source)) * copies:,} matches on PostgreSQL (rows of {source.name} x{copies}), s"
+    stop, data = None, None
+    if url is None:
+        try:
+            stop, url, data = postgres_server()
+        except (RuntimeError, ImportError, OSError, subprocess.SubprocessError) as exc:
+            return [Row(label, "skipped", "< 5", f"no PostgreSQL server could be started: {exc}"
+                        " (install postgresql and beatlog[postgres], or give --stats-pg URL)")]
+    try:
+        start = time.perf_counter()
+        url, how = replicated_postgres(source, copies, url)
+        load = time.perf_counter() - start
+        with Store(url, readonly=True) as store:
+            n = store.query("SELECT count(*) FROM matches")[0][0]
+            size = store.query("SELECT pg_database_size(current_database())")[0][0] / 2**20
+            version = store.query("SHOW server_version")[0][0].split()[0]
 
-    def stats_run(db: str = url) -> str:
-        result = CliRunner().invoke(cli, ["stats", "--db", db, "--format", "json"])
-        assert result.exit_code == 0 and not result.stderr, result.output + (result.stderr or "")
-        return result.stdout
+        def stats_run(db: str = url) -> str:
+            result = CliRunner().invoke(cli, ["stats", "--db", db, "--format", "json"])
+            assert result.exit_code == 0 and not result.stderr, result.output + (result.stderr or "")
+            return result.stdout
 
-    same = stats_run() == stats_run(str(replicated_store(source, copies, cache)))
-    times = [_timed(stats_run) for _ in range(runs)]
+        same = stats_run() == stats_run(str(replicated_store(source, copies, cache)))
+        times, server = [], []
+        for _ in range(runs):
+            before = server_cpu(data) if data is not None else 0.0
+            times.append(_timed(stats_run))
+            if data is not None:
+                server.append(server_cpu(data) - before)
+        load_average = os.getloadavg()[0]
+    finally:
+        if stop is not None:
+            stop()
     wall = statistics.median(t[0] for t in times)
     cpu = statistics.median(t[1] for t in times)
-    return [Row(f"stats: {n:,} matches on PostgreSQL (rows of {source.name} x{copies}), s", f"{wall:.2f}", "< 5",
-                f"{cpu:.2f} s CPU (client); {_verdict(wall < 5)}; {size:,.0f} MB database {redacted(url)}; "
-                f"loaded in {load:.0f} s; statistics rows only (no events); "
+    where = "a server the bench started and stopped" if stop is not None else redacted(url)
+    return [Row(label, f"{wall:.2f}", "< 5",
+                f"{cpu:.2f} s CPU (client)" + (f" + {statistics.median(server):.2f} s CPU (server)" if server else "")
+                + f"; {_verdict(wall < 5)} at load average {load_average:.1f}; PostgreSQL {version}, {size:,.0f} MB database on "
+                f"{where}; rows loaded in {load:.0f} s ({how}); statistics rows only (no events); "
                 + ("the same JSON as the SQLite copy" if same else "DIFFERENT JSON from the SQLite copy"))]
+
+
+def _ids(db: Path) -> list[str]:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return [row[0] for row in conn.execute("SELECT match_id FROM matches")]
+    finally:
+        conn.close()
 
 
 def bench_site(runs: int, db: Path, cache: Path, recent: int | None = None) -> list[Row]:
@@ -743,8 +860,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="matches in the stats store (default 10,000; 1,000 with --quick); the goal is "
                              "stated for 100,000 (built once into --cache, which takes long)")
     parser.add_argument("--stats-pg", metavar="URL",
-                        help="also time stats on PostgreSQL: the stats store's rows (x --stats-copies, at least 1) "
-                             "copied into this empty database (kept there for the next run)")
+                        help="time stats on PostgreSQL in this empty database (the rows are kept there for the next "
+                             "run) instead of on a throw-away server the bench starts (as the tests do) and stops")
+    parser.add_argument("--no-pg", action="store_true", help="leave the PostgreSQL figure out")
     args = parser.parse_args(argv)
     areas = args.only or ["engine", "verify", "cli", "store", "render", "board", "stats", "site", "forensics"]
     cache = Path(args.cache)
@@ -772,9 +890,10 @@ def main(argv: list[str] | None = None) -> None:
     if "stats" in areas:
         size = args.stats_matches or (1_000 if args.quick else 10_000)
         rows += bench_stats(max(1, min(args.runs, 3)), size, cache)
+        rows += bench_simulate(max(1, min(args.runs, 3)), 20 if args.quick else 40)
         if args.stats_copies:
             rows += bench_stats_replicated(max(1, min(args.runs, 3)), stats_store(size, cache), args.stats_copies, cache)
-        if args.stats_pg:
+        if not args.no_pg:  # beside the SQLite figure: the same rows (x --stats-copies) on PostgreSQL
             rows += bench_stats_postgres(max(1, min(args.runs, 3)), stats_store(size, cache),
                                          max(1, args.stats_copies), args.stats_pg, cache)
     if "site" in areas:

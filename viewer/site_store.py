@@ -17,6 +17,7 @@ each).
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from dataclasses import dataclass
@@ -185,10 +186,8 @@ def _matches(store: Any, memory: dict[str, Any]) -> tuple[dict[str, _Match], lis
 def _match(store: Any, match_id: str, final_hash: str, game: str, edition: str, created_at: str, finished: bool,
            winner: Any, reason: Any, events: int, beats: int, players: list[tuple[str, str]], sid: int | None,
            stats: dict[str, Any] | None) -> _Match:
-    loaded = load_game(game)
-    terms = terms_of(loaded)
-    view = view_for(loaded)
-    seats = tuple(Seat(player, side, side_name(view, side)) for player, side in players)
+    terms, view = _game_words(game)
+    seats = tuple(Seat(player, side, _side_name(game, side)) for player, side in players)
     if not (isinstance(winner, int) and 0 <= winner < len(seats)):
         winner = None
     last: list[list[int]] = []
@@ -204,11 +203,23 @@ def _match(store: Any, match_id: str, final_hash: str, game: str, edition: str, 
     return _Match(summary, sid, stats, final_hash)
 
 
+@functools.lru_cache(maxsize=None)
+def _game_words(game: str) -> tuple[Any, Any]:
+    """A game's terms and view (looked up once per game, not once per match)."""
+    loaded = load_game(game)
+    return terms_of(loaded), view_for(loaded)
+
+
+@functools.lru_cache(maxsize=4096)
+def _side_name(game: str, side: str) -> str:
+    return side_name(_game_words(game)[1], side)
+
+
 def _totals(store: Any, name: str, mine: list[_Match], memory: dict[str, Any]) -> PlayerTotals:
     """A player's figures over all their matches, from the rows (and any counted in memory)."""
     summary = Summary(player=name)
-    with store.snapshot():
-        add_current(summary, store.sql, skip=list(memory), only=[m.summary.id for m in mine])
+    with store.snapshot():  # the player's seats of every current match: ``mine`` (but those counted in memory)
+        add_current(summary, store.sql, skip=list(memory))
     for m in mine:
         if m.stats is not None:
             summary.add(m.stats)

@@ -3,6 +3,7 @@ for the index and player pages: display names for sides, links to player pages, 
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from recorder.terms import NEUTRAL, Terms
@@ -12,6 +13,7 @@ from .names import safe_name
 from .page import side_name
 
 
+@functools.lru_cache(maxsize=65536)  # a list page names the same players again and again
 def player_stem(name: str) -> str:
     """A player page's file name without ``.html`` (``players/<slug>-<hash>.html``: see viewer.names)."""
     return safe_name(name)
