@@ -25,9 +25,13 @@ Figures:
   stats       seconds for ``beatlog stats`` over a 10,000-match store (1,000 with --quick,
               --stats-matches N for another size; the goal is < 5 s at 100,000), adding up the
               statistics rows kept in the store, and ms to walk one match (what --recompute does);
-              --stats-copies K also times a store of that store's statistics rows copied K times
-  site        seconds to write the index and player pages of the stats store from its rows (and of the
-              copied store with --stats-copies; its matches have no events, so none is walked)
+              ms per match of ``simulate`` (what building such a store costs); --stats-copies K also
+              times a store of that store's statistics rows copied K times under new match ids (how
+              the bench reaches 100,000: K=20 on 5,000); the same rows on PostgreSQL, on a throw-away
+              server the bench starts as the tests do (--stats-pg URL: a database of yours; --no-pg:
+              not at all; a line says why when no server can be started), with the server's CPU
+  site        seconds to write the index, player and list pages of the stats store from its rows (and
+              of the copied store with --stats-copies; its matches have no events, so none is walked)
   forensics   verify of a forged long Cogs log (about 6,000 events; 60 turns with --quick), the worst of
               three late forgeries, as a multiple of verifying it clean (bench/bench_forensics.py)
 """
