@@ -6,7 +6,8 @@ MutationObserver notes ``performance.now()``, milliseconds since the navigation 
 draws as it is parsed; a single-file page first inflates its data (``DecompressionStream``), so both are
 measured. Needs Debian's ``chromium`` and Playwright; without them the rows say so.
 
-    python bench/bench_board.py [--runs 5]
+    python bench/bench_board.py [--runs 5] [--pages 5]   (the BattleCON sample logs; python -m bench uses
+                                                        its recorded duels)
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 from recorder.integrity import LogFile
+from recorder.jsonl import read_jsonl
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
@@ -65,13 +67,12 @@ def times_to_board(logs: Sequence[LogFile], runs: int) -> dict[str, list[float]]
 
 
 def main(argv: list[str] | None = None) -> None:
-    from bench.__main__ import recorded_logs
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--pages", type=int, default=5, help="15-beat-ish single duels to render")
+    parser.add_argument("--pages", type=int, default=5, help="how many of the BattleCON sample logs to render")
     args = parser.parse_args(argv)
-    found = times_to_board(recorded_logs(args.pages), args.runs)
+    samples = sorted((Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon").glob("woi-*.jsonl"))
+    found = times_to_board([read_jsonl(path) for path in samples[:args.pages]], args.runs)
     if isinstance(found, str):
         print(found)
         return
