@@ -1,15 +1,12 @@
 """``beatlog demo``: the whole tool in one command, from an empty folder.
 
-Simulates a small round-robin per game (BattleCON: every pairing of the
-fighters, the greedy bot against the random one, with the game's tournament
-options -- Special Actions on; Cogs of Valor: three ready fleets, the
-sensible bot against the random one; grid skirmish: the starter kit's three
-rosters, the sensible bot against the random one, the Skirmish scenario; two
-matches per pairing with seats swapped, one for BattleCON's many fighters) into one store, verifies every match by re-executing it,
-writes each match as a JSONL log, renders one static site for all of them and
-returns where its ``index.html`` is. The seed is fixed, so the demo records
-the same matches everywhere; run again into the same folder it reuses what is
-there.
+Simulates a small round-robin per game, as each game's ``demo`` hook describes
+it (its sides, its two bots, how many matches per pairing -- two by default,
+with seats swapped -- and the options it plays over its tournament defaults)
+into one store, verifies every match by re-executing it, writes each match as
+a JSONL log, renders one static site for all of them and returns where its
+``index.html`` is. The seed is fixed, so the demo records the same matches
+everywhere; run again into the same folder it reuses what is there.
 """
 
 from __future__ import annotations
@@ -18,7 +15,7 @@ import json
 import os
 import time
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ContextManager, Mapping
 
@@ -45,8 +42,8 @@ class DemoTournament:
     game: str
     fighters: str
     bots: str
-    duels: int | None = None
     matches: int = DEMO_MATCHES  # per pairing
+    options: Mapping[str, Any] = field(default_factory=dict)  # over the game's tournament defaults
 
 
 def demo_tournaments() -> tuple[DemoTournament, ...]:
@@ -55,8 +52,8 @@ def demo_tournaments() -> tuple[DemoTournament, ...]:
     for name in GAMES:
         demo = getattr(load_game(name), "demo", None)
         if demo is not None:
-            out.append(DemoTournament(name, demo["sides"], demo["bots"], demo.get("duels"),
-                                      demo.get("matches", DEMO_MATCHES)))
+            out.append(DemoTournament(name, demo["sides"], demo["bots"], demo.get("matches", DEMO_MATCHES),
+                                      dict(demo.get("options") or {})))
     return tuple(out)
 
 
@@ -122,7 +119,7 @@ def run_demo(out: str | Path, *, say: Say = print, progress: ProgressFactory | N
 def _plan(t: DemoTournament, options: dict[str, Any], *, shared: bool) -> Any:
     try:
         return plan_tournament(game_name=t.game, fighters=t.fighters, matches=t.matches, bots=t.bots,
-                               seed=DEMO_SEED, duels=t.duels, options=options)
+                               seed=DEMO_SEED, options={**t.options, **options})
     except BeatlogError as exc:
         if not shared:
             raise

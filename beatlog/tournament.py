@@ -25,7 +25,8 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 from recorder import canonical
 from recorder.decisions import DecisionSource, FirstOption
 from recorder.errors import UsageError
-from recorder.game import Game, load_game
+from recorder.flags import flag_fields
+from recorder.game import Game, installed_games, load_game
 from recorder.header import Header, Player
 from recorder.integrity import LogFile
 from recorder.recording import MemorySink, record, utc_now
@@ -46,8 +47,7 @@ class TournamentPlan:
     edition: str
     bots: tuple[str, str]  # seat 0, seat 1
     seed: int
-    duels: int | None = None  # None: the game's default
-    # The header options of every match: the game's tournament defaults, then --option, then --duels.
+    # The header options of every match: the game's tournament defaults, then --option, then the game's flags.
     options: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -76,14 +76,14 @@ def plan_tournament(
     edition: str | None = None,
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
-    duels: int | None = None,
     options: Mapping[str, Any] | None = None,
+    flags: Mapping[str, Sequence[str]] | None = None,
 ) -> TournamentPlan:
     """Check a tournament's options and fix its plan (UsageError / the game's errors on bad input).
 
-    ``options`` (``--option KEY=VALUE``) go over the game's tournament defaults
-    (:func:`tournament_options`); the game's ``make_header`` validates them. ``bots`` None: the
-    game's ``default_bot`` in both seats.
+    ``options`` (``--option KEY=VALUE``) and then the game's flags (``flags``, name -> values: BattleCON's
+    ``--duels N``, recorder/flags.py) go over the game's tournament defaults (:func:`tournament_options`);
+    the game's ``make_header`` validates them. ``bots`` None: the game's ``default_bot`` in both seats.
     """
     game = load_game(game_name)
     terms = terms_of(game)
@@ -123,12 +123,9 @@ def plan_tournament(
             raise UsageError(f"unknown bot {name!r}; known bots: {', '.join(allowed)}")
     edition = edition or getattr(game, "default_edition", None) or game.editions[0]
     given = dict(options or {})
-    if duels is not None and terms.set is None:
-        raise UsageError(f"--duels does not apply to {game.name}: its matches are not played in sets of duels")
-    if duels is not None and "duels" in given and given["duels"] != duels:
-        raise UsageError(f"--duels {duels} and --option duels={given['duels']!r} disagree; give one of them")
-    merged = {**tournament_options(game, edition), **given, **({} if duels is None else {"duels": duels})}
-    plan = TournamentPlan(game_name, chosen, matches, edition, (names[0], names[1]), seed, duels, merged)
+    flagged = flag_fields(game, "match_flags", flags, installed_games(), over=given) if flags else {}
+    merged = {**tournament_options(game, edition), **given, **flagged}
+    plan = TournamentPlan(game_name, chosen, matches, edition, (names[0], names[1]), seed, merged)
     header_for(game, plan, schedule(plan)[0])  # the game checks the edition and options now
     return plan
 

@@ -462,9 +462,9 @@ def stats_store(matches: int, cache: Path) -> Path:
     from beatlog.tournament import plan_tournament, run_tournament, schedule
     from recorder.store import Store
 
-    plan = plan_tournament(game_name="battlecon", matches=1, bots="random", seed=1, duels=1)
+    plan = plan_tournament(game_name="battlecon", matches=1, bots="random", seed=1, options={"duels": 1})
     per_pairing = -(-matches // len(schedule(plan)))
-    plan = plan_tournament(game_name="battlecon", matches=per_pairing, bots="random", seed=1, duels=1)
+    plan = plan_tournament(game_name="battlecon", matches=per_pairing, bots="random", seed=1, options={"duels": 1})
     db = cache / f"stats-sim-{matches}.db"
     with Store(db) as store:
         if len(store.match_ids()) < len(schedule(plan)):  # built, or finished if a build was interrupted

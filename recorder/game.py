@@ -108,11 +108,15 @@ class Game(Protocol):
     #                                        versions: itself, an earlier ruleset (recorder/rulesets.py),
     #                                        or None when it cannot; without the hook a game runs only
     #                                        its own engine_version and rules_version
-    #   whatif_shortcuts: dict[str, ...]     ``whatif`` options the game translates into script-entry
-    #                                        fields (BattleCON: pair, ante); ``--choices`` is the generic form
+    #   match_flags: tuple[Flag, ...]       command-line flags for the game's header options (``record``,
+    #                                        ``play``, ``simulate``; recorder/flags.py): BattleCON's --duels N
+    #                                        says --option duels=N
+    #   whatif_shortcuts: tuple[Flag, ...]   ``whatif`` flags the game translates into script-entry fields
+    #                                        (BattleCON: --pair, --ante); ``--choices`` is the generic form
     #   demo: dict[str, Any]                 the game's part of ``beatlog demo``: its "sides" ("all" or
-    #                                        "a,b,c"), "bots" ("x,y") and optionally "duels"; a game
-    #                                        without it is left out of the demo
+    #                                        "a,b,c"), "bots" ("x,y") and optionally "matches" (per
+    #                                        pairing, default 2) and "options" (header options over its
+    #                                        tournament defaults); a game without it is left out of the demo
 
 
 def load_game(name: str) -> Game:
@@ -128,6 +132,17 @@ def load_game(name: str) -> Game:
             raise UnknownGame(f"game {name!r} is not installed in this version of beatlog") from None
         raise
     return getattr(module, attr)
+
+
+def installed_games() -> list[Game]:
+    """Every game of :data:`GAMES` this beatlog can load (one that is not installed is left out)."""
+    out = []
+    for name in GAMES:
+        try:
+            out.append(load_game(name))
+        except UnknownGame:
+            continue
+    return out
 
 
 def game_for(header: Header) -> Game:

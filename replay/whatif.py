@@ -27,6 +27,7 @@ from recorder.decisions import Answer, Request, describe_answer
 from recorder.envelope import Record
 from recorder.errors import UsageError
 from recorder.events import INPUT
+from recorder.flags import flags_of
 from recorder.game import Game, game_for
 from recorder.header import Header
 from recorder.match import Match, sealed
@@ -197,7 +198,7 @@ def what_if(header: Header, records: Sequence[Record], *, beat: int, player: int
     game = game or game_for(header)
     terms = terms_of(game)
     if not answers:
-        shortcuts = "".join(f"--{name} ..., " for name in getattr(game, "whatif_shortcuts", None) or {})
+        shortcuts = "".join(f"--{flag.name} ..., " for flag in flags_of(game, "whatif_shortcuts"))
         raise UsageError(f"nothing to change: give the new decision ({shortcuts}--choices JSON)")
     verify(header, records, partial=True, game=game, schemas=schemas).raise_for_problem()
     result = WhatIfResult(header, duel, beat, player, seat_policies(game, header, records, policy),

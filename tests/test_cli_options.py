@@ -74,8 +74,8 @@ def test_several_options_and_a_text_value(runner, tmp_path):
 
 def test_an_unknown_option_names_the_known_ones(runner, tmp_path):
     message = error_of(invoke(runner, ["record", *BC, "--option", "specials=true", "-o", "m.jsonl"]))
-    assert message == ("Error: unknown BattleCON option 'specials'; known options: ante_finishers, discards, "
-                       "duels, finishers, special_actions")
+    assert message == ("Error: unknown BattleCON option 'specials' (did you mean 'special_actions'?); known options: "
+                       "ante_finishers, discards, duels, finishers, special_actions")
     assert not (tmp_path / "m.jsonl").exists()
 
 

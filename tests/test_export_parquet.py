@@ -33,7 +33,7 @@ def exported(tmp_path_factory) -> tuple[Path, Path]:
     _run("import", *SAMPLES, "--db", str(db), "--no-verify")
     with Store(db) as store:
         run_tournament(plan_tournament(game_name="battlecon", fighters="hikaru,khadath", matches=2,
-                                       bots="greedy,random", seed=3, duels=1), store)
+                                       bots="greedy,random", seed=3, flags={"duels": ["1"]}), store)
     out = folder / "out"
     result = _run("export", "--db", str(db), "--parquet", str(out))
     assert result.stderr.startswith(f"exported {db} to {out}: matches {len(SAMPLES) + 2}, events ")

@@ -120,7 +120,8 @@ def test_record_speaks_of_turns_and_refuses_duels(tmp_path):
     assert json.loads(out.read_text().splitlines()[1])["duel"] == 1  # the log keeps its field names
     refused = run("record", "--game", "cogs", "--sides", "lions,herons", "--duels", "1", "-o", str(tmp_path / "d"))
     assert refused.exit_code == 1
-    assert refused.stderr == "Error: --duels does not apply to cogs: its matches are not played in sets of duels\n"
+    assert refused.stderr == ("Error: --duels does not apply to cogs: it is BattleCON's (a single duel or best of "
+                              "three)\n")
     greedy = run("record", "--game", "cogs", "--sides", "lions,herons", "--bots", "greedy", "-o", str(tmp_path / "e"))
     assert greedy.stderr == "Error: unknown bot 'greedy'; known bots: first, random, sensible\n"
 
@@ -152,8 +153,8 @@ def test_explain_state_and_whatif_take_turns():
     state = run("state", str(COGS), "--turn", "2", "--event", "3")
     assert state.output.splitlines()[0].endswith("turn 2, after event 3 of the turn (seq 92)")
     pair = run("whatif", str(COGS), "--turn", "2", "--player", "2", "--pair", "a,b")
-    assert pair.stderr == ("Error: --pair is a shortcut cogs does not have; give the decision with --choices JSON, "
-                           "as its match scripts write it\n")
+    assert pair.stderr == ("Error: --pair does not apply to cogs: it is BattleCON's (the attack pair to play instead); "
+                           "give the decision with --choices JSON, as its match scripts write it\n")
     whatif = run("whatif", str(COGS), "--turn", "2", "--player", "2", "--width", "100",
                  "--choices", '{"courses": [{"cog": 1, "move": "port", "speed": 6}]}')
     assert whatif.exit_code == 0, whatif.output
@@ -185,7 +186,7 @@ def test_a_tournament_names_its_game_and_cogs_has_no_duels():
     with pytest.raises(TypeError):
         plan_tournament(fighters="lions,herons")  # no default game
     with pytest.raises(UsageError, match="--duels does not apply to cogs"):
-        plan_tournament(game_name="cogs", fighters="lions,herons", duels=1)
+        plan_tournament(game_name="cogs", fighters="lions,herons", flags={"duels": ["1"]})
     with pytest.raises(UsageError, match="unknown fleet 'zed'; known fleets: griffins, herons, lions, merchants"):
         plan_tournament(game_name="cogs", fighters="lions,zed")
     assert plan_tournament(game_name="cogs", fighters="lions,herons").bots == ("random", "random")

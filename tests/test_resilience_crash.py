@@ -100,7 +100,7 @@ def reference(tmp_path_factory) -> Reference:
         (match_id,) = store.match_ids()
         log = store.read(match_id)
     plan = plan_match(game_name=None, fighters=("hikaru", "khadath"), players=None, edition=None,
-                      duels=1, seed=5, script=None)
+                      flags={"duels": ("1",)}, seed=5, script=None)
     sink = SizedSink()
     record(plan.game, plan.header, bot_sources(plan.game, plan.header, ("random", "random")), sink)
     assert [r.hash for r in sink.records] == [r.hash for r in log.records]

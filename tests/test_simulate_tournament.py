@@ -42,7 +42,7 @@ def test_the_game_checks_edition_and_duels():
     with pytest.raises(InvalidDecision, match="unknown BattleCON edition 'classic'"):
         plan_tournament(game_name="battlecon", edition="classic")
     with pytest.raises(InvalidDecision, match="duels=2 is not allowed"):
-        plan_tournament(game_name="battlecon", duels=2)
+        plan_tournament(game_name="battlecon", options={"duels": 2})
 
 
 def test_schedule_pairs_everyone_and_swaps_seats():
@@ -70,20 +70,20 @@ def test_player_names_are_the_bots():
 
 
 def test_same_seed_same_matches(tmp_path):
-    plan = plan_tournament(game_name="battlecon", fighters="hikaru,khadath,cadenza", matches=2, seed=3, duels=1)
+    plan = plan_tournament(game_name="battlecon", fighters="hikaru,khadath,cadenza", matches=2, seed=3, flags={"duels": ["1"]})
     for name in ("a.db", "b.db"):
         with Store(tmp_path / name) as store:
             report = run_tournament(plan, store)
         assert (report.played, report.skipped) == (6, 0)
     assert _content(tmp_path / "a.db") == _content(tmp_path / "b.db")
-    other = plan_tournament(game_name="battlecon", fighters="hikaru,khadath,cadenza", matches=2, seed=4, duels=1)
+    other = plan_tournament(game_name="battlecon", fighters="hikaru,khadath,cadenza", matches=2, seed=4, flags={"duels": ["1"]})
     with Store(tmp_path / "c.db") as store:
         run_tournament(other, store)
     assert not {r[0] for r in _content(tmp_path / "a.db")[0]} & {r[0] for r in _content(tmp_path / "c.db")[0]}
 
 
 def test_processes_record_the_same_matches(tmp_path):
-    plan = plan_tournament(game_name="battlecon", fighters="hikaru,khadath,cadenza", matches=3, seed=8, duels=1)
+    plan = plan_tournament(game_name="battlecon", fighters="hikaru,khadath,cadenza", matches=3, seed=8, flags={"duels": ["1"]})
     with Store(tmp_path / "one.db") as store:
         one = run_tournament(plan, store, jobs=1)
     with Store(tmp_path / "two.db") as store:
@@ -97,7 +97,7 @@ def test_a_rerun_plays_only_what_is_missing(tmp_path):
     db = tmp_path / "t.db"
     seen = []
     with Store(db) as store:
-        two, three = (plan_tournament(game_name="battlecon", fighters="hikaru,khadath", matches=n, seed=1, duels=1)
+        two, three = (plan_tournament(game_name="battlecon", fighters="hikaru,khadath", matches=n, seed=1, flags={"duels": ["1"]})
                       for n in (2, 3))
         first = run_tournament(two, store)
         again = run_tournament(three, store, on_match=lambda f, s, played: seen.append((f.game_no, played)))
@@ -143,13 +143,13 @@ def test_simulate_command_errors(tmp_path):
 
 def test_the_game_decides_its_tournament_options():
     """WoI p.32 calls Special Actions standard for tournament play: a woi tournament turns them on."""
-    assert dict(plan_tournament(game_name="battlecon", duels=1).options) == {"special_actions": True, "duels": 1}
+    assert dict(plan_tournament(game_name="battlecon", flags={"duels": ["1"]}).options) == {"special_actions": True, "duels": 1}
     assert dict(plan_tournament(game_name="battlecon", edition="preview").options) == {}
     off = plan_tournament(game_name="battlecon", options={"special_actions": False, "discards": "chosen"})
     assert dict(off.options) == {"special_actions": False, "discards": "chosen"}
     assert dict(plan_tournament(game_name="cogs", fighters="lions,herons").options) == {}
     with pytest.raises(UsageError, match=r"--duels 1 and --option duels=3 disagree"):
-        plan_tournament(game_name="battlecon", duels=1, options={"duels": 3})
+        plan_tournament(game_name="battlecon", flags={"duels": ["1"]}, options={"duels": 3})
     with pytest.raises(InvalidDecision, match="unknown BattleCON option 'tempo'"):
         plan_tournament(game_name="battlecon", options={"tempo": 2})
 

@@ -19,7 +19,7 @@ from replay.stats_summary import summarize
 def logs(tmp_path_factory):
     """Three finished matches as JSONL files."""
     folder = tmp_path_factory.mktemp("logs")
-    plan = plan_tournament(game_name="battlecon", fighters="hikaru,khadath,cadenza", matches=1, seed=21, duels=1)
+    plan = plan_tournament(game_name="battlecon", fighters="hikaru,khadath,cadenza", matches=1, seed=21, flags={"duels": ["1"]})
     paths = []
     for fixture in schedule(plan):
         log = play_fixture(plan, fixture)

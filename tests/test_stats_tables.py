@@ -76,7 +76,7 @@ def simulated_db(new_db):
     db = new_db("simulated")
     with Store(db) as store:
         run_tournament(plan_tournament(game_name="battlecon", fighters="hikaru,khadath,cadenza", matches=2,
-                                       bots="greedy,random", seed=5, duels=1), store)
+                                       bots="greedy,random", seed=5, flags={"duels": ["1"]}), store)
         run_tournament(plan_tournament(game_name="cogs", fighters="lions,herons", matches=2,
                                        bots="sensible,random", seed=5), store)
     return db

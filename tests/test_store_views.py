@@ -31,7 +31,7 @@ PAIR_KEYS = ("matches", "wins", "losses", "draws", "unfinished", "neither_won", 
 @pytest.fixture(scope="module")
 def mixed_sqlite(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("mixed")
-    plan = plan_tournament(game_name="battlecon", fighters="hikaru,cadenza", matches=2, seed=4, duels=1)
+    plan = plan_tournament(game_name="battlecon", fighters="hikaru,cadenza", matches=2, seed=4, flags={"duels": ["1"]})
     paths = []
     for fixture in schedule(plan):
         log = play_fixture(plan, fixture)

@@ -27,7 +27,7 @@ COGS_3P = vs.SAMPLES.parent / "cogs" / "cog-match-3p.jsonl"
 def _battlecon_match() -> LogFile:
     """A tournament match (Special Actions on) with a Pulse, an ante and Khadath's trap."""
     plan = plan_tournament(game_name="battlecon", fighters="hikaru,khadath,cadenza", matches=1, seed=0,
-                           bots="greedy,random", duels=1)
+                           bots="greedy,random", flags={"duels": ["1"]})
     for fixture in schedule(plan):
         log = play_fixture(plan, fixture)
         types = {r.type for r in log.records}

@@ -7,23 +7,18 @@ page is printed, so no command loads a game before it needs one.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 import click
 
-from recorder.errors import BeatlogError
-from recorder.game import GAMES, load_game
 from recorder.terms import terms_of
 
 
 def _games() -> list[Any]:
-    out = []
-    for name in GAMES:
-        try:
-            out.append(load_game(name))
-        except BeatlogError:  # a game this beatlog lists but cannot load has nothing to say here
-            continue
-    return out
+    from recorder.game import installed_games  # loads every game: only when a help page is printed
+
+    return installed_games()  # a game this beatlog lists but cannot load has nothing to say here
 
 
 def _title(game: Any) -> str:
@@ -45,8 +40,42 @@ def sides_text() -> str:
     return "; ".join(parts)
 
 
+def tournament_text() -> str:
+    """``BattleCON woi: special_actions=true; ...``: each edition's tournament defaults (as --option writes them)."""
+    parts = []
+    for game in _games():
+        hook = getattr(game, "tournament_options", None)
+        terms = terms_of(game)
+        for edition in game.editions if hook is not None else ():
+            options = hook(edition)
+            if options:
+                shown = " ".join(f"{key}={json.dumps(value)}" for key, value in sorted(options.items()))
+                parts.append(f"{_title(game)} {edition}: {shown}")
+    return "; ".join(parts) or "none"
+
+
+def rounds_text(setup: bool = False) -> str:
+    """``a BattleCON beat, a Sailpower: Cogs of Valor turn, ...``: what a round is in each game (``setup``:
+    and what round 0 is, ``0 = the set-up or muster``)."""
+    games = _games()
+    text = ", ".join(f"a {_title(game)} {terms_of(game).round}" for game in games)
+    if setup:
+        text += "; 0 = the " + " or ".join(dict.fromkeys(terms_of(game).setup for game in games))
+    return text
+
+
+def sets_text() -> str:
+    """``a BattleCON match's duel (default 1); ...``: the games played in sets, and that the others are not."""
+    with_sets = [game for game in _games() if terms_of(game).set is not None]
+    text = "; ".join(f"the {terms_of(g).set} of a {_title(g)} match" for g in with_sets)
+    rest = len(_games()) - len(with_sets)
+    return text + ("; a game not played in sets has none" if rest else "")
+
+
 def games_text() -> str:
     """``battlecon, cogs, skirmish``"""
+    from recorder.game import GAMES
+
     return ", ".join(GAMES)
 
 

@@ -10,13 +10,14 @@ import secrets
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, Sequence
+from typing import Any, BinaryIO, Mapping, Sequence
 
 from recorder import canonical
 from recorder.decisions import DecisionSource, FirstOption
 from recorder.envelope import Record
 from recorder.errors import BeatlogError, UsageError
-from recorder.game import Game, load_game
+from recorder.flags import flag_fields
+from recorder.game import Game, installed_games, load_game
 from recorder.header import Header, Player
 from recorder.names import resolve, suggestion
 from recorder.recording import JsonlSink, Sink, StoreSink, Tee
@@ -120,15 +121,15 @@ def plan_match(
     fighters: tuple[str, ...] | None,
     players: tuple[str, ...] | None,
     edition: str | None,
-    duels: int | None,
     seed: int | None,
     script: Script | None,
     options: dict[str, Any] | None = None,
+    flags: Mapping[str, tuple[str, ...]] | None = None,
 ) -> MatchPlan:
     """Decide the match from options, a script, or both (options win where given).
 
-    ``options`` (from ``--option KEY=VALUE``) are merged over the script's options; the game's
-    ``make_header`` validates the result.
+    ``options`` (from ``--option KEY=VALUE``) and the game's flags (``flags``: BattleCON's ``--duels N``,
+    recorder/flags.py) are merged over the script's options; the game's ``make_header`` validates the result.
     """
     if script is not None and game_name is not None and game_name != script.game:
         raise UsageError(f"--game {game_name} does not match the script's game {script.game!r}")
@@ -150,13 +151,8 @@ def plan_match(
     if edition is None:
         edition = (script.edition if script else None) or default_edition(game)
     given = dict(options or {})
-    if duels is not None and terms.set is None:
-        raise UsageError(f"--duels does not apply to {game.name}: its matches are not played in sets of duels")
-    if duels is not None and "duels" in given and given["duels"] != duels:
-        raise UsageError(f"--duels {duels} and --option duels={given['duels']!r} disagree; give one of them")
-    options = {**(script.options if script else {}), **given}
-    if duels is not None:
-        options["duels"] = duels
+    flagged = flag_fields(game, "match_flags", flags or {}, installed_games(), over=given) if flags else {}
+    options = {**(script.options if script else {}), **given, **flagged}
     if seed is None:
         seed = script.seed if script and script.seed is not None else new_seed()
     header = game.make_header(

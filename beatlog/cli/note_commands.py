@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from . import main
+from .game_help import GameHelpOption, rounds_text, sets_text
 
 
 @main.command("annotate")
@@ -14,9 +15,9 @@ from . import main
               "postgresql:// URL), named by --match; the note goes to the store's notes table.")
 @click.option("--match", "match_id", metavar="ID", help="With --db: the match the note is about.")
 @click.option("--beat", "--turn", "--round", "beat", type=click.IntRange(min=0), required=True, metavar="N",
-              help="The round the note is about: a BattleCON beat, a Cogs turn (0 = the set-up or muster).")
-@click.option("--duel", type=click.IntRange(min=1), default=None, metavar="N",
-              help="The duel of a BattleCON best-of-three (default 1).")
+              cls=GameHelpOption, games=lambda: rounds_text(setup=True), help="The round the note is about: {games}.")
+@click.option("--duel", type=click.IntRange(min=1), default=None, metavar="N", cls=GameHelpOption, games=sets_text,
+              help="The set: {games} (default 1).")
 @click.option("--event", "seq", type=click.IntRange(min=1), default=None, metavar="SEQ",
               help="The event of the round the note is about (default: its first).")
 @click.option("--text", required=True, metavar="TEXT", help="The note (plain text, at most 4000 characters).")

@@ -14,6 +14,7 @@ from recorder.terms import terms_of
 from recorder.untrusted import escape
 from ..tournament import default_bot, sides_flag
 from .catalog import render_side, side_entry, side_ids
+from .game_flags import GameFlagsCommand, given_flags
 from .game_help import GameHelpOption, bots_text, games_text, sides_text
 from .hotseat import Narrator, TerminalSource
 from .match_options import (
@@ -32,9 +33,6 @@ def _match_options(func):
         click.option("--players", metavar="NAME,NAME", help="The players' names, one per side "
                                                            "(default Player 1,Player 2...)."),
         click.option("--edition", metavar="ED", help="Rules edition, e.g. woi or preview (default: the game's)."),
-        click.option("--duels", type=click.Choice(["1", "3"]),
-                     help="BattleCON: a single duel or best of three (the same as --option duels=N); a game "
-                          "not played in sets refuses it."),
         click.option("--option", "game_options", multiple=True, metavar="KEY=VALUE",
                      help="A game option, repeatable (VALUE read as JSON when it is JSON, else text), "
                           "e.g. --option special_actions=true --option discards=chosen."),
@@ -47,7 +45,7 @@ def _match_options(func):
     return func
 
 
-def _plan(game_name, fighters, players, edition, duels, game_options, seed, script=None) -> MatchPlan:
+def _plan(game_name, fighters, players, edition, flags, game_options, seed, script=None) -> MatchPlan:
     # The sides' flag in the game's words (--fighters for BattleCON, --sides for Cogs' fleets).
     game = load_game(game_name or (script.game if script is not None else DEFAULT_GAME))
     return plan_match(
@@ -55,14 +53,15 @@ def _plan(game_name, fighters, players, edition, duels, game_options, seed, scri
         fighters=(sides := split_names(fighters, sides_flag(terms_of(game)))),
         players=split_names(players, "--players", len(sides) if sides else None),
         edition=edition,
-        duels=int(duels) if duels else None,
+        flags=flags,
         seed=parse_seed(seed),
         script=script,
         options=parse_options(game_options),
     )
 
 
-@main.command("record")
+# The games' flags (BattleCON's --duels) come after --edition (game_flags.py).
+@main.command("record", cls=GameFlagsCommand, flags="match_flags", after="edition")
 @_match_options
 @click.option("--bots", metavar="BOT[,BOT...]", cls=GameHelpOption, games=bots_text,
               help="Who plays each seat (one name: every seat): first, or one of the game's bots -- {games} "
@@ -75,8 +74,8 @@ def _plan(game_name, fighters, players, edition, duels, game_options, seed, scri
 @click.option("--durability", type=click.Choice(["full", "normal"]), default="full",
               help="How durable each committed beat is in --db: full (default; a crash, even of the machine, loses at most "
                    "the beat in play) or normal (faster; a power cut may also lose the last beats written).")
-def record_command(fighters, game_name, players, edition, duels, game_options, seed, db, out, bots, script_path,
-                   policy, resume_id, durability) -> None:
+def record_command(fighters, game_name, players, edition, game_options, seed, db, out, bots, script_path,
+                   policy, resume_id, durability, **game_flags) -> None:
     """Record a bot or scripted match and print its digest.
 
     \b
@@ -87,7 +86,7 @@ def record_command(fighters, game_name, players, edition, duels, game_options, s
         from .resuming import resume_match
 
         setup = {"fighters": fighters, "game": game_name, "players": players, "edition": edition,
-                 "duels": duels, "option": game_options or None, "seed": seed}
+                 **_flags_given(game_flags), "option": game_options or None, "seed": seed}
         return resume_match(resume_id, db=db, out=out, bots=bots, script_path=script_path, policy=policy,
                             setup=setup, summary=_summary)
     if script_path is not None and bots is not None:
@@ -95,7 +94,7 @@ def record_command(fighters, game_name, players, edition, duels, game_options, s
     if policy is not None and script_path is None:
         raise UsageError("--policy only applies with --script; use --bots to choose who plays")
     script = load_script(script_path) if script_path is not None else None
-    plan = _plan(game_name, fighters, players, edition, duels, game_options, seed, script)
+    plan = _plan(game_name, fighters, players, edition, given_flags(game_flags), game_options, seed, script)
     if script is not None:
         # Play the script once in memory first: a script mistake is then
         # reported before any file or database is touched.
@@ -176,14 +175,14 @@ def _result_text(plan: MatchPlan, rec: Recording) -> str:
     return f"{escape(p.name)} ({escape(p.side)}) wins{tail}"
 
 
-@main.command("play")
+@main.command("play", cls=GameFlagsCommand, flags="match_flags", after="edition")
 @_match_options
 @click.option("--bot", "opponent", metavar="BOT", help="Let this bot play player 2 (default: every player hot-seat).")
 @click.option("--resume", "resume_id", metavar="MATCH_ID",
               help="Finish this unfinished match of -o FILE (or --db FILE): its people play on here, its bot "
                    "plays on as recorded.")
-def play_command(fighters, game_name, players, edition, duels, game_options, seed, db, out, opponent,
-                 resume_id) -> None:
+def play_command(fighters, game_name, players, edition, game_options, seed, db, out, opponent,
+                 resume_id, **game_flags) -> None:
     """Play a match hot-seat at this terminal, recording it.
 
     Each request shows the board, the prompt and numbered options; type a
@@ -203,9 +202,9 @@ def play_command(fighters, game_name, players, edition, duels, game_options, see
         from .resuming import resume_play
 
         setup = {"fighters": fighters, "game": game_name, "players": players, "edition": edition,
-                 "duels": duels, "option": game_options or None, "seed": seed}
+                 **_flags_given(game_flags), "option": game_options or None, "seed": seed}
         return resume_play(resume_id, db=db, out=out, opponent=opponent, setup=setup, summary=_summary)
-    plan = _plan(game_name, fighters, players, edition, duels, game_options, seed)
+    plan = _plan(game_name, fighters, players, edition, given_flags(game_flags), game_options, seed)
     seats = (0,) if opponent is not None else tuple(range(len(plan.header.players)))
     person = TerminalSource(plan.game, plan.header, seats)
     sources = {seat: person for seat in seats}
@@ -220,6 +219,11 @@ def play_command(fighters, game_name, players, edition, duels, game_options, see
     _summary(plan, result, where, err=False)
     if not result.finished:
         say(resume_hint(plan.header.match_id, out, db))
+
+
+def _flags_given(params) -> dict[str, object]:
+    """The games' flags given, as --resume's check of what it cannot take names them."""
+    return {name: values or None for name, values in given_flags(params).items()}
 
 
 def resume_hint(match_id: str, out: str | None, db: str | None) -> str:
@@ -240,7 +244,7 @@ def _sides(names, game_name, as_json) -> None:
 _SIDE_OPTIONS = (
     click.argument("names", nargs=-1, metavar="[SIDE]..."),
     click.option("--game", "game_name", default=DEFAULT_GAME, show_default=True, metavar="NAME",
-                 help="The game: battlecon, cogs or skirmish."),
+                 cls=GameHelpOption, games=games_text, help="The game: {games}."),
     click.option("--json", "as_json", is_flag=True, help="Print the data as JSON instead of text."),
 )
 

@@ -16,6 +16,8 @@ from . import main, say
 from recorder import canonical
 from recorder.errors import BeatlogError, CorruptLog, UsageError
 from recorder.untrusted import escape, shown
+from .game_flags import GameFlagsCommand, flag_values, given_flags
+from .game_help import GameHelpOption, rounds_text, sets_text
 
 
 @main.command("verify")
@@ -244,19 +246,18 @@ def _seal_store(db: str, key_path: str, signer: str | None, out_path: str | None
                f"by {signer} (key {fingerprint(seal['public_key'])}) -> {out}")
 
 
-# The kernel counts rounds as "beats" in "duels" (the log's field names); each game has its own words:
-# a BattleCON beat in a duel, a Cogs of Valor turn (no sets). These options take either.
-ROUND_HELP = "The round: a BattleCON beat, a Cogs turn ({what})."
-DUEL_HELP = "The duel of a BattleCON best-of-three (default 1; Cogs matches have no duels)."
-
-
-def _round_option(what: str):
+# The kernel counts rounds as "beats" in "duels" (the log's field names); each game has its own words
+# (a beat in a duel, a turn with no sets), read from the games when the help is shown (game_help.py).
+# These options take any of them.
+def _round_option(what: str | None):
     return click.option("--beat", "--turn", "--round", "beat", type=click.IntRange(min=0), required=True,
-                        metavar="N", help=ROUND_HELP.format(what=what))
+                        metavar="N", cls=GameHelpOption, games=lambda: rounds_text(setup=what is None),
+                        help="The round: {games}" + (f" ({what})." if what else "."))
 
 
 def _duel_option():
-    return click.option("--duel", type=click.IntRange(min=1), default=None, metavar="N", help=DUEL_HELP)
+    return click.option("--duel", type=click.IntRange(min=1), default=None, metavar="N", cls=GameHelpOption,
+                        games=sets_text, help="The set: {games} (default 1).")
 
 
 @main.command("explain")
@@ -264,7 +265,7 @@ def _duel_option():
 @click.option("--db", metavar="STORE", help="Instead of LOG.jsonl: a match of this store (a SQLite file or a "
               "postgresql:// URL), named by --match.")
 @click.option("--match", "match_id", metavar="ID", help="With --db: the match to explain.")
-@_round_option("0 = the set-up or muster")
+@_round_option(None)
 @_duel_option()
 @click.option("--html", "html_out", metavar="FILE", help="Also write the report as a standalone HTML page ('-' = stdout only HTML).")
 def explain_command(log, db, match_id, beat, duel, html_out) -> None:
@@ -313,17 +314,14 @@ def explain_command(log, db, match_id, beat, duel, html_out) -> None:
         say(f"wrote {html_out}", err=True)
 
 
-@main.command("whatif")
+# The games' shortcuts for --choices (BattleCON's --pair, --ante) come after it (game_flags.py).
+@main.command("whatif", cls=GameFlagsCommand, flags="whatif_shortcuts", after="choices")
 @click.argument("log", metavar="LOG.jsonl")
 @_round_option("the one whose decision changes")
 @_duel_option()
 @click.option("--player", "who", required=True, metavar="P", help="Whose decision: player number as printed (1, 2...), name or side.")
 @click.option("--choices", metavar="JSON", help="The other decisions, as the game's match scripts write them: a JSON "
               "list of {\"kind\": ..., ...} answers, or an object of script-entry fields (any game).")
-@click.option("--pair", metavar="STYLE,BASE", help="BattleCON shortcut: the attack pair to play instead (the same as "
-              "--choices '{\"pair\": [STYLE, BASE]}').")
-@click.option("--ante", multiple=True, metavar="TOKEN", help="BattleCON shortcut: what to ante instead (repeatable; "
-              "'pass' for none; the same as --choices '{\"antes\": [...]}').")
 @click.option("--policy", metavar="NAME", help="Who plays on for a seat whose recorded decisions came from people or "
               "a script (default first); a seat a bot played is played on by that bot.")
 @click.option("--all", "show_all", is_flag=True,
@@ -331,7 +329,7 @@ def explain_command(log, db, match_id, beat, duel, html_out) -> None:
 @click.option("--width", type=click.IntRange(min=60), metavar="N",
               help="Width of the side-by-side text (default: the terminal's).")
 @click.option("--json", "as_json", is_flag=True, help="The whole comparison as JSON (never capped).")
-def whatif_command(log, beat, duel, who, choices, pair, ante, policy, show_all, width, as_json) -> None:
+def whatif_command(log, beat, duel, who, choices, policy, show_all, width, as_json, **shortcuts) -> None:
     """Re-run a match with one decision changed; compare side by side.
 
     Decisions before the round are replayed as recorded; later recorded
@@ -340,7 +338,7 @@ def whatif_command(log, beat, duel, who, choices, pair, ante, policy, show_all, 
     seeded as the recording was), or --policy for a seat people or a script
     played. Prints the recorded and the what-if outcomes in two columns from
     the round on, then both results. --choices works for every game; a game
-    may offer shortcuts for it (BattleCON: --pair, --ante).
+    may offer shortcuts for it (see the options below).
 
     \b
     Example: beatlog whatif match.jsonl --beat 3 --player 1 --pair dash,burst
@@ -372,7 +370,8 @@ def whatif_command(log, beat, duel, who, choices, pair, ante, policy, show_all, 
             entry.update(extra)
         else:
             raise UsageError(f"--choices must be a JSON list or object, not {choices!r}")
-    entry.update(shortcut_fields(game, {"pair": [pair] if pair is not None else [], "ante": list(ante)}))
+    entry.update(flag_values(game, "whatif_shortcuts", given_flags(shortcuts),
+                             instead="give the decision with --choices JSON, as its match scripts write it"))
     answers = game.script_answers(entry)
     result = what_if(header, loaded.records, beat=beat, duel=duel, player=player,
                      answers=answers, policy=policy, game=game, schemas=False)  # read_strict checked them
@@ -459,19 +458,3 @@ def state_command(log, beat, event, duel, who, as_json) -> None:
                                     "state": at.snapshot}).decode())
     else:
         say(render(at), nl=False)
-
-
-def shortcut_fields(game: Any, given: dict[str, list[str]]) -> dict[str, Any]:
-    """The script-entry fields of the ``whatif`` shortcut options given (``--pair``, ``--ante``), as the game
-    translates them (its ``whatif_shortcuts`` hook); a game without a shortcut refuses it in one line."""
-    shortcuts = getattr(game, "whatif_shortcuts", None) or {}
-    fields: dict[str, Any] = {}
-    for name, values in given.items():
-        if not values:
-            continue
-        translate = shortcuts.get(name)
-        if translate is None:
-            raise UsageError(f"--{name} is a shortcut {game.name} does not have; give the decision with --choices "
-                             "JSON, as its match scripts write it")
-        fields.update(translate(values))
-    return fields

@@ -11,7 +11,8 @@ from . import main, say
 from recorder.errors import UsageError
 from recorder.untrusted import escape, escape_lines
 from .match_options import DEFAULT_GAME, new_seed, parse_options, parse_seed
-from .game_help import GameHelpOption, bots_text, games_text, sides_text
+from .game_flags import GameFlagsCommand, given_flags
+from .game_help import GameHelpOption, bots_text, games_text, sides_text, tournament_text
 
 
 def _console(stderr: bool = False):
@@ -52,7 +53,8 @@ def default_jobs() -> int:
     return max(1, min(os.cpu_count() or 1, 8))
 
 
-@main.command("simulate")
+# The games' flags (BattleCON's --duels) come after --seed (game_flags.py).
+@main.command("simulate", cls=GameFlagsCommand, flags="match_flags", after="seed")
 @click.option("--matches", "per_pairing", type=click.IntRange(min=1), default=1, show_default=True,
               metavar="N", help="Matches per pairing of sides.")
 @click.option("--db", required=True, metavar="STORE", help="The store (a SQLite file or a postgresql:// URL) to record into (created if missing).")
@@ -65,18 +67,16 @@ def default_jobs() -> int:
               help="The bot in seat 1 and in seat 2 (one name: both seats): first or one of the game's bots "
                    "({games}; default random). Bots are the players.")
 @click.option("--seed", metavar="S", help="Tournament seed; each match's seed derives from it (default: fresh, printed).")
-@click.option("--duels", type=click.Choice(["1", "3"]),
-              help="BattleCON: a single duel or best of three (default: the game's); refused by a game without sets.")
-@click.option("--option", "game_options", multiple=True, metavar="KEY=VALUE",
-              help="A game option for every match, repeatable, over the game's tournament defaults "
-                   "(BattleCON woi: special_actions=true), e.g. --option special_actions=false.")
+@click.option("--option", "game_options", multiple=True, metavar="KEY=VALUE", cls=GameHelpOption,
+              games=tournament_text, help="A game option for every match, repeatable, over the game's tournament "
+                                          "defaults ({games}), e.g. --option special_actions=false.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Processes playing matches (default: the number of CPUs, at most 8).")
 @click.option("--durability", type=click.Choice(["full", "normal"]), default="full",
               help="How durable each committed beat is in --db: full (default; a crash, even of the machine, loses at most "
                    "the beat in play) or normal (faster; a power cut may also lose the last beats written).")
-def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, duels, game_options, jobs,
-                     durability) -> None:
+def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, game_options, jobs,
+                     durability, **game_flags) -> None:
     """Play a round-robin bot tournament into a store and print the standings.
 
     Every pair of sides meets N times, swapping seats each match. The same
@@ -100,8 +100,8 @@ def simulate_command(per_pairing, db, game_name, fighters, edition, bots, seed, 
     seed_value = parse_seed(seed)
     plan = plan_tournament(
         game_name=game_name, fighters=fighters, matches=per_pairing, edition=edition, bots=bots,
-        seed=new_seed() if seed_value is None else seed_value, duels=int(duels) if duels else None,
-        options=parse_options(game_options),
+        seed=new_seed() if seed_value is None else seed_value,
+        options=parse_options(game_options), flags=given_flags(game_flags),
     )
     err = _console(stderr=True)
     total = len(schedule(plan))

@@ -11,6 +11,7 @@ from recorder.schemagen import event_schema
 from recorder.decisions import Request
 from recorder.names import suggestion
 from recorder.errors import InvalidDecision, UnknownSide, UsageError
+from recorder.flags import Flag
 from recorder.header import Header, Player, derive_match_id
 from recorder.rulesets import Rulesets
 
@@ -130,7 +131,12 @@ class BattleCON:
     # beatlog demo: a small round robin of every fighter: each pairing once, in single duels (seats
     # alternating pairing by pairing), so the whole roster's matrix fills without the demo growing
     # with the square of the roster twice over.
-    demo = {"sides": "all", "bots": "greedy,random", "duels": 1, "matches": 1}
+    demo = {"sides": "all", "bots": "greedy,random", "options": {"duels": 1}, "matches": 1}
+    # Command-line shortcuts (recorder/flags.py): --duels N for the header option, whatif --pair and --ante.
+    match_flags = (
+        Flag("duels", "a single duel or best of three", lambda values: {"duels": int(values[0])},
+             same_as="--option duels=N", metavar="N", choices=tuple(str(n) for n in OPTION_CHOICES["duels"])),
+    )
 
     rulesets = RULESETS
 
@@ -198,8 +204,8 @@ class BattleCON:
         opts = dict(DEFAULTS)
         for key, value in (options or {}).items():
             if key not in KNOWN_OPTIONS:
-                raise InvalidDecision(f"unknown BattleCON option {key!r}; known options: "
-                                      f"{', '.join(KNOWN_OPTIONS)}")
+                raise InvalidDecision(f"unknown BattleCON option {key!r}{suggestion(key, KNOWN_OPTIONS)}; known "
+                                      f"options: {', '.join(KNOWN_OPTIONS)}")
             if key == FINISHERS:
                 given = value
                 try:
@@ -219,8 +225,10 @@ class BattleCON:
             if key == "duels" and isinstance(value, str) and value.isdigit():
                 value = int(value)
             if value not in OPTION_CHOICES[key] or isinstance(value, bool):
-                allowed = ", ".join(map(str, OPTION_CHOICES[key]))
-                raise InvalidDecision(f"BattleCON option {key}={value!r} is not allowed; choose one of: {allowed}")
+                allowed = [str(choice) for choice in OPTION_CHOICES[key]]
+                near = suggestion(value, allowed) if isinstance(value, str) else ""
+                raise InvalidDecision(f"BattleCON option {key}={value!r} is not allowed{near}; choose one of: "
+                                      f"{', '.join(allowed)}")
             opts[key] = value
         if FINISHERS in opts and not (opts["special_actions"] or opts["ante_finishers"]):
             raise InvalidDecision(f"BattleCON option finishers={given!r} needs special_actions=true or "
@@ -358,19 +366,21 @@ class BattleCON:
         """The step of the beat's Play Sequence a record belongs to (WoI p.23-25; see :mod:`.phases`)."""
         return phases.phase(record, current)
 
-    @property
-    def whatif_shortcuts(self) -> dict[str, Any]:
-        """``whatif --pair STYLE,BASE`` and ``--ante TOKEN`` (repeatable): the script-entry fields ``pair``
-        and ``antes`` (``--choices '{"pair": [...], "antes": [...]}'`` says the same)."""
-        return {"pair": _pair_shortcut, "ante": _ante_shortcut}
+    # ``whatif --pair STYLE,BASE`` and ``--ante TOKEN`` (repeatable): the script-entry fields ``pair`` and ``antes``.
+    whatif_shortcuts = (
+        Flag("pair", "the attack pair to play instead", lambda values: _pair_shortcut(values),
+             same_as="--choices '{\"pair\": [STYLE, BASE]}'", metavar="STYLE,BASE"),
+        Flag("ante", "what to ante instead, repeatable, 'pass' for none", lambda values: _ante_shortcut(values),
+             same_as="--choices '{\"antes\": [...]}'", metavar="TOKEN", multiple=True),
+    )
 
 
-def _pair_shortcut(values: list[str]) -> dict[str, Any]:
+def _pair_shortcut(values: tuple[str, ...]) -> dict[str, Any]:
     parts = [p.strip() for p in values[0].split(",")]
     if len(values) != 1 or len(parts) != 2 or not all(parts):
         raise UsageError(f"--pair takes STYLE,BASE, got {','.join(values)!r}")
     return {"pair": parts}
 
 
-def _ante_shortcut(values: list[str]) -> dict[str, Any]:
+def _ante_shortcut(values: tuple[str, ...]) -> dict[str, Any]:
     return {"antes": list(values)}
