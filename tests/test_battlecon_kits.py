@@ -141,6 +141,60 @@ def test_a_form_or_token_or_counter_that_is_not_there_is_refused():
     assert "counter 'Ki' needs min and max" in msg
 
 
+def test_an_unknown_special_range_names_the_card_when_it_loads():
+    msg = _bad("khadath", lambda r: r["base"]["Snare"].__setitem__("range", "trapp"))
+    assert msg == ("card data of khadath: Snare has special range 'trapp' (did you mean 'trap'?), which its kit "
+                   "does not define; its kit's special ranges: trap, trap_only")
+    msg = _bad("hikaru", lambda r: r["base"]["Palm Strike"].__setitem__("range", "trap"))  # another kit's range
+    assert msg == ("card data of hikaru: Palm Strike has special range 'trap', which its kit does not define; "
+                   "its kit's special ranges: none")
+    msg = _bad("khadath", lambda r: r["finishers"]["Dimensional Exile"].__setitem__("range", "gate"))
+    assert msg.startswith("card data of khadath: Dimensional Exile has special range 'gate', which its kit")
+
+
+def _kit(fid: str, **declared) -> KitRules:
+    return type(f"Rules_{fid}", (KitRules,), declared)(fid)
+
+
+def _primitive(ctx, owner, card, cause):
+    yield from ()
+
+
+def test_names_that_clash_between_kits_are_refused_naming_both():
+    from recorder.games.battlecon.effects import Primitive
+    from recorder.games.battlecon.fighters import check_clashes
+    from recorder.games.battlecon.kit_events import GENERIC_EVENTS
+
+    def clash(**declared) -> str:
+        with pytest.raises(CardDataError) as err:
+            check_clashes({"ann": _kit("ann", **declared["ann"]), "bob": _kit("bob", **declared["bob"])})
+        return str(err.value)
+
+    other = lambda ctx, owner, card, cause: (yield from ())  # noqa: E731
+    assert clash(ann={"primitives": {"gather": Primitive(_primitive)}},
+                 bob={"primitives": {"gather": Primitive(other)}}) == (
+        "kits of ann and bob both define the effect primitive 'gather', differently; rename one (or share one "
+        "object)")
+    assert clash(ann={"passives": {"aura": ("amount",)}}, bob={"passives": {"aura": ()}}) == (
+        "kits of ann and bob both define the passive type 'aura', differently; rename one (or share one object)")
+    assert clash(ann={"decisions": {"pick": ({"a": {}}, "a")}}, bob={"decisions": {"pick": ({"b": {}}, "b")}}) \
+        .startswith("kits of ann and bob both define the decision kind 'pick', differently")
+    first = type("Echo", (), {"TYPE": "Echo"})
+    second = type("Echo", (), {"TYPE": "Echo"})
+    assert clash(ann={"events": (first,)}, bob={"events": (second,)}).startswith(
+        "kits of ann and bob both define the event type 'Echo', differently")
+    # a name of the shared code: the kit is named with the shared table it clashes with
+    assert clash(ann={"primitives": {"advance": Primitive(_primitive)}}, bob={}) == (
+        "kit of ann: effect primitive 'advance' is already one of the shared effects")
+    assert clash(ann={}, bob={"passives": {"ignores_soak": ()}}) == (
+        "kit of bob: passive type 'ignores_soak' is already one of the shared passives")
+    # the same object shared by two kits (a generic event, a shared decision shape) is no clash
+    shared_event = next(iter(GENERIC_EVENTS))
+    check_clashes({"ann": _kit("ann", events=(shared_event,), passives={"aura": ("amount",)}),
+                   "bob": _kit("bob", events=(shared_event,), passives={"aura": ("amount",)})})
+    check_clashes(RULES)  # the roster itself
+
+
 def test_no_primitive_swallows_parameters():
     from recorder.games.battlecon.effects import PRIMITIVES
 

@@ -17,7 +17,11 @@ What a kit may register besides its hooks (all optional class attributes):
 - ``decisions``: the request kinds it asks, with the script-entry shape of their answers;
 - ``words``: ``{event type: fn(data, name) -> str}`` for describe/explain, and ``cites`` for citations;
 - ``stat_events``: ``{event type: fn(data) -> tallies}`` for statistics;
-- ``keep_on_tie``: request kinds where the greedy bot keeps a resource on a tie (the last option).
+- ``keep_on_tie``: request kinds where the greedy bot keeps a resource on a tie (the last option);
+- ``special_ranges``: the names its card data may write as a range, answered by its ``special_range`` hook.
+
+No two kits may give one name to different primitives, passive types, events or decision kinds: the roster's
+load refuses it, naming both kits (``fighters/__init__.py``).
 """
 
 from __future__ import annotations
@@ -102,6 +106,9 @@ class KitRules:
     card_rulings: ClassVar[dict[str, dict[tuple[str, str], Any]]] = {}
     stat_events: ClassVar[dict[str, Callable[[dict[str, Any]], Any]]] = {}
     keep_on_tie: ClassVar[tuple[str, ...]] = ()
+    # The special ranges (a card's range written as a name in card data) the kit's ``special_range`` hook answers
+    # for: a card naming another is refused when the roster loads.
+    special_ranges: ClassVar[tuple[str, ...]] = ()
     # Fingerprints an earlier release gave to rules this kit still runs unchanged -> the kit's digest (card data
     # and own events) they stood for: while it is the same, matches of this kit keep that name (game.Fingerprints).
     rules_aliases: ClassVar[dict[str, str]] = {}

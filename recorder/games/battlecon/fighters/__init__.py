@@ -15,6 +15,8 @@ from ..effects import PRIMITIVES as SHARED_PRIMITIVES
 from ..effects import Primitive
 from ..events import EVENTS
 from ..finisher_effects import FINISHER_PRIMITIVES
+from recorder.names import suggestion
+
 from ..kit import KitRules, Trigger
 
 # Every verb card data is written in: the shared ones, the Finishers', then each kit's (registered below).
@@ -40,35 +42,74 @@ def _load_rules(fid: str) -> KitRules:
     return rules
 
 
+def check_clashes(rules: dict[str, KitRules]) -> None:
+    """No two kits of the roster give one name to different things: an effect primitive, a passive type, an
+    event type or a decision kind (whose answers scripts write) is one kit's, or the same shared object in both.
+    Checked when the roster loads, before anything registers; the error names both kits (or the shared one)."""
+    owners: dict[tuple[str, str], tuple[str, Any]] = {}
+    shared = {("effect primitive", n): ("the shared effects", p.run) for n, p in SHARED_PRIMITIVES.items()}
+    shared |= {("effect primitive", n): ("the shared Finisher effects", p.run) for n, p in FINISHER_PRIMITIVES.items()}
+    shared |= {("passive type", n): ("the shared passives", params) for n, params in PASSIVES.items()
+               if n not in PASSIVE_OWNER}
+    for fid, kit_rules in rules.items():
+        mine: list[tuple[tuple[str, str], Any]] = [
+            *((("effect primitive", n), getattr(p, "run", p)) for n, p in kit_rules.primitives.items()),
+            *((("passive type", n), tuple(params)) for n, params in kit_rules.passives.items()),
+            *((("event type", cls.__dict__.get("TYPE") or cls.__name__), cls) for cls in kit_rules.events),
+            *((("decision kind", n), shape) for n, shape in kit_rules.decisions.items()),
+        ]
+        for key, value in mine:
+            what, name = key
+            if key in shared:
+                raise CardDataError(f"kit of {fid}: {what} {name!r} is already one of {shared[key][0]}")
+            if what == "event type" and name in EVENTS and EVENTS.get(name) is not value:
+                raise CardDataError(f"kit of {fid}: event type {name!r} is already a BattleCON event")
+            other = owners.get(key)
+            if other is not None and other[0] != fid and other[1] is not value and other[1] != value:
+                raise CardDataError(f"kits of {other[0]} and {fid} both define the {what} {name!r}, differently; "
+                                    "rename one (or share one object)")
+            owners.setdefault(key, (fid, value))
+
+
 def register(rules: KitRules) -> None:
-    """Register what a kit brings: its events, its effect primitives and its passive types."""
+    """Register what a kit brings: its events, its effect primitives and its passive types (check_clashes has
+    checked that no two kits give one name to different things)."""
     fid = rules.id
     for cls in rules.events:
         if cls.TYPE not in EVENTS:
             EVENTS.register(cls)
     for name, prim in rules.primitives.items():
-        if name in PRIMITIVES and PRIMITIVES[name].kit != fid:
-            raise CardDataError(f"kit of {fid}: effect primitive {name!r} already exists")
-        PRIMITIVES[name] = Primitive(prim.run, prim.windows, fid)
+        PRIMITIVES.setdefault(name, Primitive(prim.run, prim.windows, fid))
     for name, params in rules.passives.items():
-        if name in PASSIVES and PASSIVE_OWNER.get(name) != fid:
-            raise CardDataError(f"kit of {fid}: passive type {name!r} already exists")
-        PASSIVES[name] = params
-        PASSIVE_OWNER[name] = fid
+        PASSIVES.setdefault(name, params)
+        PASSIVE_OWNER.setdefault(name, fid)
 
 
-def check_kit(kit: Kit) -> None:
+def check_kit(kit: Kit, rules: KitRules | None = None) -> None:
     """Every effect and passive of the fighter's cards names a primitive (passive type) that exists, that its
-    fighter may use, in a window it supports, with exactly its parameters."""
+    fighter may use, in a window it supports, with exactly its parameters; every special range (a range written
+    as a name) is one its kit (``rules``, else the loaded kit of ``kit.id``) defines in ``special_ranges``."""
+    if rules is None:
+        rules = RULES.get(kit.id) or KitRules(kit.id)
     for card in {**kit.cards, **{n: c for v in kit.variants.values() for n, c in v.items()}}.values():
         if card.owner not in (kit.id,):
             continue
         where = f"card data of {kit.id}: {card.name}"
+        if isinstance(card.range, str):
+            check_special_range(where, card.range, rules)
         for timing, effects in card.triggers.items():
             for e in effects:
                 check_effect(where, kit.id, timing, e)
         for item in card.passives:
             check_passive(where, kit.id, item)
+
+
+def check_special_range(where: str, kind: str, rules: KitRules) -> None:
+    """A card's range written as a name is one its kit's ``special_range`` hook answers for (``special_ranges``)."""
+    known = rules.special_ranges
+    if kind not in known:
+        raise CardDataError(f"{where} has special range {kind!r}{suggestion(kind, known)}, which its kit does not "
+                            f"define; its kit's special ranges: {', '.join(known) or 'none'}")
 
 
 def check_effect(where: str, fid: str, timing: str, effect: dict[str, Any]) -> None:
@@ -117,10 +158,11 @@ def check_passive(where: str, fid: str, item: dict[str, Any]) -> None:
 
 def _load() -> dict[str, KitRules]:
     rules = {fid: _load_rules(fid) for fid in FIGHTERS}
+    check_clashes(rules)
     for r in rules.values():
         register(r)
     for fid in FIGHTERS:
-        check_kit(KITS[fid])
+        check_kit(KITS[fid], rules[fid])
     return rules
 
 
@@ -130,6 +172,8 @@ def _generic_check() -> None:
     for card in any_kit.cards.values():
         if card.owner != "generic":
             continue
+        if isinstance(card.range, str):
+            check_special_range(f"shared card data: {card.name}", card.range, KitRules("generic"))
         for timing, effects in card.triggers.items():
             for e in effects:
                 check_effect(f"shared card data: {card.name}", "generic", timing, e)
@@ -187,4 +231,4 @@ STAT_EVENTS: dict[str, Any] = _stat_events()
 KEEP_ON_TIE: frozenset[str] = frozenset(k for r in RULES.values() for k in r.keep_on_tie)
 
 __all__ = ["RULES", "PASSIVES", "CITES", "CARD_RULINGS", "DECISIONS", "STAT_EVENTS", "KEEP_ON_TIE", "Trigger", "KitRules",
-           "check_kit", "check_effect", "check_passive"]
+           "check_kit", "check_effect", "check_passive", "check_clashes", "check_special_range"]

@@ -148,8 +148,10 @@ class Khadath(KitRules):
             return []
         return [GATE_TRAP_TRIGGER]
 
+    special_ranges = ("trap", "trap_only")  # the trap's space and the spaces next to it; the trap's space alone
+
     def special_range(self, state, p: int, kind: str, label: str, target: int):
-        if kind not in ("trap", "trap_only"):
+        if kind not in self.special_ranges:
             return None
         trap = trap_space(state, p)
         reach = 1 if kind == "trap" else 0

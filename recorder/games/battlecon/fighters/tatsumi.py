@@ -309,6 +309,8 @@ class Tatsumi(KitRules):
             return juto(state, p)
         return None
 
+    special_ranges = ("next_to_figure",)  # Juto's space and the spaces next to it (Guardian Xandjinn)
+
     def special_range(self, state, p: int, kind: str, label: str, target: int):
         if kind != "next_to_figure":
             return None
