@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from . import rulings as R
 from .attack import NO_DAMAGE
-from .fighters import CITES as KIT_CITES
+from .fighters import RULES
 from .state import BattleState
 
 # -- War of Indines --------------------------------------------------------------------------------------
@@ -59,12 +59,14 @@ WOI = {
     "FightersRearranged": "WoI p.33, Pulse (rearrange all standups)",
     "PairCanceled": "WoI p.33-34, Cancel", "PairRetrieved": "WoI p.32, Using the Finisher (retrieve your pair)",
     "RepeatEarned": "Finisher: repeat this attack", "AttackRepeated": "Finisher: repeat this attack",
+    "RepeatDecided": "Finisher: repeat this attack",
     "RecycleSkipped": "WoI p.33 'During a Pulse or Finish Special Action, your discard piles will not recycle'; "
                       "p.32",
     "FinisherRemoved": "WoI p.32, Using the Finisher (removed at the end of the beat)",
     "BeatNotCounted": "WoI p.33, Pulse ('Do not reduce the beat count')",
     # the kits' generic pieces
-    "TokensGained": "WoI p.31, Tokens", "TokensSpent": "WoI p.31, Tokens",
+    "TokensGained": "WoI p.31, Tokens", "TokensSpent": "WoI p.31, Tokens", "TokenSpendChosen": "the card's effect",
+    "TokensReturned": "the card's effect (return anted tokens to the pool)",
     "AmountChosen": "the card's effect", "ActivePlayerSet": "WoI p.24-25, the Active Player (an effect)",
     "CardChosen": "the card's effect", "OptionDecided": "the card's effect",
     "MovementLocked": "the card's effect; WoI p.27-28, Movement (restrictions apply to direct movement too); FAQ "
@@ -152,11 +154,13 @@ PREVIEW = {
     "PairCanceled": "Preview p.10, Cancel",
     "PairRetrieved": R.FINISHER.cite,  # Ante Finishers (WoI Variant #1): never in a Preview match
     "RepeatEarned": "Finisher: repeat this attack", "AttackRepeated": "Finisher: repeat this attack",
+    "RepeatDecided": "Finisher: repeat this attack",
     "RecycleSkipped": "Preview p.10 ('Your discard pile does not cycle the turn when a pulse is used'; Finish)",
     "FinisherRemoved": R.FINISHER.cite,  # Ante Finishers only
     "BeatNotCounted": R.BEAT_LIMIT.cite,  # the Preview has no beat limit
     # the kits' generic pieces
     "TokensGained": "Preview p.4, Step 2 Ante Tokens", "TokensSpent": "Preview p.4, Step 2 Ante Tokens",
+    "TokenSpendChosen": "the card's effect", "TokensReturned": "the card's effect (return anted tokens to the pool)",
     "AmountChosen": "the card's effect", "ActivePlayerSet": "the card's effect (the Active Player)",
     "CardChosen": "the card's effect", "OptionDecided": "the card's effect",
     "MovementLocked": "the card's effect (Preview p.6, Movement)",
@@ -284,30 +288,63 @@ _BY_PAYLOAD: dict[str, Callable[[Any, str, dict[str, str]], str | None]] = {
 }
 
 
+def _edition_text(found: Any, edition: str) -> Any:
+    """A kit's citation: one text (or function) for both editions, or one per edition."""
+    return found.get(edition) if isinstance(found, dict) else found
+
+
+def _kit_cites(rules, edition: str) -> dict[str, Any]:
+    """Every citation one kit gives (its own events and the generic ones it uses for its own rules): a text, or
+    ``fn(data, edition) -> text | None`` for a type the kit cites only some records of."""
+    key = (rules.id, edition)
+    found = _KIT_TABLES.get(key)
+    if found is None:
+        declared = {**rules.own_cites, **rules.cites}
+        found = {k: v for k, c in declared.items() if (v := _edition_text(c, edition)) is not None}
+        _KIT_TABLES[key] = found
+    return found
+
+
+_KIT_TABLES: dict[tuple[str, str], dict[str, Any]] = {}
+
+
 def _kit_cite(kind: str, edition: str) -> str | None:
-    """A kit's citation of its own event (or of a generic one it alone uses): one text, or one per edition."""
-    found = KIT_CITES.get(kind)
-    return found.get(edition) if isinstance(found, dict) else found
-
-
-def _own_cite(state: BattleState, record, edition: str) -> str | None:
-    """The citation the kit of the record's player gives its type (a generic event two kits use for different
-    rules, such as CardMoved: each kit's own records cite its own rule)."""
-    p = record.data.get("player")
-    if not isinstance(p, int) or not 0 <= p < len(state.fighters) or state.fighters[p].rules is None:
-        return None
-    rules = state.fighters[p].rules
-    found = rules.cites.get(record.type) or rules.own_cites.get(record.type)
-    return found.get(edition) if isinstance(found, dict) else found
+    """The citation the first kit of the roster that cites ``kind`` gives it (a text), or None: every event type
+    has a citation somewhere (tests/test_explain_editions.py). A record cites through :func:`cite`."""
+    for rules in RULES.values():
+        found = _kit_cites(rules, edition).get(kind)
+        if isinstance(found, str):
+            return found
+    return None
 
 
 def cite(state: BattleState, record) -> str | None:
-    """The rule ``record`` applies, in the rulebook of the match's edition (``state.edition``): the record's own
-    fighter's kit first when it cites that event (two kits may use one generic event for different cards)."""
+    """The rule ``record`` applies, in the rulebook of the match's edition (``state.edition``).
+
+    The kit of the record's player first, when it cites that type: two kits use one generic event
+    (``CardMoved``, ``CounterChanged``...) for their own cards, each record cites its own kit's rule. Else the
+    kit of another fighter of this match that cites it (an effect it puts on the player, such as a lock), else
+    the shared text of the event (a generic event's generic rule: "the card's effect") -- never the citations of
+    kits that are not in the match, and never several joined.
+    """
     edition = state.edition if state.edition in TABLES else "woi"
-    own = _own_cite(state, record, edition)
-    if own is not None and record.type not in _BY_PAYLOAD:
-        return own
-    table = {**TABLES[edition][0], **{k: v for k in KIT_CITES if (v := _kit_cite(k, edition)) is not None}}
-    special = _BY_PAYLOAD.get(record.type)
-    return special(record.data, edition, table) if special is not None else table.get(record.type)
+    fighters = state.fighters
+    p = record.data.get("player")
+    mine = {}
+    if isinstance(p, int) and 0 <= p < len(fighters) and fighters[p].rules is not None:
+        mine = _kit_cites(fighters[p].rules, edition)
+    kind = record.type
+    shared = TABLES[edition][0]
+    special = _BY_PAYLOAD.get(kind)
+    if special is not None:
+        texts = {k: v for k, v in mine.items() if isinstance(v, str)}
+        return special(record.data, edition, {**shared, **texts} if texts else shared)
+    found = mine.get(kind)
+    if callable(found):  # a kit citing some records of a type: None for the others
+        found = found(record.data, edition)
+    if found is not None:
+        return found
+    for i, f in enumerate(fighters):  # an effect another fighter of this match puts on the player (a lock...)
+        if i != p and f.rules is not None and isinstance(found := _kit_cites(f.rules, edition).get(kind), str):
+            return found
+    return shared.get(kind)

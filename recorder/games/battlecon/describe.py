@@ -26,7 +26,12 @@ def describe(state: BattleState, record) -> str:
     d = record.data
     t = record.type
     n = lambda p: _name(state, p)  # noqa: E731
-    fn = _TEXT.get(t) or _kit_words(state, t, d)
+    own = _own_words(state, t, d)
+    if own is not None:
+        text = own(d, n)
+        if text is not None:  # None: the kit has no words of its own for this record
+            return text
+    fn = _TEXT.get(t) or _kit_words(state, t)
     if fn is not None:
         return fn(d, n)
     stateful = _WITH_STATE.get(t)
@@ -45,16 +50,20 @@ def _tokens(tokens) -> str:
     return ", ".join(tokens)
 
 
-def _kit_words(state: BattleState, t: str, d: dict[str, Any]):
-    """The words a kit gives its own events (``KitRules.words``): the kit of the record's player, else any
-    fighter's kit in the match that has words for it."""
+def _own_words(state: BattleState, t: str, d: dict[str, Any]):
+    """The words the kit of the record's player gives its type (``KitRules.words``): they come before the shared
+    text, so a kit says what a generic event (CardMoved, TokensSpent...) means for its own cards. A kit's words
+    may return None for a record they do not cover: the shared text is used."""
     p = d.get("player")
     fighters = state.fighters
     if isinstance(p, int) and 0 <= p < len(fighters) and fighters[p].rules is not None:
-        fn = fighters[p].rules.words.get(t)
-        if fn is not None:
-            return fn
-    for f in fighters:
+        return fighters[p].rules.words.get(t)
+    return None
+
+
+def _kit_words(state: BattleState, t: str):
+    """The words of a kit event the shared text does not know, from any fighter's kit in the match."""
+    for f in state.fighters:
         if f.rules is not None and t in f.rules.words:
             return f.rules.words[t]
     return None

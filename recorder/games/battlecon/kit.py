@@ -93,14 +93,17 @@ class KitRules:
     primitives: ClassVar[dict[str, Any]] = {}
     passives: ClassVar[dict[str, tuple[str, ...]]] = {}
     decisions: ClassVar[dict[str, tuple[dict[str, Any], str]]] = {}
-    words: ClassVar[dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]]] = {}
+    # describe/explain's words for the kit's events and for its player's records of generic events (CardMoved,
+    # TokensSpent...): they come before the shared text; a function returning None leaves a record to it.
+    words: ClassVar[dict[str, Callable[[dict[str, Any], Callable[[int], str]], str | None]]] = {}
     # The rule an event of the kit applies: one text for both editions, or {"woi": ..., "preview": ...} where the
-    # editions' rulebooks speak differently (a report cites its own match's edition: cites.py).
-    cites: ClassVar[dict[str, str | dict[str, str]]] = {}
-    # Citations of generic events for the kit's own records only (the record's player is its fighter): unlike
-    # ``cites``, never joined into the table another fighter's records of that type fall back to (cites.py), so a
-    # kit added later changes no report of a match without it.
-    own_cites: ClassVar[dict[str, str | dict[str, str]]] = {}
+    # editions' rulebooks speak differently (a report cites its own match's edition: cites.py); for a generic event,
+    # its player's records cite it before the shared text (``fn(data, edition) -> text | None`` for some records).
+    # A record of a generic event whose player's kit does not cite it cites the shared text, never another kit's.
+    cites: ClassVar[dict[str, Any]] = {}
+    # Citations of generic events for the kit's own records only: since ``cites`` of a generic event are its own
+    # records' alone too, the same as ``cites`` (kept for the kits that use it; ``cites`` wins a type both name).
+    own_cites: ClassVar[dict[str, Any]] = {}
     # Card values a ruling of docs/rulings.md decided (where a source or a printed example gives another number):
     # edition ("*" for both) -> (stat, term label) -> the Ruling; a report names it next to the figure.
     card_rulings: ClassVar[dict[str, dict[tuple[str, str], Any]]] = {}

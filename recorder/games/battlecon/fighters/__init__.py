@@ -203,7 +203,6 @@ def _chained(first, second):
 
 RULES: dict[str, KitRules] = _load()
 _generic_check()
-CITES: dict[str, Any] = _merged("cites")  # citations of kit events (and of generic events a kit cites)
 
 
 def _card_rulings() -> dict[str, dict[tuple[str, str], Any]]:
@@ -230,5 +229,5 @@ def _stat_events() -> dict[str, Any]:
 STAT_EVENTS: dict[str, Any] = _stat_events()
 KEEP_ON_TIE: frozenset[str] = frozenset(k for r in RULES.values() for k in r.keep_on_tie)
 
-__all__ = ["RULES", "PASSIVES", "CITES", "CARD_RULINGS", "DECISIONS", "STAT_EVENTS", "KEEP_ON_TIE", "Trigger", "KitRules",
+__all__ = ["RULES", "PASSIVES", "CARD_RULINGS", "DECISIONS", "STAT_EVENTS", "KEEP_ON_TIE", "Trigger", "KitRules",
            "check_kit", "check_effect", "check_passive", "check_clashes", "check_special_range"]

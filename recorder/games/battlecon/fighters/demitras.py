@@ -33,6 +33,12 @@ ABILITY = "Crescendo"
 POWER_PER_ANTE = 2
 HIT_TEXT = "Whenever he hits an opponent, he gains 1 Crescendo token (never more than 5)."
 FAR = tuple(range(1, 7))  # every distance a movement can count on the board
+LOST_WHEN_HIT = f"{ABILITY}: lost when hit by an attack"  # the reason of the TokensSpent that loses a token
+
+
+def _count(tokens) -> str:
+    """'a Crescendo token', '2 Crescendo tokens'."""
+    return f"a {TOKEN} token" if len(tokens) == 1 else f"{len(tokens)} {TOKEN} tokens"
 
 
 @dataclass(slots=True)
@@ -207,7 +213,15 @@ class Demitras(KitRules):
                   "fill_tokens": Primitive(fill_tokens)}
     passives = {"dodge_from_range": ("min",), "dodge_higher_priority": ("max_tokens",)}
     decisions = dict(AMOUNT_DECISION)
-    words = {"AnteDeclared": lambda d, name: _ante_words(d, name)}
+    # "Whenever he is hit by an attack, he loses 1 Crescendo token": a token lost, not spent (other TokensSpent
+    # records, Deathblow's, read as the shared text); Illusory's refund cites Illusory, not the shared rule.
+    words = {"AnteDeclared": lambda d, name: _ante_words(d, name),
+             "TokensSpent": lambda d, name: (f"{name(d['player'])} loses {_count(d['tokens'])} ({d['reason']})"
+                                             if d["reason"] == LOST_WHEN_HIT else None)}
+    cites = {"TokensSpent": lambda d, edition: ("Demitras's Unique Ability (Crescendo: he loses 1 Crescendo token "
+                                                "whenever he is hit by an attack)"
+                                                if d["reason"] == LOST_WHEN_HIT else None),
+             "TokensReturned": "Demitras: Illusory (Reveal: the Crescendo tokens anted this beat return to his pool)"}
     # Tokens used: anted, spent and gained are counted by the shared statistics; Illusory's refund is "returned".
     stat_events = {"TokensReturned": lambda d: tuple((d["player"], "tokens_used", ("returned", t))
                                                      for t in d["tokens"] if t == TOKEN)}
@@ -246,8 +260,7 @@ class Demitras(KitRules):
 
     def when_hit(self, ctx, p: int, attacker: int, cause: int):
         if held(ctx.state, p):
-            ctx.emit(KE.TokensSpent(player=p, tokens=(TOKEN,), reason=f"{ABILITY}: lost when hit by an attack"), actor=p,
-                     cause=cause)
+            ctx.emit(KE.TokensSpent(player=p, tokens=(TOKEN,), reason=LOST_WHEN_HIT), actor=p, cause=cause)
         return
         yield
 

@@ -182,7 +182,8 @@ class Luc(KitRules):
     passives = {"soak_per_token": (), "negate_opponent_triggers": ()}
     decisions = dict(AMOUNT_DECISION)
     cites = {"ActivePlayerSet": "Luc's Unique Ability (5 Time tokens: Start of Beat)",
-             "ActivationEarned": "Luc: Memento / Temporal Recursion (After Activating)"}
+             "ActivationEarned": "Luc: Memento / Temporal Recursion (After Activating)",
+             "RepeatDecided": "Luc: Memento / Temporal Recursion (After Activating)"}
 
     def new_own(self) -> Own:
         return Own()

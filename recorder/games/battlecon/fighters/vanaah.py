@@ -86,6 +86,14 @@ def judgment(ctx, owner, card, cause):
     yield
 
 
+PLACES = {ZONE1: "discard 1", ZONE2: "discard 2", "tokens": "her token pool", "token_discard": "her discarded tokens"}
+
+
+def _place(zone: str) -> str:
+    """Where Divine Rush is, in her CardMoved words: 'discard 1', 'her token pool'."""
+    return PLACES.get(zone, zone.replace("_", " "))
+
+
 DISCARD_TOKEN = {"discard_token": ({"token": {"type": "string", "minLength": 1, "maxLength": 64}},
                                    '"token": one of your tokens to discard')}
 
@@ -97,8 +105,8 @@ class Vanaah(KitRules):
     passives = {"hits_unless_priority": ("opponent",)}
     decisions = DISCARD_TOKEN
     cites = {"CardMoved": "Vanaah's Unique Ability (Divine Rush cycles with her discard piles)"}
-    words = {"CardMoved": lambda d, name: (f"{name(d['player'])}'s {d['card']} moves from {d['from_zone'].replace('_', ' ')} "
-                                           f"to {d['to_zone'].replace('_', ' ')} ({d['reason']})")}
+    words = {"CardMoved": lambda d, name: (f"{name(d['player'])}'s {d['card']} moves from {_place(d['from_zone'])} to "
+                                           f"{_place(d['to_zone'])} ({d['reason']})")}
     # Tokens used: the generic ante is counted by the shared statistics; Divine Rush back in her pool counts as
     # "returned" (after its trip through her discards, or early by Reaping).
     stat_events = {"CardMoved": lambda d: ((d["player"], "tokens_used", ("returned", RUSH)),)
