@@ -5,6 +5,9 @@ Card data: fighters/luc.json (battlecon-cards-woi.md, source G where it marks âš
 
 from __future__ import annotations
 
+from collections import Counter
+from types import SimpleNamespace
+
 import pytest
 
 from recorder.errors import InvalidDecision
@@ -161,3 +164,60 @@ def test_stasis_charge_negates_the_opponents_triggers_for_time_tokens():
     assert negated.reason == "negated by Luc's Stasis Charge"
     assert b.none("TriggerResolved", player=1)
     assert b.one("TokensGained", player=0, reason="Stasis Charge")
+
+
+# -- his statistics: Time tokens used and Finishers --------------------------------------------------------------
+
+
+def _luc_usage(log) -> tuple[dict[str, Counter], int]:
+    """What Luc's seat used in ``log``, counted from the records themselves: Time tokens anted (a stack 'Time xN'
+    is N tokens), spent and gained, and the Finishers he revealed."""
+    seat = next(i for i, p in enumerate(log.header.players) if p.side == "luc")
+    used: dict[str, Counter] = {"anted": Counter(), "spent": Counter(), "gained": Counter()}
+    finishers = 0
+    for r in log.records:
+        if r.data.get("player") != seat:
+            continue
+        if r.type == "AnteDeclared" and r.data["ante"].startswith("Time"):
+            used["anted"]["Time"] += int(r.data["ante"].partition(" x")[2] or 1)
+        elif r.type in ("TokensSpent", "TokensGained"):
+            used["spent" if r.type == "TokensSpent" else "gained"].update(r.data["tokens"])
+        elif r.type == "FinisherRevealed":
+            finishers += 1
+    return {k: v for k, v in used.items() if v}, finishers
+
+
+@pytest.mark.parametrize("sample", ["woi-luc-vs-cadenza", "woi-specials-luc-vs-cadenza"])
+def test_statistics_count_his_time_tokens_on_a_sample(sample):
+    from recorder.jsonl import read_jsonl
+    from replay.stats import match_stats
+    from tests.viewer_support import SAMPLES
+
+    log = read_jsonl(SAMPLES / f"{sample}.jsonl")
+    seat = next(i for i, p in enumerate(log.header.players) if p.side == "luc")
+    stats = match_stats(log.header, log.records)["seats"][seat]
+    used, finishers = _luc_usage(log)
+    assert set(used) == {"anted", "spent", "gained"}  # the sample antes stacks, spends and gains Time tokens
+    assert max(int(r.data["ante"].partition(" x")[2] or 1) for r in log.records
+               if r.type == "AnteDeclared" and r.data["player"] == seat and r.data["ante"] != "pass") > 1
+    assert stats["usage"]["tokens_used"] == {k: dict(v) for k, v in used.items()}
+    assert stats["counts"]["finishers_used"] == finishers == 0
+
+
+def test_statistics_count_his_finisher_and_the_tokens_it_spends():
+    from recorder.envelope import seal_all
+    from replay.stats import match_stats
+
+    sc = luc(keep=(("Fusion", "Strike"), ("Focused", "Strike")), positions=(3, 4), life=(5, 20),
+             options={"special_actions": True}, finishers=("Temporal Recursion", "Wrath of Elements"))
+    sc.beat(((SA, "Strike"), ("Focused", "Strike")),
+            choices={0: [{"kind": "move", "to": 3}, {"kind": "repeat", "repeat": True},
+                         {"kind": "move", "to": 3}, {"kind": "repeat", "repeat": False}]})
+    log = SimpleNamespace(header=sc.header, records=list(seal_all(sc.header.match_id, sc.match.entries,
+                                                                  sc.header.hash)))
+    stats = match_stats(log.header, log.records)["seats"][0]
+    used, finishers = _luc_usage(log)
+    assert finishers == 1 and stats["counts"]["finishers_used"] == 1
+    assert stats["usage"]["cards_played"]["finisher"] == {"Temporal Recursion": 1}
+    assert stats["usage"]["tokens_used"]["spent"] == {"Time": 1} == dict(used["spent"])  # one more activation
+    assert stats["usage"]["tokens_used"] == {k: dict(v) for k, v in used.items()}
