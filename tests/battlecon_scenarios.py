@@ -9,6 +9,7 @@ the test (so a test always says what it means), unless ``lenient=True``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from recorder.decisions import Answer
@@ -127,3 +128,39 @@ class Beat:
 
     def none(self, type_: str, **where) -> bool:
         return not self.of(type_, **where)
+
+
+# -- whole bot matches (the per-fighter "bots play his whole matches" tests) ------------------------------------
+
+
+@dataclass
+class BotMatch:
+    """A finished match the bots played, and every kind of request the engine asked in it."""
+
+    match: Match
+    kinds: set[str] = field(default_factory=set)
+
+    def events(self, type_: str, **where) -> list[Any]:
+        """The match's events of ``type_`` whose fields equal ``where`` (e.g. ``player=0``), in order."""
+        return [e.event for e in self.match.entries
+                if e.type == type_ and all(getattr(e.event, k) == v for k, v in where.items())]
+
+
+def bot_matches(fighters: tuple[str, str], bots: tuple[str, str], seeds: tuple[int, ...] = (3, 4), *,
+                edition: str = "woi", options: dict[str, Any] | None = None, game: Any = GAME) -> list[BotMatch]:
+    """Whole matches of ``fighters`` (seat 1's first), one per seed, each seat played by its bot of ``bots``; one
+    duel with Special Actions unless ``options`` say otherwise."""
+    out = []
+    for seed in seeds:
+        header = game.make_header(players=(Player("A", fighters[0]), Player("B", fighters[1])), edition=edition,
+                                  seed=seed, options=options if options is not None else
+                                  {"duels": 1, "special_actions": True})
+        played = BotMatch(Match(game, header))
+        sources = {p: game.bot(bots[p], seed, p) for p in (0, 1)}
+        played.match.advance()
+        while not played.match.finished:
+            request = played.match.pending
+            played.kinds.add(request.kind)
+            played.match.advance(sources[request.player].answer(request, played.match))
+        out.append(played)
+    return out

@@ -20,7 +20,7 @@ from recorder.games.battlecon.cards import KITS
 from recorder.games.battlecon.cards import SPECIAL_ACTION as SA
 from recorder.header import Player
 from recorder.match import Match, run, sealed
-from tests.battlecon_scenarios import Scenario
+from tests.battlecon_scenarios import Scenario, bot_matches
 from tests.replay_support import write_log
 
 C = "Crescendo"
@@ -335,17 +335,7 @@ def test_a_players_view_never_shows_his_face_down_pair(tmp_path):
 
 @pytest.mark.parametrize("bots", [("greedy", "greedy"), ("random", "greedy"), ("greedy", "random")])
 def test_bots_play_his_whole_matches_and_ante_crescendo(bots):
-    seen = []
-    for seed in (3, 4):
-        header = GAME.make_header(players=(Player("A", "demitras"), Player("B", "hikaru")), edition="woi", seed=seed,
-                                  options={"duels": 1, "special_actions": True})
-        m = Match(GAME, header)
-        srcs = {p: GAME.bot(bots[p], seed, p) for p in (0, 1)}
-        m.advance()
-        while not m.finished:
-            req = m.pending
-            m.advance(srcs[req.player].answer(req, m))
-        seen += [e.event.ante for e in m.entries if e.type == "AnteDeclared" and e.event.player == 0]
+    seen = [e.ante for m in bot_matches(("demitras", "hikaru"), bots) for e in m.events("AnteDeclared", player=0)]
     assert any(a.startswith("Crescendo x") for a in seen)
 
 

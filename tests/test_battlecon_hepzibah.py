@@ -11,7 +11,7 @@ from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
 from recorder.games.battlecon.fighters.hepzibah import ANTED, BESIDE, PACTS
 from recorder.header import Player
-from tests.battlecon_scenarios import Scenario
+from tests.battlecon_scenarios import Scenario, bot_matches
 
 H = KITS["hepzibah"]
 CADENZA = ("Battery", "Press")  # Cadenza's pair in most scenarios: priority -1, range 1~2, power 2, SG 6
@@ -392,17 +392,5 @@ def test_adding_her_changes_no_fingerprint_of_a_match_without_her():
 
 @pytest.mark.parametrize("bots", [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")])
 def test_bots_play_her_whole_matches_and_ante_pacts(bots):
-    from recorder.match import Match
-
-    anted = 0
-    for seed in (3, 4):
-        header = GAME.make_header(players=(Player("A", "hepzibah"), Player("B", "hikaru")), edition="woi",
-                                  seed=seed, options={"duels": 1, "special_actions": True})
-        m = Match(GAME, header)
-        srcs = {p: GAME.bot(bots[p], seed, p) for p in (0, 1)}
-        m.advance()
-        while not m.finished:
-            req = m.pending
-            m.advance(srcs[req.player].answer(req, m))
-        anted += sum(1 for e in m.entries if e.type == "CardMoved" and e.event.to_zone == ANTED)
+    anted = sum(len(m.events("CardMoved", to_zone=ANTED)) for m in bot_matches(("hepzibah", "hikaru"), bots))
     assert anted >= 1

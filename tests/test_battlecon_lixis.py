@@ -14,7 +14,7 @@ from recorder.games.battlecon.cards import KITS
 from recorder.games.battlecon.movement import destinations, direct_destinations
 from recorder.games.battlecon.state import Status
 from recorder.header import Player
-from tests.battlecon_scenarios import Scenario
+from tests.battlecon_scenarios import Scenario, bot_matches
 
 SA = "Special Action"
 X = KITS["lixis"]
@@ -436,19 +436,7 @@ def test_adding_her_changes_no_fingerprint_of_a_match_without_her():
 
 @pytest.mark.parametrize("bots", [("greedy", "greedy"), ("random", "greedy"), ("greedy", "random")])
 def test_bots_play_her_whole_matches(bots):
-    from recorder.match import Match
-
-    kinds: set[str] = set()
-    for seed in (3, 4):
-        header = GAME.make_header(players=(Player("A", "lixis"), Player("B", "hikaru")), edition="woi", seed=seed,
-                                  options={"duels": 1, "special_actions": True})
-        m = Match(GAME, header)
-        srcs = {p: GAME.bot(bots[p], seed, p) for p in (0, 1)}
-        m.advance()
-        while not m.finished:
-            req = m.pending
-            kinds.add(req.kind)
-            m.advance(srcs[req.player].answer(req, m))
+    kinds = set().union(*(m.kinds for m in bot_matches(("lixis", "hikaru"), bots)))
     assert "card" in kinds
 
 

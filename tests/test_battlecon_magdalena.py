@@ -15,7 +15,7 @@ from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS
 from recorder.header import Player
-from tests.battlecon_scenarios import Scenario
+from tests.battlecon_scenarios import Scenario, bot_matches
 from tests.explain_support import cites_of, lines_of, told
 
 SA = "Special Action"
@@ -358,19 +358,7 @@ def test_adding_her_changes_no_fingerprint_of_a_match_without_her():
 
 @pytest.mark.parametrize("bots", [("greedy", "greedy"), ("random", "greedy"), ("greedy", "random")])
 def test_bots_play_her_whole_matches_and_she_gains_levels(bots):
-    from recorder.match import Match
-
-    levels = 0
-    for seed in (3, 4):
-        header = GAME.make_header(players=(Player("A", "magdalena"), Player("B", "hikaru")), edition="woi",
-                                  seed=seed, options={"duels": 1, "special_actions": True})
-        m = Match(GAME, header)
-        srcs = {p: GAME.bot(bots[p], seed, p) for p in (0, 1)}
-        m.advance()
-        while not m.finished:
-            req = m.pending
-            m.advance(srcs[req.player].answer(req, m))
-        levels += sum(1 for e in m.entries if e.type == "CounterChanged" and e.event.counter == "Level")
+    levels = sum(len(m.events("CounterChanged", counter="Level")) for m in bot_matches(("magdalena", "hikaru"), bots))
     assert levels >= 1
 
 

@@ -9,7 +9,7 @@ from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
 from recorder.header import Player
-from tests.battlecon_scenarios import Scenario as _Scenario
+from tests.battlecon_scenarios import Scenario as _Scenario, bot_matches
 
 RUSH = "Divine Rush"
 V = KITS["vanaah"]
@@ -274,17 +274,5 @@ def test_adding_her_changes_no_fingerprint_of_a_match_without_her():
 
 @pytest.mark.parametrize("bots", [("greedy", "greedy"), ("random", "greedy"), ("greedy", "random")])
 def test_bots_play_her_whole_matches_and_take_divine_rush(bots):
-    from recorder.match import Match
-
-    seen = []
-    for seed in (3, 4):
-        header = GAME.make_header(players=(Player("A", "vanaah"), Player("B", "hikaru")), edition="woi", seed=seed,
-                                  options={"duels": 1, "special_actions": True})
-        m = Match(GAME, header)
-        srcs = {p: GAME.bot(bots[p], seed, p) for p in (0, 1)}
-        m.advance()
-        while not m.finished:
-            req = m.pending
-            m.advance(srcs[req.player].answer(req, m))
-        seen += [e.event.ante for e in m.entries if e.type == "AnteDeclared" and e.event.player == 0]
+    seen = [e.ante for m in bot_matches(("vanaah", "hikaru"), bots) for e in m.events("AnteDeclared", player=0)]
     assert RUSH in seen
