@@ -524,9 +524,9 @@ def bench_simulate(runs: int, matches: int = 40) -> list[Row]:
     from beatlog.tournament import plan_tournament, run_tournament, schedule
     from recorder.store import Store
 
-    plan = plan_tournament(game_name="battlecon", matches=1, bots="random", seed=7, duels=1)
+    plan = plan_tournament(game_name="battlecon", matches=1, bots="random", seed=7, options={"duels": 1})
     plan = plan_tournament(game_name="battlecon", matches=max(1, -(-matches // len(schedule(plan)))), bots="random",
-                           seed=7, duels=1)
+                           seed=7, options={"duels": 1})
     results = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as folder:

@@ -27,9 +27,9 @@ from replay.stats_summary import summarize
 
 
 def build(db: Path, matches: int, duels: int | None, jobs: int) -> None:
-    plan = plan_tournament(matches=1, bots="random", seed=1, options={} if duels is None else {"duels": duels})
+    plan = plan_tournament(game_name="battlecon", matches=1, bots="random", seed=1, options={} if duels is None else {"duels": duels})
     per_pairing = math.ceil(matches / len(schedule(plan)))
-    plan = plan_tournament(matches=per_pairing, bots="random", seed=1, options={} if duels is None else {"duels": duels})
+    plan = plan_tournament(game_name="battlecon", matches=per_pairing, bots="random", seed=1, options={} if duels is None else {"duels": duels})
     started = time.perf_counter()
     with Store(db) as store:
         report = run_tournament(plan, store, jobs=jobs)
