@@ -259,7 +259,7 @@ class Sagas(KitRules):
     passives = {"does_not_stun_at_range": ("range",), "negate_styles": (), "wins_ties_with_mirror": (),
                 "no_mirror_gain": (), "wraps_board": ()}
     decisions = {**SPEND_TOKEN_DECISION, **CARD_DECISION}
-    # The generic events' citations are shared by every match (CITES joins the kits'): only his own event is cited.
+    # His own event's citation; generic events (CardChosen...) keep the generic text in every match.
     cites = {"LifeSwapped": "Sagas: Soul Mirror (On Hit: swap life totals)"}
     stat_events = {"LifeSwapped": lambda d: ((d["player"], "cards_played", ("life swap", d["reason"])),)}
 
