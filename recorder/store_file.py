@@ -42,6 +42,11 @@ BUSY_TIMEOUT_MS = 5000
 DURABILITY = {"full": "FULL", "normal": "NORMAL"}
 
 
+# The first bytes of an SQLite rollback journal's header (https://sqlite.org/fileformat.html#the_rollback_journal);
+# bytes 16-19 hold the database's size in pages before the transaction.
+_JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
+
+
 def _busy(exc: sqlite3.OperationalError) -> bool:
     return getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
 
@@ -118,6 +123,8 @@ class SQLiteStore(Store):
         empty = not exists or self.path.stat().st_size == 0
         if empty and not create:
             raise CorruptLog(f"{self.name}: not a beatlog database (the file is empty)")
+        if not empty and self._cut_off_creation(writer=create):
+            empty = self.path.stat().st_size == 0
         if not empty:
             self._use(self._connect(readonly=True))
             try:
@@ -180,7 +187,54 @@ class SQLiteStore(Store):
         except sqlite3.DatabaseError as exc:
             if getattr(exc, "sqlite_errorname", "") == "SQLITE_CORRUPT":
                 raise CorruptLog(f"{self.name}: the database file is damaged ({exc})") from None
+            if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
+                raise CorruptLog(
+                    f"{self.name}: a write to this database was cut off before it finished (its journal "
+                    f"{self.path.name}-journal is beside it), so it cannot be read as it is; opening it once "
+                    "with the sqlite3 shell (sqlite3 FILE 'PRAGMA quick_check') rolls that write back") from None
             raise CorruptLog(f"{self.name}: not a beatlog database ({exc})") from None
+
+    def _cut_off_creation(self, *, writer: bool) -> bool:
+        """Roll back a creation of this file that a killed process left unfinished; return whether it did.
+
+        SQLite's rollback journal (the mode a store is in only while its tables
+        are being created, before WAL) records the size the file had before the
+        transaction. A *hot* journal (left by a process that died mid-commit)
+        whose size before is 0 pages undoes the file's creation: rolling it back
+        empties the file and loses nothing that was ever committed, so a writer
+        does that (SQLite decides whether the journal is hot, under its locks)
+        and goes on to create the store. A reader writes nothing: it says what
+        happened. Any other hot journal is left for :meth:`_probe` to report.
+        """
+        journal = Path(str(self.path) + "-journal")
+        try:
+            with journal.open("rb") as f:
+                head = f.read(20)
+        except OSError:
+            return False
+        if len(head) < 20 or head[:8] != _JOURNAL_MAGIC or int.from_bytes(head[16:20], "big") != 0:
+            return False
+        if not writer:
+            probe = self._connect(readonly=True)
+            try:
+                probe.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.OperationalError as exc:
+                if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
+                    raise CorruptLog(
+                        f"{self.name}: not a beatlog database yet: it was being created when the process "
+                        f"writing it stopped (its journal {journal.name} is beside it) and holds nothing "
+                        "committed; record into it to start it afresh, or delete both files") from None
+            finally:
+                probe.close()
+            return False
+        conn = self._connect(readonly=False)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a hot journal is rolled back here
+        except sqlite3.DatabaseError:
+            return False  # not SQLite after all: _probe says so
+        finally:
+            conn.close()
+        return True
 
     def _make_writable(self, *, new: bool) -> None:
         """Switch to a writable connection: create the schema of a new store, check it, then WAL and views.

@@ -372,3 +372,71 @@ def test_resume_refuses_setup_options_and_needs_one_target(tmp_path, reference):
     missing = cli("record", "--resume", reference.match_id, "--db", str(tmp_path / "absent.db"))
     assert missing.exit_code == 1
     assert missing.stderr.strip() == f"Error: {tmp_path / 'absent.db'}: no such database"
+
+
+# A process killed inside the commit that creates a store's tables leaves a *hot* rollback journal (the store
+# is in WAL mode only once its tables exist): SQLite will not read the file read-only until that journal is
+# rolled back. This child makes one deterministically: a transaction big enough to spill pages into the
+# file, then a kill (os._exit) before it commits. With "--after-commit" the file first holds committed data.
+CUT_OFF = r"""
+import os, sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+if "--after-commit" in sys.argv:
+    conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+    conn.execute("INSERT INTO notes (text) VALUES ('buy milk')")
+conn.execute("PRAGMA cache_size = 1")
+conn.execute("BEGIN")
+conn.execute("CREATE TABLE filler (x BLOB)")
+for _ in range(200):
+    conn.execute("INSERT INTO filler VALUES (zeroblob(4000))")
+os._exit(0)
+"""
+
+
+def cut_off(db: Path, *extra: str) -> dict[str, bytes]:
+    subprocess.run([sys.executable, "-c", CUT_OFF, str(db), *extra], check=True, timeout=60)
+    journal = db.with_name(db.name + "-journal")
+    assert journal.stat().st_size > 0 and db.stat().st_size > 0
+    ro = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
+    with pytest.raises(sqlite3.OperationalError) as hot:  # the situation, as SQLite sees it
+        ro.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    ro.close()
+    assert hot.value.sqlite_errorname == "SQLITE_READONLY_ROLLBACK"
+    return {p.name: p.read_bytes() for p in sorted(db.parent.iterdir())}
+
+
+def test_a_store_whose_creation_was_cut_off_is_created_afresh_by_a_writer(tmp_path, reference):
+    db = tmp_path / "cut.db"
+    cut_off(db)
+    with Store(db) as store:  # rolls the creation back (nothing was ever committed) and creates the store
+        assert store.match_ids() == []
+    assert not db.with_name("cut.db-journal").exists()
+    assert cli(*RECORD, "--db", str(db)).exit_code == 0
+    assert cli("verify", "--db", str(db)).output.strip() == reference.digest_line
+
+
+def test_a_reader_says_a_store_was_cut_off_while_being_created_and_changes_nothing(tmp_path):
+    db = tmp_path / "cut.db"
+    before = cut_off(db)
+    for command in (("check", "--db", str(db)), ("verify", "--db", str(db))):
+        done = cli(*command)
+        assert done.exit_code == 1
+        assert done.stderr.strip().splitlines() == [
+            f"Error: {db}: not a beatlog database yet: it was being created when the process writing it "
+            "stopped (its journal cut.db-journal is beside it) and holds nothing committed; record into it "
+            "to start it afresh, or delete both files"]
+        assert {p.name: p.read_bytes() for p in sorted(tmp_path.iterdir())} == before
+
+
+def test_a_cut_off_write_to_a_database_with_committed_data_is_never_rolled_back_by_beatlog(tmp_path):
+    db = tmp_path / "theirs.db"
+    before = cut_off(db, "--after-commit")
+    for command in (("check", "--db", str(db)), ("import", str(next((ROOT / "sample_logs" / "battlecon").glob("*.jsonl"))),
+                                                 "--db", str(db))):
+        done = cli(*command)
+        assert done.exit_code == 1
+        assert done.stderr.strip().splitlines() == [
+            f"Error: {db}: a write to this database was cut off before it finished (its journal "
+            "theirs.db-journal is beside it), so it cannot be read as it is; opening it once with the sqlite3 "
+            "shell (sqlite3 FILE 'PRAGMA quick_check') rolls that write back"]
+        assert {p.name: p.read_bytes() for p in sorted(tmp_path.iterdir())} == before
