@@ -17,7 +17,7 @@ from recorder.games.battlecon import kit_events as KE
 from recorder.games.battlecon.cards import KITS, RAW_FIGHTERS, CardDataError, build_kit, generic_cards
 from recorder.games.battlecon.fighters import RULES, check_kit
 from recorder.games.battlecon.fold import apply
-from recorder.games.battlecon.kit import KitRules
+from recorder.games.battlecon.kit import KitRules, TokenAnte
 from tests.battlecon_scenarios import Scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,6 +241,45 @@ def test_a_kit_hook_default_does_nothing():
     rules = KitRules("nobody")
     assert rules.ante_options(None, 0) == [] and rules.movement_stops(None, 0, 1, 1) == ()
     assert rules.special_range(None, 0, "x", "x", 1) is None and rules.snapshot(None, 0) == {}
+
+
+def test_a_token_ante_is_offered_once_a_beat_while_in_the_pool_and_says_what_it_does():
+    from types import SimpleNamespace
+
+    class Glowing(KitRules):
+        token_ante = TokenAnte("Glow", "+1 Power")
+
+    def state(tokens, ante_turns=0):
+        return SimpleNamespace(fighters=[SimpleNamespace(tokens=tokens, ante_turns=ante_turns)])
+
+    rules = Glowing("x")
+    assert rules.hooks == frozenset()  # the defaults read it: no hook overridden
+    assert rules.ante_options(state(["Glow"]), 0) == ["Glow"]
+    assert rules.ante_options(state(["Glow"], ante_turns=1), 0) == []  # once a beat
+    assert rules.ante_options(state([]), 0) == []  # anted or spent: not in the pool
+    assert rules.ante_options(state(["Glow"]), 0, extra=True) == []  # an effect's extra ante: only when extra
+    assert type("Extra", (KitRules,), {"token_ante": TokenAnte("Glow", "+1", extra=True)})("y").ante_options(
+        state(["Glow"]), 0, extra=True) == ["Glow"]
+    assert rules.ante_label(state(["Glow"]), 0, "Glow") == "Ante Glow (+1 Power)"
+    assert rules.ante_label(state(["Glow"]), 0, "Other") == "Ante Other"
+    # the kits that declare one read as they always did (prompts are recorded in logs)
+    labels = {fid: r.ante_label(None, 0, r.token_ante.token) for fid, r in RULES.items() if r.token_ante}
+    assert labels == {
+        "vanaah": "Ante Divine Rush (+2 Power, +2 Priority; it cycles through your discards)",
+        "heketch": "Ante Dark Force (+3 Priority; move directly next to the opponent now)",
+        "cherri": "Ante Insight (a clash at the Reveal, whatever the priorities)",
+        "sagas": "Ante Mirror (Reflection: copy the opponent's bonuses from tokens, statuses and ability)"}
+    assert RULES["vanaah"].token_ante.extra and not any(RULES[f].token_ante.extra for f in ("heketch", "cherri", "sagas"))
+
+
+def test_a_token_ante_naming_a_token_the_fighter_does_not_have_is_refused_at_load():
+    class Typo(KitRules):
+        token_ante = TokenAnte("Dark Forse", "+3 Priority")
+
+    with pytest.raises(CardDataError) as err:
+        check_kit(KITS["heketch"], Typo("heketch"))
+    assert str(err.value) == ("kit of heketch: its token_ante names 'Dark Forse' (did you mean 'Dark Force'?), which "
+                              "is not one of its tokens (Dark Force)")
 
 
 def test_a_kit_names_exactly_the_hooks_it_overrides():

@@ -18,7 +18,9 @@ What a kit may register besides its hooks (all optional class attributes):
 - ``words``: ``{event type: fn(data, name) -> str}`` for describe/explain, and ``cites`` for citations;
 - ``stat_events``: ``{event type: fn(data) -> tallies}`` for statistics;
 - ``keep_on_tie``: request kinds where the greedy bot keeps a resource on a tie (the last option);
-- ``special_ranges``: the names its card data may write as a range, answered by its ``special_range`` hook.
+- ``special_ranges``: the names its card data may write as a range, answered by its ``special_range`` hook;
+- ``token_ante``: a :class:`TokenAnte`, the ante of its one token ("ante it for ..."), which the default
+  ``ante_options`` and ``ante_label`` offer and word (a kit with another ante overrides them instead).
 
 No two kits may give one name to different primitives, passive types, events or decision kinds: the roster's
 load refuses it, naming both kits (``fighters/__init__.py``).
@@ -85,6 +87,18 @@ class SecretAnte:
     prompt: str
 
 
+@dataclass(frozen=True, slots=True)
+class TokenAnte:
+    """A fighter's one token it may ante (``KitRules.token_ante``; "starts with 1 X token and can never have more than
+    1. Ante it for ..."): offered while ``token`` is in the fighter's pool and nothing was anted yet this beat (once a
+    beat, like every token, WoI p.24), also to an effect's extra ante when ``extra``; its option reads
+    ``Ante <token> (<effect>)``. The token must be one of the fighter's card data ``tokens`` (checked at load)."""
+
+    token: str
+    effect: str
+    extra: bool = False
+
+
 class KitRules:
     """The hook points of one fighter. Subclasses override what their unique ability changes."""
 
@@ -112,6 +126,8 @@ class KitRules:
     # The special ranges (a card's range written as a name in card data) the kit's ``special_range`` hook answers
     # for: a card naming another is refused when the roster loads.
     special_ranges: ClassVar[tuple[str, ...]] = ()
+    # The fighter's one-token ante, offered and worded by the default ante_options and ante_label; None: none.
+    token_ante: ClassVar[TokenAnte | None] = None
     # Fingerprints an earlier release gave to rules this kit still runs unchanged -> the kit's digest (card data
     # and own events) they stood for: while it is the same, matches of this kit keep that name (game.Fingerprints).
     rules_aliases: ClassVar[dict[str, str]] = {}
@@ -156,11 +172,19 @@ class KitRules:
 
     # -- ante -------------------------------------------------------------------------------------
     def ante_options(self, state, p: int, extra: bool = False) -> list[str]:
-        """What the fighter may ante now besides passing (``extra``: an effect's extra ante)."""
-        return []
+        """What the fighter may ante now besides passing (``extra``: an effect's extra ante); by default its
+        ``token_ante``, if any, once a beat."""
+        ante = self.token_ante
+        if ante is None or (extra and not ante.extra):
+            return []
+        f = state.fighters[p]
+        return [ante.token] if ante.token in f.tokens and f.ante_turns < 1 else []
 
     def ante_label(self, state, p: int, ante: str) -> str:
-        """How an ante option reads in a prompt."""
+        """How an ante option reads in a prompt (by default: the ``token_ante``'s effect in brackets)."""
+        token_ante = self.token_ante
+        if token_ante is not None and ante == token_ante.token:
+            return f"Ante {ante} ({token_ante.effect})"
         return f"Ante {ante}"
 
     def ante_tokens(self, state, p: int, ante: str) -> tuple[str, ...]:

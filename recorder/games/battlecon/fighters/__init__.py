@@ -88,9 +88,14 @@ def register(rules: KitRules) -> None:
 def check_kit(kit: Kit, rules: KitRules | None = None) -> None:
     """Every effect and passive of the fighter's cards names a primitive (passive type) that exists, that its
     fighter may use, in a window it supports, with exactly its parameters; every special range (a range written
-    as a name) is one its kit (``rules``, else the loaded kit of ``kit.id``) defines in ``special_ranges``."""
+    as a name) is one its kit (``rules``, else the loaded kit of ``kit.id``) defines in ``special_ranges``; the
+    kit's ``token_ante`` names one of the fighter's tokens."""
     if rules is None:
         rules = RULES.get(kit.id) or KitRules(kit.id)
+    if rules.token_ante is not None and rules.token_ante.token not in kit.tokens:
+        token = rules.token_ante.token
+        raise CardDataError(f"kit of {kit.id}: its token_ante names {token!r}{suggestion(token, set(kit.tokens))}, "
+                            f"which is not one of its tokens ({', '.join(dict.fromkeys(kit.tokens)) or 'none'})")
     for card in {**kit.cards, **{n: c for v in kit.variants.values() for n, c in v.items()}}.values():
         if card.owner not in (kit.id,):
             continue

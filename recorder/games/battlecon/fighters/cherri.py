@@ -30,7 +30,7 @@ from .. import kit_events as KE
 from .. import movement, stats
 from ..cards import KITS, STYLE
 from ..effects import Primitive, choose, fighter_name, lose_life, move_fighter, moved
-from ..kit import KitRules, Trigger
+from ..kit import KitRules, TokenAnte, Trigger
 
 FID = "cherri"
 INSIGHT = "Insight"
@@ -279,6 +279,7 @@ class Cherri(KitRules):
                   "move_to_range": Primitive(move_to_range, ("after",)),
                   "place_opponent": Primitive(place_opponent, ("hit",))}
     passives = {"priority_of_opponent_base": ()}
+    token_ante = TokenAnte(INSIGHT, "a clash at the Reveal, whatever the priorities")
     card_rulings = {"*": {("priority", "Stare"): Ruling("bc-stare", "Stare")}}  # printed X: 0 plus the kit's term
     # Her Insight token's Reveal trigger: the clashes it forced, and the times it had no effect.
     stat_events = {"TriggerResolved": lambda d: ((d["player"], "tokens_used", ("clash forced", INSIGHT)),)
@@ -290,13 +291,6 @@ class Cherri(KitRules):
         return Own()
 
     # -- the Insight token -----------------------------------------------------------------------------------
-    def ante_options(self, state, p: int, extra: bool = False) -> list[str]:
-        f = state.fighters[p]
-        return [INSIGHT] if INSIGHT in f.tokens and f.ante_turns < 1 and not extra else []
-
-    def ante_label(self, state, p: int, ante: str) -> str:
-        return f"Ante {INSIGHT} (a clash at the Reveal, whatever the priorities)"
-
     def triggers(self, state, p: int, timing: str) -> list[Trigger]:
         if timing == "reveal" and INSIGHT in state.fighters[p].anted_this_beat:
             return [INSIGHT_TRIGGER]

@@ -27,7 +27,7 @@ from .. import movement, stats
 from ..cards import KITS
 from ..effects import (Primitive, choose, fighter_name, gain_life, lose_life, move_next_to_opponent, moved,
                        spending_forbidden)
-from ..kit import SPEND_TOKEN_DECISION, KitRules
+from ..kit import SPEND_TOKEN_DECISION, KitRules, TokenAnte
 
 DARK = "Dark Force"
 NIGHTMARE = "Living Nightmare"  # the Finisher whose On Hit gives the regain for the rest of the duel (op nightmare)
@@ -194,6 +194,7 @@ class Heketch(KitRules):
                   "nightmare": Primitive(nightmare, ("hit",))}
     passives = {"no_stun_at_range": ("range",), "wins_priority_ties": (), "punish_passing": ("life",)}
     decisions = dict(SPEND_TOKEN_DECISION)
+    token_ante = TokenAnte(DARK, "+3 Priority; move directly next to the opponent now")  # on_ante moves him
     cites = {"TokenSpendChosen": "Heketch: Critical, Rasping (On Hit), Assassin (On Damage), Psycho (End of Beat): "
                                  "may spend Dark Force",
              "MovementLocked": "Heketch: Merciless (this beat) / Assassin (On Damage: next beat)",
@@ -203,13 +204,6 @@ class Heketch(KitRules):
         return Own()
 
     # -- Dark Force ------------------------------------------------------------------------------------
-    def ante_options(self, state, p: int, extra: bool = False) -> list[str]:
-        f = state.fighters[p]
-        return [DARK] if DARK in f.tokens and f.ante_turns < 1 and not extra else []
-
-    def ante_label(self, state, p: int, ante: str) -> str:
-        return f"Ante {DARK} (+3 Priority; move directly next to the opponent now)"
-
     def on_ante(self, ctx, p: int, ante: str, cause: int):
         if ante == DARK:
             yield from move_next_to_opponent(ctx, p, DARK, cause)

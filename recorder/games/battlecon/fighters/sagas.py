@@ -32,7 +32,7 @@ from .. import kit_events as KE
 from .. import movement, stats
 from ..cards import KITS
 from ..effects import Primitive, choose, fighter_name, move_fighter, spending_forbidden, stun
-from ..kit import CARD_DECISION, SPEND_TOKEN_DECISION, KitRules, Trigger
+from ..kit import CARD_DECISION, SPEND_TOKEN_DECISION, KitRules, TokenAnte, Trigger
 
 FID = "sagas"
 MIRROR = "Mirror"
@@ -259,6 +259,7 @@ class Sagas(KitRules):
     passives = {"does_not_stun_at_range": ("range",), "negate_styles": (), "wins_ties_with_mirror": (),
                 "no_mirror_gain": (), "wraps_board": ()}
     decisions = {**SPEND_TOKEN_DECISION, **CARD_DECISION}
+    token_ante = TokenAnte(MIRROR, f"{REFLECTION}: copy the opponent's bonuses from tokens, statuses and ability")
     # His own event's citation; generic events (CardChosen...) keep the generic text in every match.
     cites = {"LifeSwapped": "Sagas: Soul Mirror (On Hit: swap life totals)"}
     stat_events = {"LifeSwapped": lambda d: ((d["player"], "cards_played", ("life swap", d["reason"])),)}
@@ -267,13 +268,6 @@ class Sagas(KitRules):
         return Own()
 
     # -- the Mirror token ------------------------------------------------------------------------------
-    def ante_options(self, state, p: int, extra: bool = False) -> list[str]:
-        f = state.fighters[p]
-        return [MIRROR] if MIRROR in f.tokens and f.ante_turns < 1 and not extra else []
-
-    def ante_label(self, state, p: int, ante: str) -> str:
-        return f"Ante {MIRROR} ({REFLECTION}: copy the opponent's bonuses from tokens, statuses and ability)"
-
     def _reflecting(self, state, p: int) -> bool:
         f = state.fighters[p]
         return MIRROR in f.anted and not stats.tokens_void(state, p)

@@ -21,7 +21,7 @@ from .. import events as E
 from .. import kit_events as KE
 from .. import stats
 from ..effects import Primitive, choose, fighter_name, move_next_to_opponent
-from ..kit import KitRules
+from ..kit import KitRules, TokenAnte
 
 RUSH = "Divine Rush"
 ZONE1, ZONE2 = "in discard 1", "in discard 2"
@@ -104,6 +104,7 @@ class Vanaah(KitRules):
                   "to_adjacent": Primitive(move_next_to_opponent, ("end",))}
     passives = {"hits_unless_priority": ("opponent",)}
     decisions = DISCARD_TOKEN
+    token_ante = TokenAnte(RUSH, "+2 Power, +2 Priority; it cycles through your discards", extra=True)
     cites = {"CardMoved": "Vanaah's Unique Ability (Divine Rush cycles with her discard piles)"}
     words = {"CardMoved": lambda d, name: (f"{name(d['player'])}'s {d['card']} moves from {_place(d['from_zone'])} to "
                                            f"{_place(d['to_zone'])} ({d['reason']})")}
@@ -116,13 +117,6 @@ class Vanaah(KitRules):
         return Own()
 
     # -- Divine Rush ---------------------------------------------------------------------------------------
-    def ante_options(self, state, p: int, extra: bool = False) -> list[str]:
-        f = state.fighters[p]
-        return [RUSH] if RUSH in f.tokens and f.ante_turns < 1 else []
-
-    def ante_label(self, state, p: int, ante: str) -> str:
-        return f"Ante {RUSH} (+2 Power, +2 Priority; it cycles through your discards)"
-
     def after_recycle(self, ctx, p: int, recycled: bool) -> None:
         f = ctx.state.fighters[p]
         zone = where(f)
