@@ -152,7 +152,8 @@ def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
         ctx.emit(E.StunPrevented(player=t, by=why, damage=amount, stun_guard=guard), actor=t, cause=cause)
         return
     rules = s.fighters[t].rules
-    if "prevent_stun" in rules.hooks and (yield from rules.prevent_stun(ctx, t, amount, guard, cause)):
+    if "prevent_stun" in rules.hooks and (yield from rules.prevent_stun(ctx, t, amount, guard, cause,
+                                                                         ctx.game.stun_guard_ignored(s, 1 - t))):
         return
     seq = ctx.emit(E.StunApplied(player=t, reason="damage", damage=amount, stun_guard=guard), cause=cause)
     if "when_stunned" in s.fighters[t].rules.hooks:

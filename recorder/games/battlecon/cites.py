@@ -335,13 +335,15 @@ def cite(state: BattleState, record) -> str | None:
         mine = _kit_cites(fighters[p].rules, edition)
     kind = record.type
     shared = TABLES[edition][0]
+    found = mine.get(kind)
+    if callable(found):  # a kit citing some records of a type (its own ability's): None for the others
+        found = found(record.data, edition)
+        if found is not None:
+            return found
     special = _BY_PAYLOAD.get(kind)
     if special is not None:
         texts = {k: v for k, v in mine.items() if isinstance(v, str)}
         return special(record.data, edition, {**shared, **texts} if texts else shared)
-    found = mine.get(kind)
-    if callable(found):  # a kit citing some records of a type: None for the others
-        found = found(record.data, edition)
     if found is not None:
         return found
     for i, f in enumerate(fighters):  # an effect another fighter of this match puts on the player (a lock...)

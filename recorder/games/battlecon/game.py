@@ -115,7 +115,7 @@ def _identity(opts: dict[str, Any]) -> dict[str, Any]:
 
 class BattleCON:
     name = "battlecon"
-    engine_version = "battlecon-engine-4"
+    engine_version = "battlecon-engine-5"
     editions = EDITIONS
     events = EVENTS
     fighters = FIGHTERS
@@ -185,6 +185,13 @@ class BattleCON:
         attack's in WoI -- none yet at an On Hit --, the beat's in the Preview) and the fighter's stun guard."""
         damage = state.fighters[target].damage_taken if state.edition == "preview" else 0
         return damage, stats.stun_guard(state, target)[0]
+
+    def stun_guard_ignored(self, state, attacker: int) -> str | None:
+        """What makes ``attacker``'s attack ignore Stun Guard, as the target's stun prevention is told (the kits'
+        ``prevent_stun``): an ability that raises stun guard cannot stop that attack's stun ("an effect that
+        ignores Stun Guard will still take precedence", WoI FAQ, docs/rulings.md bc-iron-body-ignored); None: nothing
+        does."""
+        return stats.ignores(state, attacker, "ignores_stun_guard")
 
     # Hooks of the generic layers, imported on first use: recording needs neither.
     @property

@@ -362,8 +362,10 @@ class KitRules:
         """What makes the fighter immune to stun beyond cards and anted tokens."""
         return None
 
-    def prevent_stun(self, ctx, p: int, amount: int, guard: int, cause: int):
-        """Damage over stun guard would stun: a generator returning True when the ability prevents it."""
+    def prevent_stun(self, ctx, p: int, amount: int, guard: int, cause: int, guard_ignored: str | None):
+        """Damage over stun guard would stun: a generator returning True when the ability prevents it.
+        ``guard_ignored``: what makes the attack ignore Stun Guard (the game's ``stun_guard_ignored``), which an
+        ability that raises stun guard cannot beat; None: nothing does."""
         return False
         yield
 

@@ -1,5 +1,6 @@
 """Cadenza: Iron Body. Ante one token for Stun Immunity (generic token effects; a second adds nothing), or
-spend one when damage would stun him: Stun Guard infinity for the rest of the beat (WoI FAQ Cadenza).
+spend one when damage would stun him: Stun Guard infinity for the rest of the beat (WoI FAQ Cadenza); not against an
+attack that ignores Stun Guard (engine 5 on: ``EffectIgnored``, the token not offered; WoI FAQ Cadenza).
 
 Kit-registered event (kept as recorded since the first logs): ``IronBodyDecided``. Kit state: whether a token
 was spent this beat."""
@@ -18,6 +19,8 @@ from ..kit import FIRST_RULES, KitRules
 from ..stats import INFINITE
 
 TOKEN = "Iron Body"
+GUARD_IGNORED = "the attack ignores Stun Guard"  # EffectIgnored.reason: the token cannot be spent against it
+IGNORED = Ruling("bc-iron-body-ignored", "Iron Body against an attack that ignores Stun Guard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +59,10 @@ class Cadenza(KitRules):
         "spends an Iron Body token: infinite stun guard for the rest of this beat" if d["spend"]
         else "keeps the Iron Body tokens")}
     cites = {"IronBodyDecided": {"woi": "Cadenza's Unique Ability (Iron Body); WoI FAQ Cadenza",
-                                 "preview": "Cadenza's Unique Ability (Iron Body); Preview p.9 FAQ Cadenza"}}
+                                 "preview": "Cadenza's Unique Ability (Iron Body); Preview p.9 FAQ Cadenza"},
+             "EffectIgnored": lambda d, edition: (
+                 f"WoI FAQ Cadenza ('an effect that ignores Stun Guard will still take precedence'); {IGNORED.cite}"
+                 if d["card"] == TOKEN and d["reason"].startswith(GUARD_IGNORED) else None)}
     card_rulings = {"*": {("power", "Feedback Field"): Ruling("bc-feedback-field", "Feedback Field"),
                           ("power", "damage taken this beat"): Ruling("bc-press", "Press")}}
     stat_events = {"IronBodyDecided": lambda d: ((d["player"], "tokens_used", ("spent", TOKEN)),) if d["spend"]
@@ -76,10 +82,16 @@ class Cadenza(KitRules):
     def stun_guard(self, state, p: int):
         return (INFINITE, [(TOKEN, "infinity")]) if state.fighters[p].own.spent else None
 
-    def prevent_stun(self, ctx, p: int, amount: int, guard: int, cause: int):
+    def prevent_stun(self, ctx, p: int, amount: int, guard: int, cause: int, guard_ignored: str | None):
         s = ctx.state
         f = s.fighters[p]
         if TOKEN not in f.tokens or f.own.spent:
+            return False
+        if guard_ignored:  # "The token gives him Stun Guard infinity when spent, so an effect that ignores Stun
+            # Guard will still take precedence" (WoI FAQ Cadenza): not asked (engine 5 on; engine 4 asked)
+            ctx.emit(E.EffectIgnored(player=p, card=TOKEN, reason=f"{GUARD_IGNORED} ({guard_ignored}): "
+                                     "a spent token's Stun Guard infinity would not stop the stun"),
+                     actor=p, cause=cause)
             return False
         why = spending_forbidden(s)
         if why:

@@ -1,4 +1,4 @@
-"""Engine battlecon-engine-3: as engine 4 but for what two records said (issue #21).
+"""Engine battlecon-engine-3: as engine 4 (its base class) but for what two records said (issue #21).
 
 - An effect's stun ("the opponent is stunned", an On Hit effect) and its prevention by stun immunity recorded
   ``damage`` 0 and ``stun_guard`` 0 whatever the fighter's figures were.
@@ -17,10 +17,10 @@ from typing import Literal
 
 from recorder.events import Event
 
-from ..events import EVENTS
-from ..game import RULESETS, BattleCON, Fingerprints
-from ..kit import FIRST_RULES
 from ..cards import FIGHTERS
+from ..game import RULESETS, Fingerprints
+from ..kit import FIRST_RULES
+from .battlecon_engine_4 import Engine4
 
 ev = dataclass(frozen=True, slots=True)
 
@@ -58,12 +58,12 @@ class StunPrevented(Event):
     stun_guard: int
 
 
-EVENTS_3 = EVENTS.with_types(PairRevealed, StunApplied, StunPrevented)
+EVENTS_3 = Engine4.events.with_types(PairRevealed, StunApplied, StunPrevented)
 FINGERPRINTS_3 = Fingerprints(EVENTS_3)
 
 
 @RULESETS.register
-class Engine3(BattleCON):
+class Engine3(Engine4):
     engine_version = "battlecon-engine-3"
     # Every fingerprint a match recorded under engine 3 carries: the game-wide one, and each pair's.
     rules_versions = frozenset({FIRST_RULES, *(FINGERPRINTS_3.of(pair) for pair in combinations(FIGHTERS, 2))})

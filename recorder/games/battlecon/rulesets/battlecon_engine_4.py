@@ -1,0 +1,38 @@
+"""Engine battlecon-engine-4: as engine 5 but for the rules engine 5 fixed (docs/protocol-battlecon.md, "Engine
+versions").
+
+- A kit's stun prevention that raises stun guard (a token spent for Stun Guard infinity) could be used against an
+  attack that ignores Stun Guard; the WoI FAQ says an effect that ignores Stun Guard takes precedence
+  (docs/rulings.md ``bc-iron-body-ignored``): here the game's ``stun_guard_ignored`` hook tells the kits nothing.
+
+Engine 4 registered every event as engine 5 does and had the same card data, so its rules fingerprints are engine
+5's (tests/test_battlecon_engine5.py pins all of them as engine 4 recorded them). An override of a kit's card data
+or of an event class for engine 4 goes here, beside the hooks.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import FIGHTERS
+from ..events import EVENTS
+from ..game import RULESETS, BattleCON, Fingerprints
+
+EVENTS_4 = EVENTS  # every event as engine 5 registers it
+FINGERPRINTS_4 = Fingerprints(EVENTS_4)
+
+
+@RULESETS.register
+class Engine4(BattleCON):
+    engine_version = "battlecon-engine-4"
+    # Every fingerprint a match recorded under engine 4 carries: each pair's.
+    rules_versions = frozenset(FINGERPRINTS_4.of(pair) for pair in combinations(FIGHTERS, 2))
+    events = EVENTS_4
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fingerprints = FINGERPRINTS_4
+        self.rules_version = "battlecon-" + self.fingerprints.shared[:12]
+
+    def stun_guard_ignored(self, state, attacker: int) -> str | None:
+        return None  # a spent token's Stun Guard infinity stood against an attack that ignores Stun Guard
