@@ -141,7 +141,7 @@ class Chain:
                 f"({self.prev_hash[:12]}…); an event was removed, inserted or replaced"
             )
         recorded = raw["hash"]
-        computed = canonical.sha256_hex(_body_bytes(raw, line)) if self.hashes else recorded
+        computed = canonical.sha256_hex(body_bytes(raw, line)) if self.hashes else recorded
         if computed != recorded:
             raise CorruptLog(
                 f"{where}: hash mismatch: recorded {recorded[:12]}…, computed {computed[:12]}… "
@@ -201,7 +201,7 @@ class Chain:
             raise CorruptLog(f"{where}: cause: seq {cause} is not an earlier event than seq {seq}")
 
 
-def _body_bytes(raw: dict[str, Any], line: bytes | None) -> bytes:
+def body_bytes(raw: dict[str, Any], line: bytes | None) -> bytes:
     """The canonical JSON of the envelope without ``hash``: what ``hash`` covers."""
     if line is not None:
         # In canonical form the top-level "hash" is followed only by scalar

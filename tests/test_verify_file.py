@@ -137,3 +137,78 @@ def test_a_forged_log_is_not_re_executed_twice_before_its_forensics(monkeypatch)
     report = verify_bytes(forged, "forged.jsonl")
     assert not report.ok and f"seq {at + 1}" in report.problem.message
     assert len(seen) == 1 and seen[0] is not None and seen[0].at == at
+
+
+def _forged(data: bytes, index: int, change) -> bytes:
+    """The log with ``change`` applied to the parsed record ``index`` (0 = seq 1) and every hash and link from
+    there recomputed, as a forger would: only the checks of what a line says can tell."""
+    lines = data.split(b"\n")[:-1]
+    raws = [canonical.loads(line) for line in lines[1:]]
+    change(raws[index])
+    prev = canonical.loads(lines[0])["hash"]
+    out = [lines[0]]
+    for raw in raws:
+        raw["prev"] = prev
+        body = {k: v for k, v in raw.items() if k != "hash"}
+        raw["hash"] = prev = canonical.digest(body)
+        out.append(canonical.dumps(raw))
+    return b"\n".join(out) + b"\n"
+
+
+def _set(**fields):
+    return lambda raw: raw.update(fields)
+
+
+# What a forged input's envelope may say that the engine never writes for it: the one pass checks an input's
+# envelope against the engine's own (recorder.context.Context.ask) and checks the rest in full, so every one
+# of them must get the ordinary way's report, word for word.
+INPUT_FORGERIES = {
+    "actor-bool": lambda raw: raw.update(actor=bool(raw["actor"])),
+    "actor-other": lambda raw: raw.update(actor=1 - raw["actor"]),
+    "actor-none": _set(actor=None),
+    "cause-changed": lambda raw: raw.update(cause=1 if raw["cause"] is None else None),
+    "cause-ahead": lambda raw: raw.update(cause=raw["seq"] + 5),
+    "visibility-seat": lambda raw: raw.update(visibility=0 if raw["visibility"] == "public" else "public"),
+    "visibility-bool": lambda raw: raw.update(visibility=False),
+    "duel": lambda raw: raw.update(duel=raw["duel"] + 1),
+    "beat-float": lambda raw: raw.update(beat=float(raw["beat"])),
+    "seq-float": lambda raw: raw.update(seq=float(raw["seq"])),
+    "match-id": _set(match_id="m-0000000000000000"),
+    "kind": _set(kind="outcome"),
+    "extra-field": _set(note="hello"),
+    "missing-field": lambda raw: raw.pop("cause"),
+    "payload-extra": lambda raw: raw["data"].update(extra=1),
+    "payload-type": lambda raw: raw["data"].update({k: "1" for k, v in raw["data"].items() if type(v) is int}),
+    "payload-empty-name": lambda raw: raw["data"].update({k: "" for k, v in raw["data"].items()
+                                                          if type(v) is str and k != "salt"}),
+    "payload-float": lambda raw: raw["data"].update({k: v + 0.5 for k, v in raw["data"].items() if type(v) is int}),
+}
+
+
+@pytest.mark.parametrize("how", sorted(INPUT_FORGERIES))
+def test_a_forged_input_envelope_gets_the_ordinary_report(tmp_path: Path, how: str):
+    source = next(p for p in LOGS if "sample_logs" in str(p) and p.name.startswith("woi-"))
+    data = source.read_bytes()
+    raws = [canonical.loads(line) for line in data.split(b"\n")[1:-1]]
+    decisions = [i for i, raw in enumerate(raws) if raw["kind"] == "input" and "source" in raw["data"]]
+    for index in (decisions[0], decisions[len(decisions) // 2], decisions[-1]):
+        path = tmp_path / f"{how}-{index}.jsonl"
+        path.write_bytes(_forged(data, index, INPUT_FORGERIES[how]))
+        report = one_pass(path)
+        assert report == ordinary(path)
+        assert isinstance(report, str) or not report["ok"], f"{how} at record {index} went unnoticed"
+
+
+def test_a_schema_invalid_outcome_fails_with_a_clear_message(tmp_path: Path):
+    # Outcomes are not schema-checked when the engine re-derives them byte for byte: one it cannot have written
+    # (a payload of the wrong type, hashes recomputed) differs from what it writes there, and is named.
+    source = next(p for p in LOGS if "sample_logs" in str(p) and p.name.startswith("woi-"))
+    data = source.read_bytes()
+    raws = [canonical.loads(line) for line in data.split(b"\n")[1:-1]]
+    at = next(i for i in range(len(raws) - 1, 0, -1) if raws[i]["type"] == "DamageDealt")
+    path = tmp_path / "forged.jsonl"
+    path.write_bytes(_forged(data, at, lambda raw: raw["data"].update(amount="three")))
+    report = verify_file(path)
+    assert not report.ok and report.to_dict() == ordinary(path)
+    message = report.problem.message
+    assert message.startswith(f"{path}, line {at + 2}") and f"seq {at + 1}" in message and "amount" in message
