@@ -1,5 +1,5 @@
 """``python -m beatlog``: the ``beatlog`` command."""
 
-from beatlog.cli import main
+from beatlog.console import main
 
 main()

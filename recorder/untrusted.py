@@ -20,8 +20,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from typing import TYPE_CHECKING
+
 from .errors import InvalidDecision
-from .header import Header, Player
+
+if TYPE_CHECKING:  # only named here: every command's output goes through escape, which needs no header
+    from .header import Header
 
 # C0 controls (newline and tab included: a name is one line), DEL, C1 controls; the
 # bidirectional marks, embeddings, overrides and isolates; the Unicode line and paragraph separators.
@@ -103,4 +107,5 @@ def shown(header: Header) -> Header:
     """
     if not any(UNSAFE.search(p.name) or UNSAFE.search(p.side) for p in header.players):
         return header
-    return replace(header, players=tuple(Player(escape(p.name), escape(p.side)) for p in header.players))
+    return replace(header, players=tuple(replace(p, name=escape(p.name), side=escape(p.side))
+                                         for p in header.players))

@@ -56,3 +56,25 @@ def test_the_top_level_help_has_an_example_like_every_command():
         result = CliRunner().invoke(main, [*args, "-h"])
         assert result.exit_code == 0, args
         assert "Example: beatlog " in result.stdout, args
+
+
+def test_the_console_script_answers_version_as_click_does(monkeypatch, capsys):
+    # `beatlog --version` is answered before click is loaded (beatlog/console.py): the same line click prints.
+    import subprocess
+    import sys
+
+    from beatlog import console
+
+    assert CliRunner().invoke(main, ["--version"]).output == console.VERSION_LINE + "\n"
+    monkeypatch.setattr(sys, "argv", ["beatlog", "--version"])
+    console.main()
+    assert capsys.readouterr().out == console.VERSION_LINE + "\n"
+    code = "import sys; from beatlog.console import main; main(); print(sorted(sys.modules), file=sys.stderr)"
+    out = subprocess.run([sys.executable, "-c", code, "--version"], capture_output=True, text=True, check=True)
+    assert out.stdout == console.VERSION_LINE + "\n"
+    assert "click" not in out.stderr and "beatlog.cli" not in out.stderr
+    # Anything else is click's: the version option among others, the help, a command.
+    out = subprocess.run([sys.executable, "-m", "beatlog", "--version", "-h"], capture_output=True, text=True)
+    assert out.stdout == console.VERSION_LINE + "\n" and out.returncode == 0
+    out = subprocess.run([sys.executable, "-m", "beatlog", "--bogus"], capture_output=True, text=True)
+    assert out.returncode == 1 and out.stderr == "Error: No such option '--bogus' (see python -m beatlog -h)\n"

@@ -206,8 +206,9 @@ HEAVY = ("plotly", "nacl", "jsonschema", "multiprocessing", "jinja2", "sqlite3",
 
 
 def _loaded_by(*args: str) -> set[str]:
-    code = ("import sys; from beatlog.cli import main\n"
-            f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
+    # As the console script runs it (beatlog/console.py, which answers --version without click).
+    code = (f"import sys; sys.argv = ['beatlog', *{list(args)!r}]; from beatlog.console import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print(' '.join(sorted(sys.modules)), file=sys.stderr)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return set(out.stderr.split())

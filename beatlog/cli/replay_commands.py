@@ -13,7 +13,6 @@ from typing import Any
 import click
 
 from . import main, say
-from recorder import canonical
 from recorder.errors import BeatlogError, CorruptLog, UsageError
 from recorder.untrusted import escape, shown
 from .game_flags import GameFlagsCommand, flag_values, given_flags
@@ -48,6 +47,7 @@ def verify_command(logs, db, match_id, partial, as_json, pubkey, store_seal) -> 
 
     Example: beatlog verify match.jsonl --pubkey judge.pub
     """
+    from recorder import canonical  # (like the modules below: not loaded for the help, see beatlog/cli/__init__.py)
     from replay.seal import check_seal_file, db_seal_path, fingerprint, load_public_key, seal_path
     from replay.source import load_jsonl, load_store
     from recorder.store import is_server_url
@@ -203,6 +203,7 @@ def seal_command(log, key_path, signer, db, match_id, partial, out_path) -> None
 
     Example: beatlog seal match.jsonl --key judge.key --signer "Head judge"
     """
+    from recorder import canonical
     from recorder.store import is_server_url
     from replay.seal import db_seal_path, seal_log, seal_path
     from replay.source import load_jsonl, load_store
@@ -231,6 +232,7 @@ def seal_command(log, key_path, signer, db, match_id, partial, out_path) -> None
 
 
 def _seal_store(db: str, key_path: str, signer: str | None, out_path: str | None) -> None:
+    from recorder import canonical
     from recorder.store import Store
     from replay.seal import fingerprint
     from replay.store_seal import seal_store, store_seal_path
@@ -346,6 +348,7 @@ def whatif_command(log, beat, duel, who, choices, policy, show_all, width, as_js
     """
     import shutil
 
+    from recorder import canonical
     from recorder.game import game_for
     from recorder.terms import terms_of
     from replay.source import read_strict
@@ -397,6 +400,7 @@ def diff_command(a, b) -> None:
 
     Example: beatlog diff mine.jsonl organiser.jsonl
     """
+    from recorder import canonical
     from replay.diff import diff_loaded
     from replay.source import load_jsonl
 
@@ -440,6 +444,7 @@ def state_command(log, beat, event, duel, who, as_json) -> None:
     Example: beatlog state match.jsonl --beat 4 --as 1 --json
     Example: beatlog state cogs.jsonl --turn 3 --event 5
     """
+    from recorder import canonical
     from replay.source import read_strict
     from replay.state import player_index, render, state_at
     from replay.trust import integrity_problem, warning
