@@ -14,7 +14,9 @@ import orjson
 
 MAX_SAFE_INT = 2**53
 
-_OPTS = orjson.OPT_SORT_KEYS
+# orjson's options for canonical JSON, for a caller that calls orjson.dumps itself in a hot loop.
+OPTIONS = orjson.OPT_SORT_KEYS
+_OPTS = OPTIONS
 
 
 def dumps(obj: Any) -> bytes:

@@ -26,7 +26,7 @@ ways agree on every log: tests/test_verify_file.py.
 
 from __future__ import annotations
 
-import hashlib
+from hashlib import sha256
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, Callable
@@ -191,11 +191,11 @@ def _as_asked(raw: dict[str, Any], request: Request, match_id: str, seq: int, pr
             and type(raw["data"]) is dict)
 
 
-# Event class -> a function returning its fields' values, in the order of its field names.
-_FIELDS: dict[type[Event], tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]]]] = {}
+# Event class -> its field names, a function returning their values in that order, its TYPE and its KIND.
+_CLASSES: dict[type[Event], tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]], str, str]] = {}
 
 
-def _fields(cls: type[Event]) -> tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]]]:
+def _class(cls: type[Event]) -> tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]], str, str]:
     names = cls.field_names()
     if len(names) > 1:
         getter = attrgetter(*names)
@@ -204,8 +204,8 @@ def _fields(cls: type[Event]) -> tuple[tuple[str, ...], Callable[[Event], tuple[
         getter = lambda event: (one(event),)  # noqa: E731
     else:
         getter = lambda event: ()  # noqa: E731
-    _FIELDS[cls] = names, getter
-    return names, getter
+    found = _CLASSES[cls] = names, getter, cls.TYPE, cls.KIND
+    return found
 
 
 def _line(match_id: str, entry: Entry, prev: str) -> tuple[str, bytes]:
@@ -213,15 +213,14 @@ def _line(match_id: str, entry: Entry, prev: str) -> tuple[str, bytes]:
     :func:`recorder.envelope.seal` and the JSONL writer make of it, without building the record
     (canonical JSON writes tuples as arrays and sorts every object's keys, so the event's own
     values serialise exactly as their parsed copies would)."""
-    event = entry.event
-    cls = type(event)
-    names, getter = _FIELDS.get(cls) or _fields(cls)
-    body = canonical.dumps({
-        "match_id": match_id, "seq": entry.seq, "duel": entry.duel, "beat": entry.beat, "type": cls.TYPE,
-        "kind": cls.KIND, "actor": entry.actor, "data": dict(zip(names, getter(event))), "cause": entry.cause,
-        "visibility": entry.visibility, "prev": prev,
-    })
-    digest = hashlib.sha256(body).hexdigest()
+    seq, duel, beat, event, actor, cause, visibility = entry
+    names, getter, type_, kind = _CLASSES.get(type(event)) or _class(type(event))
+    body = orjson.dumps({
+        "match_id": match_id, "seq": seq, "duel": duel, "beat": beat, "type": type_, "kind": kind,
+        "actor": actor, "data": dict(zip(names, getter(event))), "cause": cause, "visibility": visibility,
+        "prev": prev,
+    }, option=canonical.OPTIONS)
+    digest = sha256(body).hexdigest()
     # In canonical order "hash" comes just before the top-level "kind", after which only scalars follow.
     at = body.rfind(b',"kind":"')
     return digest, b"".join((body[:at], b',"hash":"', digest.encode(), b'"', body[at:]))
