@@ -9,9 +9,14 @@ construction (the engines write only valid events: tests/test_verify_fast_path.p
 holds them to it) and needs neither parsing nor schema checks. So
 :func:`verify_lines` runs the engine along the file and compares each line
 with the engine's own encoding of it. Every input is still parsed and checked
-in full (envelope, chain, hash, seats, schema) before it is fed to the engine,
-exactly as the strict reader checks it: the engine passes parts of an input
-through untouched, so its reproducing them proves nothing.
+before it is fed to the engine, as the strict reader checks it: the engine
+passes parts of an input through untouched, so its reproducing them proves
+nothing. An input whose envelope is exactly the one the engine writes for its
+answer there (seq, chain, match, clock, seats, cause, visibility; the same
+values of the same types) has a valid envelope by the same construction, so
+only its hash and its payload's schema are left to check; any other input is
+checked in full (envelope, chain, hash, seats, schema). The verdict is the same
+either way: tests/test_verify_file.py forges inputs' envelopes.
 
 :func:`verify_lines` only ever vouches for a log it verified completely; at the
 first thing it does not expect (a line that differs, a log that stops early
