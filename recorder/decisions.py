@@ -9,8 +9,9 @@ answer's fields plus ``source`` (who gave it).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Callable, Iterable, Protocol
 
 from . import canonical
 from .events import Event
@@ -43,6 +44,50 @@ def same_answer(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return norm(a) == norm(b)
 
 
+class LazyLabels(Sequence):
+    """A request's option labels, worked out the first time anything reads them.
+
+    Most requests are answered by a bot, a script or a log being verified, which never read a label; a person's
+    prompt, an error message and ``explain``/what-if do. ``make`` must depend only on values fixed when the
+    request is made (never on the match state, which moves on), so the labels read the same whenever they are
+    read. Reads as the tuple of labels: equal to it, indexed and sliced like it."""
+
+    __slots__ = ("_make", "_made")
+
+    def __init__(self, make: Callable[[], Iterable[str]]) -> None:
+        self._make: Callable[[], Iterable[str]] | None = make
+        self._made: tuple[str, ...] = ()
+
+    def _labels(self) -> tuple[str, ...]:
+        if self._make is not None:
+            self._made = tuple(self._make())
+            self._make = None
+        return self._made
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._labels()[index]
+
+    def __len__(self) -> int:
+        return len(self._labels())
+
+    def __iter__(self):
+        return iter(self._labels())
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._labels()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyLabels):
+            other = other._labels()
+        return self._labels() == other if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._labels())
+
+    def __repr__(self) -> str:
+        return repr(self._labels())
+
+
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Request:
@@ -55,7 +100,8 @@ class Request:
     prompt: str = ""  # plain-language question, for people and the log viewer
     secret: bool = False  # hidden from the opponent until revealed
     cause: int | None = None  # seq of the event that made this decision necessary
-    labels: tuple[str, ...] = ()  # human-readable option texts (same order), optional
+    # human-readable option texts (same order), optional; a LazyLabels works them out when first read
+    labels: tuple[str, ...] | LazyLabels = ()
 
     def label(self, index: int) -> str:
         if self.labels:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
-from typing import Any, Callable, Generator
+from functools import lru_cache
+from typing import Any, Callable, Generator, Iterable, Sequence
 
-from recorder.decisions import Request
+from recorder.decisions import LazyLabels, Request
 
 from . import events as E
 from . import movement
@@ -56,14 +57,17 @@ def fighter_name(ctx, p: int) -> str:
     return KITS[ctx.state.fighters[p].kit].short_name
 
 
-def choose(ctx, player: int, kind: str, event: type, options: list[dict[str, Any]], labels: list[str],
-           prompt: str, cause: int | None, *, secret: bool = False, always: bool = False,
-           extra: tuple[str, ...] = ()) -> Gen:
+def choose(ctx, player: int, kind: str, event: type, options: list[dict[str, Any]],
+           labels: Sequence[str] | Callable[[], Iterable[str]], prompt: str, cause: int | None, *,
+           secret: bool = False, always: bool = False, extra: tuple[str, ...] = ()) -> Gen:
     """The chosen option: asked through a Request unless only one option exists (and not ``always``).
+    ``labels``: the options' labels, or a function giving them when someone reads them (most answers come from
+    bots, scripts and logs, which never do: ``LazyLabels``; it must use only values fixed now, not the state).
     ``extra`` names answer fields beyond the option's to return too (a pair's secret salt)."""
     if len(options) == 1 and not always:
         return options[0]
-    req = Request(player, kind, event, tuple(options), prompt, secret, cause, tuple(labels))
+    req = Request(player, kind, event, tuple(options), prompt, secret, cause,
+                  LazyLabels(labels) if callable(labels) else tuple(labels))
     ev = yield from ctx.ask(req)
     return {k: getattr(ev, k) for k in (*options[0], *extra)}
 
@@ -92,14 +96,13 @@ def move_fighter(ctx, owner: int, mover: int, kind: str, n, card: str, cause: in
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason=reason), actor=owner, cause=cause)
         return None
     who = "" if mover == owner else fighter_name(ctx, mover) + " "
-    labels = [
-        f"{VERB[kind]} {who}{d.distance} ({start} → {d.to})" if d.to != start and kind != "move_directly"
-        else (f"{VERB[kind]} {who}to {d.to} ({start} → {d.to})" if d.to != start else f"Stay on {start} (0)")
-        for d in dests
-    ]
     options = [{"player": owner, "to": d.to} for d in dests]
-    prompt = f"{card}: {VERB[kind].lower()} {who}{_ns(n) if kind != 'move_directly' else 'to any unoccupied space'}"
-    pick = yield from choose(ctx, owner, "move", E.MoveChosen, options, labels, prompt, cause)
+    if len(options) == 1:  # nothing to ask: no prompt, no labels
+        pick = options[0]
+    else:
+        prompt = f"{card}: {VERB[kind].lower()} {who}{_ns(n) if kind != 'move_directly' else 'to any unoccupied space'}"
+        pick = yield from choose(ctx, owner, "move", E.MoveChosen, options,
+                                 lambda dests=tuple(dests): _move_labels(kind, who, start, dests), prompt, cause)
     dest = next(d for d in dests if d.to == pick["to"])
     if dest.to != start:
         moved(ctx, E.FighterMoved(player=mover, by=owner, kind=kind, from_space=start, to_space=dest.to,
@@ -136,8 +139,25 @@ def moved(ctx, event: E.FighterMoved, actor: int, cause: int | None) -> int:
     return seq
 
 
+def _move_labels(kind: str, who: str, start: int, dests: tuple[movement.Dest, ...]) -> list[str]:
+    """The labels of a movement's options: "Advance 2 (3 → 5)", "Move directly to 4 (2 → 4)", "Stay on 3 (0)"."""
+    return [
+        f"{VERB[kind]} {who}{d.distance} ({start} → {d.to})" if d.to != start and kind != "move_directly"
+        else (f"{VERB[kind]} {who}to {d.to} ({start} → {d.to})" if d.to != start else f"Stay on {start} (0)")
+        for d in dests
+    ]
+
+
 def _ns(n) -> str:
-    n = list(n or ())
+    """A movement's distances in words: "up to 2", "1", "1, 2 or 3"."""
+    try:
+        return _ns_of(tuple(n or ()))
+    except TypeError:  # not hashable
+        return _ns_of.__wrapped__(tuple(n or ()))
+
+
+@lru_cache(maxsize=256)
+def _ns_of(n: tuple[int, ...]) -> str:
     if not n:
         return ""
     if n[0] == 0:

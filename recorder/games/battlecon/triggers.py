@@ -100,8 +100,9 @@ def _resolve(ctx, p: int, timing: str, pending: tuple[Trigger, ...]) -> Gen:
     while len(todo) > 1:
         names = [t.name for t in todo]
         place = "first" if not ordered else f"next (after {', '.join(t.name for t in ordered)})"
+        word = "first" if not ordered else "next"
         pick = yield from choose(ctx, p, "order", E.TriggerOrderChosen, [{"player": p, "first": n} for n in names],
-                                 [f"{n} {'first' if not ordered else 'next'}" for n in names],
+                                 lambda names=tuple(names), word=word: [f"{n} {word}" for n in names],
                                  f"Order your {timing} effects: which resolves {place}?", None)
         ordered.append(todo.pop(names.index(pick["first"])))
     for trig in ordered + todo:
