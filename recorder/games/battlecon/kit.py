@@ -145,6 +145,10 @@ class KitRules:
         object.__setattr__(self, "hooks", hooks)
         object.__setattr__(self, "negates", "negate_trigger" in hooks)
         object.__setattr__(self, "reacts_to_hits", "when_hit" in hooks)
+        # Whether the cards of the fighter's attack are just its pair (or Finisher): no hook adds or swaps a card
+        # (stats.pair_key's quick way); and whether the kit's ability can negate the opponent's style.
+        object.__setattr__(self, "plain_pair", not ("applied_cards" in hooks or "copied_base" in hooks))
+        object.__setattr__(self, "negates_styles", "negates_style" in hooks)
 
     def __setattr__(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)

@@ -38,6 +38,8 @@ def pair_key(s: BattleState, p: int, negation: bool = True) -> PairKey:
     ability makes a copy of another fighter's card is that card, ``(fighter, card)`` (KitRules.copied_base)."""
     f = s.fighters[p]
     rules = f.rules
+    if rules.plain_pair and not (negation and s.fighters[1 - p].rules.negates_styles):  # most fighters, most beats
+        return (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, ())
     style, base = f.style, f.base
     applied = rules.applied_cards(s, p) if "applied_cards" in rules.hooks else ()
     other = s.fighters[1 - p].rules  # the opponent (a duel has two fighters): asked on every look, kept cheap
