@@ -1,5 +1,5 @@
 """A kit's words and citations for its own records come first; a generic event of a kit that does not cite it
-reads the generic text, never another kit's (recorder/games/battlecon/describe.py and cites.py)."""
+reads the generic text, never the citation of a kit that did not cause it (recorder/games/battlecon/describe.py and cites.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,11 @@ def _record(type_: str, **data) -> SimpleNamespace:
     return SimpleNamespace(type=type_, data=data)
 
 
-def _read(fighters, record) -> tuple[str, str | None]:
+def _read(fighters, record, *before) -> tuple[str, str | None]:
+    """The words and citation of ``record``, cited after the records ``before`` it (its causes), as a report does."""
     state = Scenario(fighters).state
+    for earlier in before:
+        GAME.cite(state, earlier)
     return GAME.describe(state, record), GAME.cite(state, record)
 
 
@@ -49,10 +52,17 @@ def test_a_generic_event_a_kit_does_not_cite_reads_the_generic_text_not_another_
     moved = _record("CardMoved", player=0, card="Strike", from_zone="hand", to_zone="with the pair",
                     reason="Withering Touch")
     assert _read(("hikaru", "lixis"), moved) == ("Hikaru's Strike: hand → with the pair (Withering Touch)",
-                                                 "the card's effect")
-    # Lixis, in this match, cites the base she makes him choose: her rule, alone (not joined with Zaamassal's)
-    assert _read(("hikaru", "lixis"), _record("CardChosen", player=0, card="Strike"))[1] == (
-        "Lixis: Withering Touch (the opponent's base), Life Virus (the named cards)")
+                                                 "the card's effect")  # nothing says Lixis's card did it
+    # In a log, Lixis's Withering Touch (her trigger) caused his choice and discard: her rule cites both, alone
+    # (not joined with Zaamassal's)
+    touch = SimpleNamespace(type="TriggerResolved", seq=40, cause=39, actor=1, kind="event",
+                            data={"player": 1, "card": "Withering Touch", "timing": "hit"})
+    chosen = SimpleNamespace(type="CardChosen", seq=41, cause=40, actor=0, kind="input",
+                             data={"player": 0, "card": "Strike"})
+    discarded = SimpleNamespace(type="CardMoved", seq=42, cause=40, actor=0, kind="event", data=moved.data)
+    lixis = "Lixis: Withering Touch, Pruning (the opponent chooses and discards a base from their hand)"
+    assert _read(("hikaru", "lixis"), chosen, touch)[1] == lixis
+    assert _read(("hikaru", "lixis"), discarded, touch, chosen)[1] == lixis
     assert _read(("hikaru", "cadenza"), _record("CardChosen", player=0, card="Strike"))[1] == "the card's effect"
     # the same generic event of Vanaah's own player in the same kind of match: her words, her citation
     assert _read(("vanaah", "lixis"), _record("CardMoved", player=0, card="Divine Rush", from_zone="in discard 2",

@@ -81,6 +81,8 @@ WOI = {
     "CardMoved": "the card's effect",
     "FigureSpaceChosen": "the card's effect", "FigurePlaced": "the fighter's Unique Ability (its second standup)",
     "FigureRemoved": "the fighter's Unique Ability (its second standup)",
+    "StyleShown": "the card's effect (the style is played face up)",
+    "FighterEliminated": "the card's effect (the opponent is eliminated from the duel)",
 }
 
 WOI_TRIGGERS = {
@@ -173,6 +175,8 @@ PREVIEW = {
     "CardMoved": "the card's effect",
     "FigureSpaceChosen": "the card's effect", "FigurePlaced": "the fighter's Unique Ability (its second standup)",
     "FigureRemoved": "the fighter's Unique Ability (its second standup)",
+    "StyleShown": "the card's effect (the style is played face up)",
+    "FighterEliminated": "the card's effect (the opponent is eliminated from the duel)",
 }
 
 PREVIEW_TRIGGERS = {
@@ -293,19 +297,34 @@ def _edition_text(found: Any, edition: str) -> Any:
     return found.get(edition) if isinstance(found, dict) else found
 
 
-def _kit_cites(rules, edition: str) -> dict[str, Any]:
-    """Every citation one kit gives (its own events and the generic ones it uses for its own rules): a text, or
+def _kit_cites(rules, edition: str, attr: str = "cites") -> dict[str, Any]:
+    """Every citation one kit gives (``attr`` "cites": its own events and the generic ones it uses for its own
+    rules; "opponent_cites": the generic ones its effects make on another fighter's records): a text, or
     ``fn(data, edition) -> text | None`` for a type the kit cites only some records of."""
-    key = (rules.id, edition)
+    key = (rules.id, edition, attr)
     found = _KIT_TABLES.get(key)
     if found is None:
-        declared = {**rules.own_cites, **rules.cites}
+        declared = {**rules.own_cites, **rules.cites} if attr == "cites" else rules.opponent_cites
         found = {k: v for k, c in declared.items() if (v := _edition_text(c, edition)) is not None}
         _KIT_TABLES[key] = found
     return found
 
 
-_KIT_TABLES: dict[tuple[str, str], dict[str, Any]] = {}
+_KIT_TABLES: dict[tuple[str, str, str], dict[str, Any]] = {}
+
+# A kit's own event types (its ``events``) -> the kit: its records cite that kit whoever's they are.
+_EVENT_KITS = {cls.TYPE: rules for rules in RULES.values() for cls in rules.events}
+
+# The records a WoI Pulse makes as it rearranges the fighters: the shared rule of the Pulse, whoever's kit also
+# makes rearrangements (a kit whose card rearranges cites its card's records).
+_PULSE_RECORDS = frozenset({"ArrangementChosen", "FightersRearranged", "FighterMoved"})
+
+# Shared events the shared beat records as the player's own act for another fighter's effect: the other fighter's
+# hook made it (StyleShown: ``style_face_up``).
+_MADE_BY_THE_OTHER = frozenset({"StyleShown"})
+
+# Records that start an effect: what they cause is that player's effect (a card's trigger, a Pulse).
+_EFFECTS = frozenset({"TriggerResolved", "PulseResolved"})
 
 
 def _kit_cite(kind: str, edition: str) -> str | None:
@@ -318,35 +337,86 @@ def _kit_cite(kind: str, edition: str) -> str | None:
     return None
 
 
+def _origin(state: BattleState, record) -> int | None:
+    """The player whose effect ``record`` comes from, followed up its causes to the effect that started it (a
+    trigger, a Pulse; a record with no cause: its actor). Learned in log order: each record's origin is kept by seq
+    (``state.cite_origins``), so a cause is found when the records are cited in order, as every report does; a
+    record whose cause was not cited counts as its actor's."""
+    memo = state.cite_origins
+    data = record.data
+    cause = getattr(record, "cause", None)
+    actor = getattr(record, "actor", None)
+    if record.type in _EFFECTS:
+        found = data.get("player")
+    elif cause is not None and cause in memo:
+        found = memo[cause]
+    else:
+        found = actor if actor is not None else data.get("player")
+    seq = getattr(record, "seq", None)
+    if seq is not None:
+        memo[seq] = found
+    return found
+
+
+def _claims(table: dict[str, Any], kind: str, data, edition: str) -> bool:
+    """Whether a kit's table cites this record (a text, or a function that answers for it)."""
+    found = table.get(kind)
+    return isinstance(found, str) or (callable(found) and found(data, edition) is not None)
+
+
+def _kit_table(state: BattleState, record, edition: str) -> dict[str, Any]:
+    """The kit citations that apply to ``record``: those of the kit that caused it.
+
+    A kit's own event: that kit's. A Pulse's rearrangement: none (the shared rule of the Pulse). A record of a player
+    that another fighter made (its actor: a lock put on them), or that comes from another fighter's effect (a base
+    they choose and discard for its card), when that fighter's ``opponent_cites`` cite it. A record another fighter
+    made never cites the player's kit; anything else, the player's own kit (its ability may answer an opponent's
+    card: "ignore this movement"). Never a kit of another match, never a kit that did not cause the record, never
+    several joined."""
+    kind = record.type
+    started = _origin(state, record)
+    owner = _EVENT_KITS.get(kind)
+    if owner is not None:
+        return _kit_cites(owner, edition)
+    resolving = state.resolving
+    if kind in _PULSE_RECORDS and resolving is not None and resolving[2] == "pulse":
+        return {}
+    fighters = state.fighters
+    data = record.data
+    p = data.get("player")
+    if not isinstance(p, int) or not 0 <= p < len(fighters):
+        return {}
+    actor = getattr(record, "actor", None)
+    made_by = 1 - p if kind in _MADE_BY_THE_OTHER and len(fighters) == 2 else actor
+    others = [q for q in (made_by, started) if isinstance(q, int) and q != p and 0 <= q < len(fighters)]
+    for q in dict.fromkeys(others):
+        theirs = _kit_cites(fighters[q].rules, edition, "opponent_cites")
+        if kind in _BY_PAYLOAD and q == made_by or _claims(theirs, kind, data, edition):
+            return theirs
+    if others and others[0] == made_by:
+        return {}  # another fighter's act on the player: never the player's own kit
+    return _kit_cites(fighters[p].rules, edition)
+
+
 def cite(state: BattleState, record) -> str | None:
     """The rule ``record`` applies, in the rulebook of the match's edition (``state.edition``).
 
-    The kit of the record's player first, when it cites that type: two kits use one generic event
-    (``CardMoved``, ``CounterChanged``...) for their own cards, each record cites its own kit's rule. Else the
-    kit of another fighter of this match that cites it (an effect it puts on the player, such as a lock), else
-    the shared text of the event (a generic event's generic rule: "the card's effect") -- never the citations of
-    kits that are not in the match, and never several joined.
+    The citation of the kit that caused the record, when it cites that type (:func:`_kit_table`): two kits use one
+    generic event (``CardMoved``, ``CounterChanged``...) for their own cards, each record cites its own kit's rule;
+    a lock one fighter's card puts on the other cites that card. Else the shared text of the event (a generic
+    event's generic rule: "the card's effect").
     """
     edition = state.edition if state.edition in TABLES else "woi"
-    fighters = state.fighters
-    p = record.data.get("player")
-    mine = {}
-    if isinstance(p, int) and 0 <= p < len(fighters) and fighters[p].rules is not None:
-        mine = _kit_cites(fighters[p].rules, edition)
     kind = record.type
+    texts = _kit_table(state, record, edition)
     shared = TABLES[edition][0]
-    found = mine.get(kind)
+    found = texts.get(kind)
     if callable(found):  # a kit citing some records of a type (its own ability's): None for the others
         found = found(record.data, edition)
         if found is not None:
             return found
     special = _BY_PAYLOAD.get(kind)
     if special is not None:
-        texts = {k: v for k, v in mine.items() if isinstance(v, str)}
-        return special(record.data, edition, {**shared, **texts} if texts else shared)
-    if found is not None:
-        return found
-    for i, f in enumerate(fighters):  # an effect another fighter of this match puts on the player (a lock...)
-        if i != p and f.rules is not None and isinstance(found := _kit_cites(f.rules, edition).get(kind), str):
-            return found
-    return shared.get(kind)
+        strings = {k: v for k, v in texts.items() if isinstance(v, str)}
+        return special(record.data, edition, {**shared, **strings} if strings else shared)
+    return found if found is not None else shared.get(kind)

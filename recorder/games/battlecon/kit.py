@@ -15,7 +15,8 @@ What a kit may register besides its hooks (all optional class attributes):
 - ``primitives``: effect verbs its card data may use (``effects.Primitive``), validated like the shared ones;
 - ``passives``: passive types its card data may use, with their parameters;
 - ``decisions``: the request kinds it asks, with the script-entry shape of their answers;
-- ``words``: ``{event type: fn(data, name) -> str}`` for describe/explain, and ``cites`` for citations;
+- ``words``: ``{event type: fn(data, name) -> str}`` for describe/explain, and ``cites`` for citations (of its
+  own records; ``opponent_cites``: of the records its effects make on another fighter);
 - ``stat_events``: ``{event type: fn(data) -> tallies}`` for statistics;
 - ``keep_on_tie``: request kinds where the greedy bot keeps a resource on a tie (the last option);
 - ``special_ranges``: the names its card data may write as a range, answered by its ``special_range`` hook;
@@ -113,8 +114,13 @@ class KitRules:
     # The rule an event of the kit applies: one text for both editions, or {"woi": ..., "preview": ...} where the
     # editions' rulebooks speak differently (a report cites its own match's edition: cites.py); for a generic event,
     # its player's records cite it before the shared text (``fn(data, edition) -> text | None`` for some records).
-    # A record of a generic event whose player's kit does not cite it cites the shared text, never another kit's.
+    # A record of a generic event whose player's kit does not cite it cites the shared text, never another kit's;
+    # a record another fighter's effect made (its actor, or the one whose effect asked a decision) never cites the
+    # player's kit: it cites that fighter's ``opponent_cites`` (cites.py).
     cites: ClassVar[dict[str, Any]] = {}
+    # Citations of the generic events the kit's effects make on another fighter's records (a lock it puts on the
+    # opponent, a base the opponent chooses to discard for its card), in the same shapes as ``cites``.
+    opponent_cites: ClassVar[dict[str, Any]] = {}
     # Citations of generic events for the kit's own records only: since ``cites`` of a generic event are its own
     # records' alone too, the same as ``cites`` (kept for the kits that use it; ``cites`` wins a type both name).
     own_cites: ClassVar[dict[str, Any]] = {}

@@ -197,8 +197,8 @@ class Heketch(KitRules):
     token_ante = TokenAnte(DARK, "+3 Priority; move directly next to the opponent now")  # on_ante moves him
     cites = {"TokenSpendChosen": "Heketch: Critical, Rasping (On Hit), Assassin (On Damage), Psycho (End of Beat): "
                                  "may spend Dark Force",
-             "MovementLocked": "Heketch: Merciless (this beat) / Assassin (On Damage: next beat)",
              "ActivationEarned": "Heketch: Psycho (End of Beat) / Million Knives (On Hit): execute the attack again"}
+    opponent_cites = {"MovementLocked": "Heketch: Merciless (this beat) / Assassin (On Damage: next beat)"}
 
     def new_own(self) -> Own:
         return Own()

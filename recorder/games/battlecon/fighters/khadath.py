@@ -111,6 +111,10 @@ def hunters(ctx, owner, card, cause):
     yield
 
 
+PLANAR_CROSSING = {"woi": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
+                   "preview": "Khadath: Planar Crossing (Finisher)"}
+
+
 class Khadath(KitRules):
     rules_aliases = {FIRST_RULES: "9d62a8de684b21720e3630abeb2bce97bc7361284acd82dee9b790da567d608b"}  # card data and events as in battlecon-engine-3
     events = (TrapSpaceChosen, TrapPlaced)
@@ -130,11 +134,10 @@ class Khadath(KitRules):
                           ("range", "Teleport"): Ruling("bc-teleport", "Teleport"),
                           ("priority", "Teleport"): Ruling("bc-teleport", "Teleport")}}
     cites = {"TrapPlaced": "Khadath's Unique Ability (Gate Trap)", "TrapSpaceChosen": "Khadath's Unique Ability (Gate Trap)",
-             # the shared rearrangement, as Planar Crossing also makes it
-             "ArrangementChosen": {"woi": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
-                                   "preview": "Khadath: Planar Crossing (Finisher)"},
-             "FightersRearranged": {"woi": "WoI p.33, Pulse (rearrange all standups); Planar Crossing",
-                                    "preview": "Khadath: Planar Crossing (Finisher)"}}
+             # the shared rearrangement, as Planar Crossing also makes it (a Pulse's cites the Pulse: cites.py)
+             "ArrangementChosen": PLANAR_CROSSING, "FightersRearranged": PLANAR_CROSSING}
+    # the opponent moved by Planar Crossing's rearrangement (their FighterMoved)
+    opponent_cites = {"FightersRearranged": PLANAR_CROSSING}
 
     def triggers(self, state, p: int, timing: str) -> list[Trigger]:
         """At Reveal, when the opponent is on or next to the trap: one trigger of Khadath's, ordered with his

@@ -33,6 +33,8 @@ from ..state import WITH_PAIR
 
 FID = "lixis"
 WITHERING = "Withering Touch"
+PRUNING = "Pruning"
+DISCARD_CITE = "Lixis: Withering Touch, Pruning (the opponent chooses and discards a base from their hand)"
 
 
 def _cards_with(op: str, timing: str) -> frozenset[str]:
@@ -174,8 +176,11 @@ class Lixis(KitRules):
                   "life_virus": Primitive(life_virus, ("hit",))}
     passives = {"forbid_adjacent": (), "ignore_movement": ()}
     decisions = {**CARD_DECISION, "ignore_move": ({"use": {"type": "boolean"}}, '"use": true to ignore the movement')}
-    cites = {"CardChosen": "Lixis: Withering Touch (the opponent's base), Life Virus (the named cards)",
+    cites = {"CardChosen": "Lixis: Life Virus (the named cards)",
              "OptionDecided": "Lixis: Rooted (she may ignore movement effects applied to her this beat)"}
+    # The opponent's records of her cards' discard: the base they choose, and its move to their attack pair.
+    opponent_cites = {"CardChosen": DISCARD_CITE,
+                      "CardMoved": lambda d, edition: DISCARD_CITE if d["reason"] in (WITHERING, PRUNING) else None}
     words = {"CardChosen": lambda d, name: f"{name(d['player'])} chooses {d['card']}",
              "OptionDecided": lambda d, name: (f"{name(d['player'])} ignores the movement (Rooted)" if d["use"]
                                                else f"{name(d['player'])} lets the movement apply (Rooted)")}

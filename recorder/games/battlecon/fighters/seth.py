@@ -141,10 +141,10 @@ class Seth(KitRules):
                              "the FAQ: players may still ante after the guess)",
              "SecretCommitted": "Seth: Beyond Eyes (the named base stays face down until the reveal)",
              "SecretRevealed": "Seth: Beyond Eyes (the named base is shown with the attack pairs)",
-             "StyleShown": "Seth: Reading Fate (the opponent plays their style face up)",
-             "BaseSwapped": "Seth: Wyrding (he may swap this attack's base for another base from his hand)",
-             "FighterEliminated": "Seth: Fortune Buster (an opponent who revealed a Finisher this beat is "
-                                  "eliminated)"}
+             "BaseSwapped": "Seth: Wyrding (he may swap this attack's base for another base from his hand)"}
+    opponent_cites = {"StyleShown": "Seth: Reading Fate (the opponent plays their style face up)",
+                      "FighterEliminated": "Seth: Fortune Buster (an opponent who revealed a Finisher this beat is "
+                                           "eliminated)"}
     words = {
         "SecretChosen": lambda d, name: (f"{name(d['player'])} names no base ({d['name']}, face down)"
                                          if d["choice"] == NONE else
