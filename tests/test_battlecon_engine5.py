@@ -281,3 +281,46 @@ def test_iron_body_is_still_spent_against_an_attack_that_does_not_ignore_stun_gu
                 choices={1: [{"kind": "iron_body", "spend": True}]}, lenient=True)
     assert b.one("IronBodyDecided", player=1).spend and b.none("EffectIgnored")
     assert b.one("StunPrevented", player=1).by == "Iron Body"
+
+
+# -- b. an attack its own cards say cannot hit is not a dodge (WoI p.30: a dodge is the defender's effect) --------
+
+NO_AMMO = "Custom Ammunition: no Ammo token anted, the attack cannot hit"
+
+
+def unloaded_shot(game):
+    """Rukyuk's Trick Shot with no Ammo token anted (his Unique Ability: his attack cannot hit), in range."""
+    sc = Scenario(("rukyuk", "hikaru"), keep=(("Trick", "Shot"), ("Focused", "Strike")), positions=(1, 5), game=game)
+    before = copy.deepcopy(sc.state)
+    return before, sc.beat((("Trick", "Shot"), ("Focused", "Strike")))
+
+
+def test_an_attack_that_cannot_hit_by_its_own_cards_is_not_recorded_as_dodged():
+    before, b = unloaded_shot(GAME)
+    checked = b.one("RangeChecked", player=0)
+    assert (checked.in_range, checked.dodge) == (True, None)  # nothing of the defender's made it miss
+    assert b.one("AttackMissed", player=0).reason == f"cannot hit: {NO_AMMO}"
+    assert b.none("HitScored", player=0)
+    said = told(GAME, before, b.entries)
+    checked = [line for line in lines_of(said, "RangeChecked") if line.startswith("Rukyuk")]
+    assert len(checked) == 1 and checked[0].endswith(" — in range")
+    missed = [(text, cite) for t, text, cite in said if t == "AttackMissed" and text.startswith("Rukyuk")]
+    assert missed == [(f"Rukyuk misses: cannot hit: {NO_AMMO}",
+                       "WoI p.25, Active attack, step 2: the attack's own card or ability says it cannot hit (not a "
+                       "dodge: WoI p.30 'Opponents/Attacks at range X do not hit you' is the defender's effect); "
+                       "ruling 'Cannot hit' (docs/rulings.md#bc-cannot-hit)")]
+
+
+def test_engine_4_still_records_it_as_dodged():
+    _, b = unloaded_shot(ENGINE4)
+    assert b.one("RangeChecked", player=0).dodge == NO_AMMO
+    assert b.one("AttackMissed", player=0).reason == f"dodged: {NO_AMMO}"
+
+
+def test_a_defenders_dodge_is_still_a_dodge():
+    # Khadath's Teleport: "Opponents do not hit you if the trap is between you" (the rulebook's dodge example).
+    sc = Scenario(("hikaru", "khadath"), keep=(("Trance", "Strike"), ("Teleport", "Strike")), positions=(3, 5),
+                  trap=4)
+    b = sc.beat((("Trance", "Strike"), ("Teleport", "Strike")), lenient=True)
+    missed = b.of("AttackMissed", player=0)
+    assert missed and missed[0].reason.startswith("dodged: ")

@@ -99,8 +99,8 @@ def test_without_an_anted_token_his_attack_cannot_hit():
     sc = rk(("Trick", "Shot"), positions=(1, 5))
     b = sc.beat((("Trick", "Shot"), ("Focused", "Strike")))
     checked = b.one("RangeChecked", player=0)
-    assert (checked.in_range, checked.dodge) == (True, NO_AMMO)
-    assert b.one("AttackMissed", player=0).reason == f"dodged: {NO_AMMO}"
+    assert (checked.in_range, checked.dodge) == (True, None)  # not a dodge: his own ability (engine 5 on)
+    assert b.one("AttackMissed", player=0).reason == f"cannot hit: {NO_AMMO}"
     assert b.none("HitScored", player=0)
 
 
@@ -292,7 +292,7 @@ def test_fully_automatic_with_an_empty_pool_fires_once():
 def test_fully_automatic_still_needs_an_anted_token_to_hit():
     sc = finisher("Fully Automatic", positions=(1, 4))
     b = sc.beat(((SA, "Strike"), ("Focused", "Strike")))
-    assert b.one("AttackMissed", player=0).reason == f"dodged: {NO_AMMO}"
+    assert b.one("AttackMissed", player=0).reason == f"cannot hit: {NO_AMMO}"
 
 
 def test_fully_automatic_voids_the_impact_shell():

@@ -139,7 +139,7 @@ def test_juto_disabled_at_0_or_less_then_fearless_misses_and_brings_him_back():
     assert (removed.figure, removed.from_space, removed.reason) == (
         "Juto", 3, "Tidal Bond: Juto's life is 0 or less (disabled)")
     assert b.one("AttackMissed", player=0).reason == (
-        "dodged: Fearless: Juto is disabled (off the board), this attack does not hit")
+        "cannot hit: Fearless: Juto is disabled (off the board), this attack does not hit")
     assert b.none("DamageDealt", player=0)
     back = b.one("CounterChanged", player=0, amount=6)
     assert (back.value, back.reason) == (4, "Fearless")
@@ -298,7 +298,7 @@ def test_tsunamis_collide_does_not_hit_an_opponent_adjacent_to_juto():
     b = sc.beat(((SA, "Whirlpool"), ("Trance", "Shot")), antes={1: []}, lenient=True)
     assert b.one("EffectIgnored", player=0, card="Tsunamis Collide").reason == "Juto is in Zone 2, not Zone 3"
     assert b.one("AttackMissed", player=0).reason == (
-        "dodged: Tsunamis Collide does not hit an opponent adjacent to Juto")
+        "cannot hit: Tsunamis Collide does not hit an opponent adjacent to Juto")
 
 
 def test_guardian_xandjinn_reaches_juto_and_the_spaces_next_to_him():

@@ -83,24 +83,24 @@ def _pair(sc, p, style, base):
 
 
 def test_glorious_does_not_hit_a_higher_priority_opponent():
-    from recorder.games.battlecon.attack import dodge_reason
+    from recorder.games.battlecon.attack import cannot_hit_reason
     sc = Scenario(("vanaah", "hikaru"), positions=(3, 4))
     _pair(sc, 0, "Glorious", "Strike")  # priority 3
     _pair(sc, 1, "Advancing", "Dash")  # priority 9
-    assert dodge_reason(sc.state, 0).startswith("Glorious: does not hit an opponent with a higher priority")
+    assert cannot_hit_reason(sc.state, 0).startswith("Glorious: does not hit an opponent with a higher priority")
     _pair(sc, 1, "Advancing", "Grasp")  # priority 6
     _pair(sc, 0, "Glorious", "Dash")  # priority 9, above the opponent's: it hits
-    assert dodge_reason(sc.state, 0) is None
+    assert cannot_hit_reason(sc.state, 0) is None
 
 
 def test_vengeance_does_not_hit_a_lower_priority_opponent():
-    from recorder.games.battlecon.attack import dodge_reason
+    from recorder.games.battlecon.attack import cannot_hit_reason
     sc = Scenario(("vanaah", "hikaru"), positions=(3, 4))
     _pair(sc, 0, "Vengeance", "Dash")  # priority 9
     _pair(sc, 1, "Advancing", "Grasp")  # priority 6
-    assert dodge_reason(sc.state, 0).startswith("Vengeance: does not hit an opponent with a lower priority")
+    assert cannot_hit_reason(sc.state, 0).startswith("Vengeance: does not hit an opponent with a lower priority")
     _pair(sc, 0, "Vengeance", "Strike")  # priority 3, below the opponent's: it hits
-    assert dodge_reason(sc.state, 0) is None
+    assert cannot_hit_reason(sc.state, 0) is None
 
 
 def test_judgment_forbids_the_opponent_to_retreat_or_pass_her():

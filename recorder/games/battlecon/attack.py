@@ -11,11 +11,13 @@ from .state import BattleState
 from .triggers import run_triggers
 
 NO_DAMAGE = "power N/A"  # EffectIgnored.reason of a hit whose power is N/A: it deals no damage (WoI p.20)
+CANNOT_HIT = "cannot hit: "  # AttackMissed.reason: the attack's own cards say it cannot hit (engine 5 on)
 MAX_REPEATS = 20  # safeguard; each repeat costs something (a regained token, life), so real ones stop far sooner
 
 
 def dodge_reason(s: BattleState, attacker: int) -> str | None:
-    """Why the defender cannot be hit by this attack, if a dodge effect applies."""
+    """Why the defender cannot be hit by this attack, if a dodge effect applies (the defender's: "Opponents/Attacks
+    at range X do not hit you", WoI p.30)."""
     d = 1 - attacker
     fd = s.fighters[d]
     if fd.dodge:
@@ -24,8 +26,13 @@ def dodge_reason(s: BattleState, attacker: int) -> str | None:
         why = fd.rules.dodge(s, d, attacker)
         if why:
             return why
+    return None
+
+
+def cannot_hit_reason(s: BattleState, attacker: int) -> str | None:
+    """Why the attacker's own cards or ability say this attack cannot hit (not a dodge: nothing of the defender's)."""
     own = s.fighters[attacker].rules
-    return own.misses(s, attacker, d) if "misses" in own.hooks else None
+    return own.misses(s, attacker, 1 - attacker) if "misses" in own.hooks else None
 
 
 def check_range(ctx, p: int) -> bool:
@@ -56,14 +63,19 @@ def check_range(ctx, p: int) -> bool:
             text += "".join(f"; also {d}: {why}" for d, why in bands)
             in_range = in_range or any(d == dist for d, _ in bands)
     dodge = dodge_reason(s, p) if in_range else None
+    missed = f"dodged: {dodge}" if dodge else None
+    if in_range and not dodge:
+        cannot = cannot_hit_reason(s, p)
+        if cannot:
+            dodge, missed = ctx.game.cannot_hit_records(cannot)
     ctx.emit(E.RangeChecked(player=p, distance=dist, range_min=rmin, range_max=rmax, terms=text,
                             in_range=in_range, dodge=dodge), actor=p)
     if not in_range:
         ctx.emit(E.AttackMissed(player=p, reason="range N/A" if kind == "na" else f"out of range (distance {dist})"),
                  actor=p)
         return False
-    if dodge:
-        ctx.emit(E.AttackMissed(player=p, reason=f"dodged: {dodge}"), actor=p)
+    if missed:
+        ctx.emit(E.AttackMissed(player=p, reason=missed), actor=p)
         return False
     return True
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import rulings as R
-from .attack import NO_DAMAGE
+from .attack import CANNOT_HIT, NO_DAMAGE
 from .fighters import RULES
 from .state import BattleState
 
@@ -215,6 +215,10 @@ def _attack_missed(d, edition: str, table) -> str:
         return ("Preview p.2, Bases ('Attacks with a range of N/A will never hit')" if edition == "preview"
                 else "WoI p.24, Special Ranges ('Attacks with a range of N/A (on either side of the attack pair) never "
                      "hit opponents')")
+    if d["reason"].startswith(CANNOT_HIT):
+        return (f"{_EXECUTE}, 2" if edition == "preview" else "WoI p.25, Active attack, step 2") + (
+            ": the attack's own card or ability says it cannot hit (not a dodge: WoI p.30 'Opponents/Attacks at range "
+            f"X do not hit you' is the defender's effect); {R.CANNOT_HIT.cite}")
     if d["reason"].startswith("dodged"):
         return (f"{_EXECUTE}, 2; {PREVIEW['DodgeGained']}" if edition == "preview"
                 else "WoI p.25, Active attack, step 2; p.30 dodge effects")

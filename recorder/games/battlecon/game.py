@@ -20,6 +20,7 @@ from . import events as E
 from . import describe as D
 from . import fold
 from . import phases, script_entry
+from .attack import CANNOT_HIT
 from .specials import CHOSEN, normalise_finishers
 from .bots import RandomBot
 from .cards import FIGHTERS, KITS, SHARED_DIGEST
@@ -185,6 +186,12 @@ class BattleCON:
         attack's in WoI -- none yet at an On Hit --, the beat's in the Preview) and the fighter's stun guard."""
         damage = state.fighters[target].damage_taken if state.edition == "preview" else 0
         return damage, stats.stun_guard(state, target)[0]
+
+    def cannot_hit_records(self, why: str) -> tuple[str | None, str]:
+        """What ``RangeChecked.dodge`` and ``AttackMissed.reason`` record of an attack in range that its own cards or
+        ability say cannot hit (``why``): no dodge -- a dodge is the defender's effect ("Opponents/Attacks at range X
+        do not hit you", WoI p.30), docs/rulings.md bc-cannot-hit -- and ``cannot hit: <why>``."""
+        return None, f"{CANNOT_HIT}{why}"
 
     def stun_guard_ignored(self, state, attacker: int) -> str | None:
         """What makes ``attacker``'s attack ignore Stun Guard, as the target's stun prevention is told (the kits'

@@ -4,6 +4,10 @@ versions").
 - A kit's stun prevention that raises stun guard (a token spent for Stun Guard infinity) could be used against an
   attack that ignores Stun Guard; the WoI FAQ says an effect that ignores Stun Guard takes precedence
   (docs/rulings.md ``bc-iron-body-ignored``): here the game's ``stun_guard_ignored`` hook tells the kits nothing.
+- An attack in range that its own cards or ability say cannot hit (an Ammo token not anted, a card's "does not hit
+  an opponent with a higher priority") was recorded as dodged: ``RangeChecked.dodge`` named why and
+  ``AttackMissed.reason`` was ``dodged: <why>``; a dodge is the defender's effect (docs/rulings.md
+  ``bc-cannot-hit``): here the game's ``cannot_hit_records`` hook says "dodged" again.
 
 Engine 4 registered every event as engine 5 does and had the same card data, so its rules fingerprints are engine
 5's (tests/test_battlecon_engine5.py pins all of them as engine 4 recorded them). An override of a kit's card data
@@ -36,3 +40,6 @@ class Engine4(BattleCON):
 
     def stun_guard_ignored(self, state, attacker: int) -> str | None:
         return None  # a spent token's Stun Guard infinity stood against an attack that ignores Stun Guard
+
+    def cannot_hit_records(self, why: str) -> tuple[str | None, str]:
+        return why, f"dodged: {why}"
