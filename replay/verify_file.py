@@ -14,9 +14,11 @@ passes parts of an input through untouched, so its reproducing them proves
 nothing. An input whose envelope is exactly the one the engine writes for its
 answer there (seq, chain, match, clock, seats, cause, visibility; the same
 values of the same types) has a valid envelope by the same construction, so
-only its hash and its payload's schema are left to check; any other input is
-checked in full (envelope, chain, hash, seats, schema). The verdict is the same
-either way: tests/test_verify_file.py forges inputs' envelopes.
+only its payload's schema is checked before it is fed; its canonical form and
+its hash are proven by the engine's copy of it, the next line it writes,
+compared with this one byte for byte. Any other input is checked in full
+(envelope, chain, hash, seats, schema). The verdict is the same either way:
+tests/test_verify_file.py forges inputs' envelopes and edits their lines.
 
 :func:`verify_lines` only ever vouches for a log it verified completely; at the
 first thing it does not expect (a line that differs, a log that stops early
