@@ -8,8 +8,10 @@ by the same :func:`recorder.notes.check_notes` -- kept as a row, so that it trav
 The table is made with the first note (a store without notes has none, and an earlier beatlog reads
 the store as before). Like the events, it is append-only inside the database: triggers refuse UPDATE,
 DELETE (and TRUNCATE on PostgreSQL) and an insert that is not the match's next note chained onto its
-last; once the table exists, the store's schema check requires these triggers intact. The DDL is in
-:mod:`recorder.store_schema` and :mod:`recorder.store_schema_pg`, beside the other tables'.
+last; once the table exists, the store's schema check requires these triggers intact. The table and the
+refusals' words are written once for both dialects in :mod:`recorder.store_schema` (each dialect's words from
+``DIALECT_TYPES``, as the statistics tables are); the insert check's body is each dialect's own, beside the other
+tables' (:mod:`recorder.store_schema_pg` for PostgreSQL).
 """
 
 from __future__ import annotations

@@ -17,7 +17,8 @@ schema's owner and version (SQLite's ``application_id``/``user_version``).
 
 from __future__ import annotations
 
-from .store_schema import HEADER_COLUMNS, NOTES_TABLE, SCHEMA_VERSION
+from .store_schema import (HEADER_COLUMNS, NOTES_NO_MATCH, NOTES_OUT_OF_ORDER, NOTES_REFUSED, NOTES_TABLE,
+                           SCHEMA_VERSION, notes_refusal, notes_tables)
 
 APPLICATION = "beatlog"
 VERSION = SCHEMA_VERSION  # PostgreSQL stores start at the ledger's version: there never was an earlier one
@@ -200,23 +201,9 @@ LEDGER_TRIGGERS = {
 }
 
 
-# The notes table (recorder.store_notes), made with a store's first note; checked once it is there.
-NOTES_TABLES = (
-    """CREATE TABLE notes (
-    match_id TEXT NOT NULL,
-    n BIGINT NOT NULL CHECK (n >= 1),
-    duel BIGINT NOT NULL,
-    beat BIGINT NOT NULL,
-    seq BIGINT NOT NULL,
-    event TEXT NOT NULL,
-    author TEXT NOT NULL,
-    text TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    prev TEXT NOT NULL,
-    hash TEXT NOT NULL,
-    PRIMARY KEY (match_id, n)
-)""",
-)
+# The notes table (recorder.store_notes), made with a store's first note; checked once it is there. Its table and
+# its refusals' words are SQLite's, written once (recorder.store_schema); the trigger bodies are PostgreSQL's own.
+NOTES_TABLES = notes_tables("postgresql")
 
 
 NOTES_FUNCTIONS = {
@@ -228,11 +215,11 @@ DECLARE
 BEGIN
     SELECT header_hash INTO m_header_hash FROM matches WHERE match_id = NEW.match_id;
     IF NOT FOUND THEN
-        {_refuse("beatlog: a note of a match that is not in the matches table")}
+        {_refuse(NOTES_NO_MATCH)}
     END IF;
     SELECT n, hash INTO last_n, last_hash FROM notes WHERE match_id = NEW.match_id ORDER BY n DESC LIMIT 1;
     IF NEW.n IS DISTINCT FROM coalesce(last_n, 0) + 1 OR NEW.prev IS DISTINCT FROM coalesce(last_hash, m_header_hash) THEN
-        {_refuse("beatlog: a note must be the match''s next one, chained onto its last")}
+        {_refuse(NOTES_OUT_OF_ORDER)}
     END IF;
     RETURN NEW;
 END
@@ -241,13 +228,9 @@ $$""",
 
 
 NOTES_TRIGGERS = {
-    "notes_no_update": ("notes", _refusing(
-        "notes_no_update", "BEFORE UPDATE", "notes", "beatlog: notes are append-only: UPDATE is refused")),
-    "notes_no_delete": ("notes", _refusing(
-        "notes_no_delete", "BEFORE DELETE", "notes", "beatlog: notes are append-only: DELETE is refused")),
-    "notes_no_truncate": ("notes", _refusing(
-        "notes_no_truncate", "BEFORE TRUNCATE", "notes", "beatlog: notes are append-only: TRUNCATE is refused",
-        each="STATEMENT")),
+    **{f"notes_no_{verb}": ("notes", _refusing(f"notes_no_{verb}", f"BEFORE {verb.upper()}", "notes",
+                                               notes_refusal(verb), each="STATEMENT" if verb == "truncate" else "ROW"))
+       for verb in (*NOTES_REFUSED, "truncate")},
     "notes_append_in_order": ("notes", "CREATE TRIGGER notes_append_in_order BEFORE INSERT ON notes "
                                      "FOR EACH ROW EXECUTE FUNCTION beatlog_notes_append()"),
 }

@@ -203,3 +203,77 @@ def test_two_writers_of_one_match_chain_their_notes(stored):
             store_notes._append(two, mid, [stale])
         store_notes.add(two, mid, duel=1, beat=3, text="second", author="B")
         assert [n.text for n in store_notes.read(one, mid, log.header, log.records)] == ["first", "second"]
+
+
+# The notes table and triggers as the first beatlog with notes wrote them into SQLite stores: a store holding them
+# must keep opening (the schema check compares its triggers with today's, normalised) and take new notes.
+EARLIER_SQLITE_NOTES = [
+    """CREATE TABLE notes (
+    match_id TEXT NOT NULL,
+    n INTEGER NOT NULL CHECK (n >= 1),
+    duel INTEGER NOT NULL,
+    beat INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    author TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    prev TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    PRIMARY KEY (match_id, n)
+) WITHOUT ROWID""",
+    """CREATE TRIGGER notes_no_update BEFORE UPDATE ON notes
+BEGIN
+    SELECT RAISE(ABORT, 'beatlog: notes are append-only: UPDATE is refused');
+END""",
+    """CREATE TRIGGER notes_no_delete BEFORE DELETE ON notes
+BEGIN
+    SELECT RAISE(ABORT, 'beatlog: notes are append-only: DELETE is refused');
+END""",
+    """CREATE TRIGGER notes_append_in_order BEFORE INSERT ON notes
+BEGIN
+    SELECT RAISE(ABORT, 'beatlog: a note of a match that is not in the matches table')
+    WHERE NOT EXISTS (SELECT 1 FROM matches WHERE match_id = NEW.match_id);
+    SELECT RAISE(ABORT, 'beatlog: a note must be the match''s next one, chained onto its last')
+    WHERE NEW.n IS NOT coalesce((SELECT max(n) FROM notes WHERE match_id = NEW.match_id), 0) + 1
+       OR NEW.prev IS NOT coalesce((SELECT hash FROM notes WHERE match_id = NEW.match_id AND n = NEW.n - 1),
+                                   (SELECT header_hash FROM matches WHERE match_id = NEW.match_id));
+END""",
+]
+
+
+def test_the_notes_table_is_one_text_for_both_dialects():
+    from recorder import store_schema, store_schema_pg
+
+    (sqlite,), (pg,) = store_notes.ddl("sqlite")[:1], store_notes.ddl("postgresql")[:1]
+    assert store_notes.ddl("sqlite") == EARLIER_SQLITE_NOTES  # SQLite's, word for word as earlier stores hold it
+    assert sqlite == store_schema.notes_tables("sqlite")[0] and pg == store_schema_pg.NOTES_TABLES[0]
+    # PostgreSQL's differs only in the words of its dialect: its integers, and no WITHOUT ROWID
+    assert pg.replace("BIGINT", "INTEGER") + " WITHOUT ROWID" == sqlite
+    # the same refusals, in the same words (PostgreSQL refuses TRUNCATE too)
+    for verb in ("UPDATE", "DELETE"):
+        message = f"beatlog: notes are append-only: {verb} is refused"
+        assert message in store_schema.NOTES_TRIGGERS[f"notes_no_{verb.lower()}"]
+        assert message in store_schema_pg.NOTES_TRIGGERS[f"notes_no_{verb.lower()}"][1]
+    body = store_schema_pg.NOTES_FUNCTIONS["beatlog_notes_append"]
+    for message in ("beatlog: a note of a match that is not in the matches table",
+                    "beatlog: a note must be the match''s next one, chained onto its last"):
+        assert message in store_schema.NOTES_TRIGGERS["notes_append_in_order"] and message in body
+
+
+def test_a_store_whose_notes_table_an_earlier_beatlog_made_keeps_opening(tmp_path):
+    log = write_log(tmp_path / "m.jsonl", *battlecon_duel(7))
+    db = str(tmp_path / "club.db")
+    assert run("import", "--db", db, str(log)).exit_code == 0
+    mid = read_jsonl(log).header.match_id
+    conn = sqlite3.connect(db)
+    for sql in EARLIER_SQLITE_NOTES:
+        conn.execute(sql)
+    conn.commit()
+    conn.close()
+    result = run("annotate", "--db", db, "--match", mid, "--beat", "3", "--text", "Appeal refused")
+    assert result.exit_code == 0, result.output
+    assert run("verify", "--db", db).exit_code == 0
+    with Store(db, create=False) as store:
+        log = store.read(mid)
+        assert [n.text for n in store_notes.read(store, mid, log.header, log.records)] == ["Appeal refused"]
