@@ -179,8 +179,11 @@ def _capped(s: BattleState, p: int, stat: str, total: int, printed: int, terms: 
     return total
 
 
-def _extras(s: BattleState, p: int, stat: str, key: PairKey) -> Terms:
-    """Token, form, card-passive, kit and status terms for a scalar stat (``key``: player p's pair_key now)."""
+def _extras(s: BattleState, p: int, stat: str, key: PairKey, cards: bool = True, kit: bool = True,
+            opponent: bool = True) -> Terms:
+    """Token, form, card-passive, kit, opponent-effect and status terms for a scalar stat (``key``: player p's
+    pair_key now), in that order; ``cards``, ``kit`` (the kit's ``stat_terms``) and ``opponent`` (the opponent's
+    ``opponent_terms`` on p) False leave those out (:func:`bonus_terms`)."""
     f = s.fighters[p]
     out: Terms = []
     if f.anted and not _passives(key, f.form, "tokens_no_effect") and antes_negated(s, p) is None:  # tokens_void
@@ -193,13 +196,14 @@ def _extras(s: BattleState, p: int, stat: str, key: PairKey) -> Terms:
         v = KITS[f.kit].forms[f.form_at_ante].get(stat)
         if v:
             out.append((f"{f.form_at_ante.capitalize()} form", v))
-    for card, item in _passives(key, f.form, "stat"):
-        if item["stat"] == stat:
-            out.append((card.name, item["amount"]))
-    if "stat_terms" in f.rules.hooks:
+    if cards:
+        for card, item in _passives(key, f.form, "stat"):
+            if item["stat"] == stat:
+                out.append((card.name, item["amount"]))
+    if kit and "stat_terms" in f.rules.hooks:
         out += f.rules.stat_terms(s, p, stat)
     other = s.fighters[1 - p].rules  # the opponent's effect on p's figures (a duel has two fighters)
-    if "opponent_terms" in other.hooks:
+    if opponent and "opponent_terms" in other.hooks:
         out += other.opponent_terms(s, 1 - p, p, stat)
     for st in f.statuses:
         if st.stat == stat and st.beat == s.beat:
@@ -210,25 +214,9 @@ def _extras(s: BattleState, p: int, stat: str, key: PairKey) -> Terms:
 def bonus_terms(s: BattleState, p: int, stat: str, kit: bool = True) -> Terms:
     """Player p's bonuses and penalties to a scalar stat from anything but their cards: anted tokens, their form,
     their ability (``kit``: its ``stat_terms``) and status effects -- what an effect copying "the opponent's
-    bonuses" copies (styles and bases excluded)."""
-    f = s.fighters[p]
-    out: Terms = []
-    if f.anted and not tokens_void(s, p):
-        effects = KITS[f.kit].token_effects
-        for t in f.anted:
-            v = effects.get(t, {}).get(stat)
-            if v:
-                out.append((f"{t} token", v))
-    if f.form_at_ante:
-        v = KITS[f.kit].forms[f.form_at_ante].get(stat)
-        if v:
-            out.append((f"{f.form_at_ante.capitalize()} form", v))
-    if kit and "stat_terms" in f.rules.hooks:
-        out += f.rules.stat_terms(s, p, stat)
-    for st in f.statuses:
-        if st.stat == stat and st.beat == s.beat:
-            out.append((st.label, st.amount))
-    return out
+    bonuses" copies (styles and bases excluded): the terms of :func:`_extras` without the cards' and the
+    opponent's, in the same order."""
+    return _extras(s, p, stat, pair_key(s, p), cards=False, kit=kit, opponent=False)
 
 
 def priority(s: BattleState, p: int) -> tuple[int, Terms]:
