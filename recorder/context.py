@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Generator
 
-from .decisions import Answer, Request, salt_error
+from .decisions import SALT, Answer, Request, salt_error
 from .envelope import Entry
 from .errors import IllegalDecision, InvalidDecision
 from .events import ChanceDrawn, Event
@@ -93,7 +93,7 @@ class Context:
     def check(self, request: Request, answer: Answer) -> None:
         if not isinstance(answer, Answer) or not isinstance(answer.data, dict):
             raise InvalidDecision(f"{self.where}: a {request.kind} answer must be an object, got {answer!r}")
-        bad_salt = salt_error(request.event, answer.data)
+        bad_salt = salt_error(request.event, answer.data) if SALT in answer.data else None
         if bad_salt is not None:
             name = self.header.players[request.player].name
             raise IllegalDecision(f"{self.where}: {name}'s {request.kind} answer {bad_salt}")

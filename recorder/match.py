@@ -45,6 +45,11 @@ class Match:
         caller may ask again.
         """
         start = len(self.ctx.entries)
+        self._advance(answer)
+        return self.ctx.entries[start:]
+
+    def _advance(self, answer: Answer | None) -> None:
+        """``advance`` without collecting the new entries (``run`` needs none)."""
         if self.finished:
             raise IllegalDecision(f"match {self.header.match_id} has already ended")
         if not self._started:
@@ -60,7 +65,6 @@ class Match:
             self.ctx.check(self.pending, answer)
             self.ctx._checked = answer  # ask() need not check it again
             self._step(answer)
-        return self.ctx.entries[start:]
 
     def _step(self, answer: Answer | None) -> None:
         try:
@@ -72,11 +76,11 @@ class Match:
 
 def run(match: Match, sources: Mapping[int, DecisionSource]) -> list[Entry]:
     """Play ``match`` to the end, asking ``sources[player]`` for every decision."""
-    match.advance()
+    match._advance(None)
     while not match.finished:
         request = match.pending
         assert request is not None
-        match.advance(sources[request.player].answer(request, match))
+        match._advance(sources[request.player].answer(request, match))
     return match.entries
 
 
