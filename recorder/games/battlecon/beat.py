@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from recorder import canonical
 
@@ -51,15 +51,26 @@ def _pairs(fighter: str, hand: frozenset[str] | tuple[str, ...]) -> tuple[tuple[
     return tuple((st, b, None if st == SPECIAL_ACTION else f"{st} {b}") for st in styles for b in bases)
 
 
-def pair_options(s: BattleState, p: int, before_ante: bool = True) -> tuple[list[dict], list[str]]:
+@lru_cache(maxsize=1 << 14)
+def _pair_choices(fighter: str, hand: frozenset[str] | tuple[str, ...],
+                  p: int) -> tuple[tuple[dict, ...], tuple[str | None, ...], bool]:
+    """Player p's pair options for a hand, their labels (None for a Special Action's: it depends on the match)
+    and whether there is such a None; worked out once per hand and seat (the options are never changed)."""
+    pairs = _pairs(fighter, hand)
+    labels = tuple(label for _, _, label in pairs)
+    return tuple({"player": p, "style": st, "base": b} for st, b, _ in pairs), labels, None in labels
+
+
+def pair_options(s: BattleState, p: int, before_ante: bool = True) -> tuple[tuple[dict, ...], tuple[str, ...]]:
     """Every legal pair (style or Special Action, then base), in hand order; labels name what a special would
     really become at the reveal (a Finisher that cannot be used yet is a Cancel, and says why)."""
     f = s.fighters[p]
-    pairs = _pairs(f.kit, _hand(f))
-    opts = [{"player": p, "style": st, "base": b} for st, b, _ in pairs]
-    labels = [label if label is not None else f"{st} {b} ({specials.special_label(s, p, b, before_ante)})"
-              for st, b, label in pairs]
-    return opts, labels
+    hand = _hand(f)
+    opts, labels, special = _pair_choices(f.kit, hand, p)
+    if special:
+        labels = tuple(label if label is not None else f"{st} {b} ({specials.special_label(s, p, b, before_ante)})"
+                       for st, b, label in _pairs(f.kit, hand))
+    return opts, labels  # type: ignore[return-value]
 
 
 def commitment(ctx, p: int, style: str, base: str, salt: str = "") -> str:
@@ -157,10 +168,12 @@ def ante_step(ctx):
         else:
             opts = [{"player": p, "ante": "pass"}] + [{"player": p, "ante": t} for t in tokens]
             rules = s.fighters[p].rules
-            labels = ["Pass"] + [rules.ante_label(s, p, t) for t in tokens]
             if finisher:
                 opts.append({"player": p, "ante": finisher})
-                labels.append(f"Ante your Finisher, {finisher} (your pair returns to hand)")
+            if "ante_label" in rules.hooks:  # the kit's words may depend on the match (what an ante costs now)
+                labels = ante_labels(rules, s, p, tokens, finisher)
+            else:  # the default words depend on the token alone: worked out when someone reads them
+                labels = partial(ante_labels, rules, s, p, tuple(tokens), finisher)
             pick = yield from choose(ctx, p, "ante", E.AnteDeclared, opts, labels,
                                      f"{s.names[p]}: ante or pass", None, always=True)
             if pick["ante"] == finisher:
@@ -170,6 +183,14 @@ def ante_step(ctx):
                 yield from rules.on_ante(ctx, p, pick["ante"], len(ctx.entries))
             passes = passes + 1 if pick["ante"] == "pass" else 0
         p = 1 - p
+
+
+def ante_labels(rules, s: BattleState, p: int, tokens, finisher: str | None) -> list[str]:
+    """The labels of an ante decision's options: "Pass", each token's (the kit's ``ante_label``), the Finisher's."""
+    labels = ["Pass"] + [rules.ante_label(s, p, t) for t in tokens]
+    if finisher:
+        labels.append(f"Ante your Finisher, {finisher} (your pair returns to hand)")
+    return labels
 
 
 def reveal(ctx):

@@ -500,12 +500,24 @@ FOLDS: dict[str, Callable[[BattleState, Any], None]] = {
 KIT_FOLDED = frozenset(kind for rules in RULES.values() for kind in rules.folds)
 
 
+# Per event class: its shared fold (None: it folds to nothing) and whether some kit folds it too; filled as the
+# classes are first met (the tables above never change after import).
+_BY_CLASS: dict[type, tuple[Callable[[BattleState, Any], None] | None, bool]] = {}
+
+
 def apply(state: BattleState, event: Any) -> None:
     """The shared fold, then each kit's fold of that event type for its own fighter (its ``folds``)."""
-    kind = event.TYPE
-    FOLDS.get(kind, _nothing)(state, event)
-    if kind not in KIT_FOLDED:
+    found = _BY_CLASS.get(type(event))
+    if found is None:
+        kind = event.TYPE
+        fold = FOLDS.get(kind)
+        found = _BY_CLASS[type(event)] = (None if fold is _nothing else fold, kind in KIT_FOLDED)
+    fold, kits = found
+    if fold is not None:
+        fold(state, event)
+    if not kits:
         return
+    kind = event.TYPE
     for p, f in enumerate(state.fighters):
         fn = f.rules.folds.get(kind)
         if fn is not None:

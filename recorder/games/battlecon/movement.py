@@ -23,6 +23,7 @@ from .state import BattleState
 FIRST, LAST = 1, 7
 
 SELF_KINDS = ("advance", "retreat", "move")
+NO_STOPS: frozenset[int] = frozenset()
 OTHER_KINDS = ("push", "pull", "move_opponent")
 
 
@@ -82,9 +83,11 @@ def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ..
     """Every legal end space for a movement of ``mover`` made by player ``by``'s effect."""
     me = s.fighters[mover].figure
     start, other = me.space, s.fighters[1 - mover].position
-    occupied = frozenset(fig.space for fig in s.figures if fig is not me and fig.space and not fig.shares)
-    stops = frozenset(sp for q, f in enumerate(s.fighters) if "movement_stops" in f.rules.hooks
-                      for sp in f.rules.movement_stops(s, q, mover, by))
+    occupied = frozenset([fig.space for fig in s.figures if fig is not me and fig.space and not fig.shares])
+    stops = NO_STOPS
+    for q, f in enumerate(s.fighters):
+        if "movement_stops" in f.rules.hooks:
+            stops = stops.union(f.rules.movement_stops(s, q, mover, by))
     rules = s.fighters[by].rules
     wrap = "wraps_board" in rules.hooks and rules.wraps_board(s, by, mover) is not None
     ends = _ends(start, other, occupied, s.fighters[by].position, kind, tuple(distances), stops,

@@ -14,6 +14,7 @@ Power"), so a judge can search a log for one character (docs/protocol-battlecon.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any
 
 from .cards import EXTRA, KITS, SPECIAL, STYLE, Card
@@ -219,12 +220,15 @@ def bonus_terms(s: BattleState, p: int, stat: str, kit: bool = True) -> Terms:
     return _extras(s, p, stat, pair_key(s, p), cards=False, kit=kit, opponent=False)
 
 
+_amount = itemgetter(1)  # a term's amount
+
+
 def priority(s: BattleState, p: int) -> tuple[int, Terms]:
     key = pair_key(s, p)
     printed = printed_terms(key, "priority")
     terms: Terms = list(printed)
     terms += _extras(s, p, "priority", key)
-    return _capped(s, p, "priority", sum(v for _, v in terms), sum(v for _, v in printed), terms), terms
+    return _capped(s, p, "priority", sum(map(_amount, terms)), sum(map(_amount, printed)), terms), terms
 
 
 def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
@@ -237,7 +241,7 @@ def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
     terms += _extras(s, p, "power", key)
     if has_passive(s, p, "power_per_damage_taken") and s.fighters[p].damage_taken:
         terms.append(("damage taken this beat", s.fighters[p].damage_taken))
-    return _capped(s, p, "power", sum(v for _, v in terms), sum(v for _, v in printed), terms), terms
+    return _capped(s, p, "power", sum(map(_amount, terms)), sum(map(_amount, printed)), terms), terms
 
 
 def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:

@@ -78,8 +78,7 @@ def pending_triggers(s, p: int, timing: str) -> tuple[Trigger, ...]:
     unique ability's (the kit's ``triggers`` hook). A negated style keeps its End of Beat effects
     (``KitRules.negates_style``)."""
     f = s.fighters[p]
-    key = pair_key(s, p, negation=timing != "end")  # negated styles keep their End of Beat effects
-    cards = _card_triggers(key, timing, f.form)
+    cards = _card_triggers(pair_key(s, p, timing != "end"), timing, f.form)  # negated styles keep End of Beat
     if "triggers" in f.rules.hooks:
         return (*cards, *f.rules.triggers(s, p, timing))
     return cards
@@ -95,6 +94,12 @@ def run_triggers(ctx, p: int, timing: str) -> Gen:
 
 
 def _resolve(ctx, p: int, timing: str, pending: tuple[Trigger, ...]) -> Gen:
+    if len(pending) == 1:  # most windows: one trigger, nothing to order
+        trig = pending[0]
+        if not (yield from _negated(ctx, p, trig, timing)):
+            seq = ctx.emit(E.TriggerResolved(player=p, card=trig.name, timing=timing, text=trig.text), actor=p)
+            yield from trig.run(ctx, p, seq)
+        return
     todo = list(pending)
     ordered: list[Trigger] = []
     while len(todo) > 1:
