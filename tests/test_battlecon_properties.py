@@ -17,7 +17,8 @@ re-folded from the records alone:
   the duel so far (no rule caps life gain: docs/rulings.md, "Life gain");
 - every card of a fighter (with the Special Action card when the option is on)
   is in exactly one of hand, discard 1, discard 2, in play (including bases
-  covered in a clash), removed and its kit's card zones (cards set beside it);
+  covered in a clash), removed and its kit's card zones (cards set beside it),
+  its own or, lent by an effect, the opponent's (counted for its owner);
 
 and at the end: every duel ended with a winner or a draw and a reason, the
 match result agrees with the duels, the same seed and decisions give a
@@ -35,7 +36,7 @@ from hypothesis import strategies as st
 
 from recorder.decisions import Answer
 from recorder.games.battlecon import GAME
-from recorder.games.battlecon.cards import FIGHTERS, KITS, SPECIAL_ACTION
+from recorder.games.battlecon.cards import BORROWED, FIGHTERS, KITS, SPECIAL_ACTION
 from recorder.header import Player
 from recorder.match import Match, sealed
 from recorder.rng import ChanceSource
@@ -121,11 +122,22 @@ def fighters_cards(fighter: str, special_actions: bool) -> list[str]:
 
 
 def check_cards(state, where: str) -> None:
+    # Counted by owner: a card of the other fighter that an effect put among this fighter's cards ("<card>
+    # (<fighter>'s)": cards.BORROWED) is still its owner's, wherever its holder has it.
+    places = []
+    for f in state.fighters:
+        places.append(f.hand + f.discard1 + f.discard2 + f.in_play + f.removed
+                      + [c for zone in KITS[f.kit].card_zones for c in f.zones[zone]])  # cards set beside it
+    lent: list[list[str]] = [[] for _ in state.fighters]
+    if any(c in BORROWED for cards in places for c in cards):
+        for p, f in enumerate(state.fighters):
+            for c in [c for c in places[p] if c in BORROWED]:
+                owner, printed = BORROWED[c]
+                assert owner == state.fighters[1 - p].kit, f"{where}: P{p} holds {c!r}, not the opponent's card"
+                places[p].remove(c)
+                lent[1 - p].append(printed)
     for p, f in enumerate(state.fighters):
-        k = KITS[f.kit]
-        held = f.hand + f.discard1 + f.discard2 + f.in_play + f.removed
-        for zone in k.card_zones:  # cards set beside the fighter
-            held += f.zones[zone]
+        held = places[p] + lent[p]
         held.sort()
         # The same cards, each as often, is the same sorted list: checked after every event, so compared that way
         # (a Counter of each side is built only to word a failure).

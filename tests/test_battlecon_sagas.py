@@ -388,3 +388,221 @@ def test_the_viewer_draws_his_borrowed_cards_as_labelled_card_chips():
     # Revealed: Echo took Hikaru's Advancing; every view shows it, named as Hikaru's.
     for seat in (0, 1, None):
         assert redact(snapshot(m.state), seat)["fighters"][0]["echo"] == "Advancing (Hikaru's)"
+
+
+# -- Assimilate (battlecon-engine-5) ---------------------------------------------------------------------------
+
+
+def _assimilate(opp_pair=("Sweeping", "Shot"), positions=(2, 5), tokens=None, **kw):
+    """Sagas (life 5) reveals Assimilate with his Special Action and Staff; Hikaru plays ``opp_pair``: Sagas is
+    active at priority 6 and hits at range 3."""
+    sc = Scenario(("sagas", "hikaru"), keep=((), opp_pair), positions=positions, life=(5, 20),
+                  options={"special_actions": True}, finishers=("Assimilate", KITS["hikaru"].finishers[0]),
+                  tokens=tokens, **kw)
+    return sc
+
+
+def test_assimilate_card_data():
+    a = G.cards["Assimilate"]
+    assert (a.kind, a.range, a.power, a.priority, a.since_engine) == ("finisher", (3, 4), 3, 6, 5)
+    assert G.finishers == ("Soul Mirror", "Assimilate")  # G's order: Soul Mirror is side 'a'
+    assert "Put the opponent's attack pair into your hand" in a.text
+
+
+def test_assimilate_puts_the_opponents_attack_pair_into_his_hand():
+    sc = _assimilate()
+    b = sc.beat((("Special Action", "Staff"), ("Sweeping", "Shot")), lenient=True)
+    moved = b.of("CardMoved")
+    assert [(m.player, m.card, m.from_zone, m.to_zone, m.owner) for m in moved] == [
+        (0, "Sweeping", "play", "hand", 1), (0, "Shot", "play", "hand", 1)]
+    assert moved[0].reason == "Assimilate: Hikaru's attack pair goes into Sagas's hand"
+    # Its remaining effects do not happen: Sweeping's "you take 2 extra damage" is gone by the damage.
+    dealt = b.one("DamageDealt", player=0)
+    assert (dealt.power, dealt.extra, dealt.amount) == (3, 0, 3)
+    # The opponent does not recycle it: discard 1 gets nothing, the rest cycles.
+    rec = b.one("CardsRecycled", player=1)
+    assert rec.discard1 == () and rec.to_hand == ("Focused", "Drive")
+    me, him = snapshot(sc.state)["fighters"]
+    assert me["hand"][-2:] == ["Sweeping (Hikaru's)", "Shot (Hikaru's)"]
+    assert "Sweeping" not in him["hand"] and "Shot" not in him["hand"] and him["discard1"] == []
+    texts = [t for t, _ in said(sc, "CardMoved")]
+    assert texts[0] == ("Sagas takes Hikaru's Sweeping from the attack pair into his hand, to play as his own "
+                        "(Assimilate: Hikaru's attack pair goes into Sagas's hand)")
+    assert said(sc, "CardMoved")[0][1] == ("Sagas: Assimilate (On Hit: put the opponent's attack pair into your hand; "
+                                            "you may use those cards as your own)")
+
+
+def test_assimilate_an_opponent_who_has_not_attacked_yet_has_no_attack():
+    # Hikaru's Earth token soaks the 3 damage: he is not stunned, and has no pair left to attack with.
+    sc = _assimilate(tokens={1: ["Earth"]})
+    b = sc.beat((("Special Action", "Staff"), ("Sweeping", "Shot")), antes={1: ["Earth"]}, lenient=True)
+    assert b.one("DamageDealt", player=0).amount == 0
+    assert b.one("AttackSkipped", player=1).reason == "no attack pair: its cards left play this beat"
+    assert b.none("AttackStarted", player=1)
+    assert ("Hikaru does not activate (no attack pair: its cards left play this beat)"
+            in [t for t, _ in said(sc, "AttackSkipped")])
+
+
+def test_borrowed_cards_pair_as_his_own_and_cycle_through_his_discards():
+    sc = _assimilate()
+    sc.beat((("Special Action", "Staff"), ("Sweeping", "Shot")), lenient=True)
+    req = sc.match.pending
+    assert req.kind == "pair" and req.player == 0
+    assert "Sweeping (Hikaru's) Staff" in req.labels and "Shattering Shot (Hikaru's)" in req.labels
+    assert "Sweeping (Hikaru's) Shot (Hikaru's)" in req.labels
+    # His Special Action does what his own bases say: never with a borrowed base.
+    assert not any(o["style"] == "Special Action" and o["base"] == "Shot (Hikaru's)" for o in req.options)
+    # Hikaru's hand has no such card now.
+    b = sc.beat((("Sweeping (Hikaru's)", "Staff"), ("Focused", "Drive")), lenient=True)
+    assert b.one("AttackStarted", player=0).attack == "Sweeping (Hikaru's) Staff"
+    assert b.one("PriorityCompared").terms[0].startswith("Sweeping 3 + Staff 4")
+    assert b.one("CardsRecycled", player=0).discard1 == ("Sweeping (Hikaru's)", "Staff")
+    sc.beat((("Shattering", "Dash"), ("Advancing", "Burst")), lenient=True)
+    assert sc.state.fighters[0].discard2 == ["Sweeping (Hikaru's)", "Staff"]
+
+
+def test_borrowed_cards_ignore_the_effects_that_name_their_fighter():
+    # WoI FAQ (Sagas, Fearless and Snare): "effects that contain the fighters' names are ignored" -- a borrowed
+    # Blight's trap effect is Khadath's own piece; a borrowed Snare's special range reverts to N/A.
+    sc = Scenario(("sagas", "khadath"), keep=((), ("Blight", "Snare")), positions=(2, 5), life=(5, 20),
+                  options={"special_actions": True}, finishers=("Assimilate", KITS["khadath"].finishers[0]))
+    b = sc.beat((("Special Action", "Staff"), ("Blight", "Snare")), lenient=True)
+    assert [m.card for m in b.of("CardMoved", owner=1)] == ["Blight", "Snare"]
+    sc.state.fighters[0].position, sc.state.fighters[1].position = 3, 4
+    b = sc.beat((("Blight (Khadath's)", "Staff"), ("Lure", "Grasp")), lenient=True)
+    ignored = b.one("EffectIgnored", player=0, card="Blight")
+    assert ignored.reason == "an effect of Khadath's own (trap): it names that fighter"
+    b = sc.beat((("Shattering", "Snare (Khadath's)"), ("Teleport", "Dash")), lenient=True)
+    checked = b.one("RangeChecked", player=0)
+    assert not checked.in_range and checked.terms == "N/A"
+
+
+def test_assimilate_against_a_finisher_takes_nothing():
+    sc = Scenario(("sagas", "hikaru"), keep=((), ()), positions=(2, 5), life=(5, 5),
+                  options={"special_actions": True}, finishers=("Assimilate", "Four Winds"))
+    b = sc.beat((("Special Action", "Staff"), ("Special Action", "Drive")), lenient=True)
+    assert b.one("FinisherRevealed", player=1).finisher == "Four Winds"
+    assert b.of("HitScored", player=0)  # priority 6 against 5: Sagas is active and hits at range 3
+    assert b.one("EffectIgnored", player=0, card="Assimilate").reason == (
+        "Hikaru's attack is a Finisher, not an attack pair: there is no pair to take")
+    assert b.none("CardMoved")
+
+
+def test_the_borrowed_cards_are_known_to_both_but_his_face_down_pair_is_not():
+    from recorder.decisions import Answer
+    sc = _assimilate()
+    sc.beat((("Special Action", "Staff"), ("Sweeping", "Shot")), lenient=True)
+    assert "Sweeping (Hikaru's)" in redact(snapshot(sc.state), 1)["fighters"][0]["hand"]
+    sc.match.advance(Answer({"player": 0, "style": "Sweeping (Hikaru's)", "base": "Staff"}, "test"))
+    view = redact(snapshot(sc.state), 1)["fighters"][0]
+    assert view["pair"] == {"style": "?", "base": "?", "covered": []}
+    assert "Sweeping (Hikaru's)" in view["hand"] and view["hand_hidden_count"] == 2  # among his possible cards
+    assert redact(snapshot(sc.state), 0)["fighters"][0]["pair"]["style"] == "Sweeping (Hikaru's)"
+
+
+def test_borrowed_cards_go_back_to_their_owner_when_the_duel_ends():
+    from recorder.games.battlecon import events as E
+    sc = _assimilate()
+    sc.beat((("Special Action", "Staff"), ("Sweeping", "Shot")), lenient=True)
+    s = sc.state
+    GAME.apply(s, E.DuelStarted(duel=2, fighters=("sagas", "hikaru"), positions=(3, 5), life=(20, 20),
+                                beat_limit=15))
+    assert not any("(" in c for c in s.fighters[0].hand)
+    assert {"Sweeping", "Shot"} <= set(s.fighters[1].hand)
+
+
+def test_statistics_count_the_cards_he_assimilated_and_the_finisher():
+    from recorder.match import sealed
+    from replay.stats import match_stats
+    sc = _assimilate()
+    sc.beat((("Special Action", "Staff"), ("Sweeping", "Shot")), lenient=True)
+    sc.beat((("Sweeping (Hikaru's)", "Staff"), ("Focused", "Drive")), lenient=True)
+    sagas, _ = match_stats(sc.header, sealed(sc.match))["seats"]
+    played = sagas["usage"]["cards_played"]
+    assert played["assimilated"] == {"Sweeping": 1, "Shot": 1}
+    assert played["style"]["Sweeping (Hikaru's)"] == 1
+    assert sagas["counts"]["finishers_used"] == 1
+
+
+# -- engine 4 keeps Sagas as he was (no Assimilate) ------------------------------------------------------
+
+# Computed on main before Assimilate came (engine 4, commit 0a70730): every Sagas pairing's rules fingerprint.
+ENGINE4_SAGAS = {
+    ('hikaru', 'sagas'): 'battlecon-afe00c964546',
+    ('cadenza', 'sagas'): 'battlecon-9821093d6d65',
+    ('kallistar', 'sagas'): 'battlecon-f92c647b3c0b',
+    ('khadath', 'sagas'): 'battlecon-5874a102f4be',
+    ('vanaah', 'sagas'): 'battlecon-eb4c6353a04e',
+    ('luc', 'sagas'): 'battlecon-3638baacd633',
+    ('rukyuk', 'sagas'): 'battlecon-ad4ee4c3d40b',
+    ('magdalena', 'sagas'): 'battlecon-cdd0dda64687',
+    ('zaamassal', 'sagas'): 'battlecon-18812a90a859',
+    ('heketch', 'sagas'): 'battlecon-869400a6060c',
+    ('demitras', 'sagas'): 'battlecon-22b1c2a15eb7',
+    ('lixis', 'sagas'): 'battlecon-64e938a28e3f',
+    ('hepzibah', 'sagas'): 'battlecon-05598f765abc',
+    ('seth', 'sagas'): 'battlecon-dc0f520f32e9',
+    ('kehrolyn', 'sagas'): 'battlecon-be9ccd9bf00f',
+    ('cherri', 'sagas'): 'battlecon-b54ffa1ea716',
+    ('tatsumi', 'sagas'): 'battlecon-616b9e6973ee',
+}
+
+
+def test_engine_4_keeps_every_sagas_fingerprint_and_engine_5_has_new_ones():
+    from itertools import combinations
+
+    from recorder.games.battlecon.cards import FIGHTERS
+    from recorder.games.battlecon.rulesets.battlecon_engine_4 import Engine4
+
+    engine4 = Engine4()
+    assert len(ENGINE4_SAGAS) == len(FIGHTERS) - 1
+    for pair, rules in ENGINE4_SAGAS.items():
+        assert engine4.rules_version_for(pair) == rules, pair
+        assert type(GAME.ruleset("battlecon-engine-4", rules)) is Engine4, pair
+        assert GAME.rules_version_for(pair) != rules and not GAME.accepts(rules), pair  # his card data changed
+    for pair in combinations(FIGHTERS, 2):
+        if "sagas" not in pair:
+            assert GAME.rules_version_for(pair) == engine4.rules_version_for(pair), pair
+
+
+@pytest.mark.parametrize("engine,sides", [(4, ["Soul Mirror"]), (5, ["Soul Mirror", "Assimilate"])])
+def test_engine_4_offers_sagas_no_assimilate(engine, sides):
+    from recorder.games.battlecon.rulesets.battlecon_engine_4 import Engine4
+    from recorder.match import Match
+
+    game = Engine4() if engine == 4 else GAME
+    header = game.make_header(players=(Player("Ann", "sagas"), Player("Ben", "hikaru")), edition="woi", seed=2,
+                              options={"duels": 1, "special_actions": True})
+    match = Match(game, header)
+    match.advance()
+    req = match.pending
+    assert req.kind == "finisher" and req.player == 0
+    assert [o["finisher"] for o in req.options] == sides
+
+
+def test_every_frozen_engine_4_log_of_his_still_verifies():
+    from pathlib import Path
+
+    from replay.source import load_jsonl
+    from replay.verify import verify_loaded
+
+    frozen = Path(__file__).resolve().parent / "compat"
+    logs = [p for p in sorted(frozen.glob("*/**/*.jsonl")) if "sagas" in p.name]
+    assert logs
+    for path in logs:
+        loaded = load_jsonl(path)
+        if loaded.header.engine_version != "battlecon-engine-4":
+            continue
+        report = verify_loaded(loaded)
+        assert report.ok and report.complete, f"{path.name}: {report.summary()}"
+
+
+def test_the_random_bot_reveals_and_hits_with_assimilate():
+    from tests.battlecon_scenarios import bot_matches
+
+    (played,) = bot_matches(("sagas", "hikaru"), ("random", "greedy"), seeds=(20,),
+                            options={"duels": 1, "special_actions": True, "ante_finishers": True,
+                                     "finishers": ["b", "chosen"]})
+    assert played.events("FinisherRevealed", player=0, finisher="Assimilate")
+    assert [e.card for e in played.events("CardMoved", player=0, owner=1)]
+    assert any("(Hikaru's)" in e.style or "(Hikaru's)" in e.base for e in played.events("PairSelected", player=0))

@@ -121,6 +121,12 @@ def _battlecon_recipes() -> list[Recipe]:
         Recipe("battlecon-sagas", "battlecon", "woi", ("sagas", "hikaru"), 34,
                "Sagas vs Hikaru, WoI with Special Actions, one duel, greedy vs random: the Mirror token (Reflection), "
                "Negation, Echo.", ("greedy", "random"), options={"duels": 1, "special_actions": True}),
+        # Seed picked so that his anted Assimilate hits: Hikaru's attack pair goes into his hand and he plays one of
+        # those cards as his own.
+        Recipe("battlecon-sagas-assimilate", "battlecon", "woi", ("sagas", "hikaru"), 31,
+               "Sagas vs Hikaru, WoI with Ante Finishers, one duel, random vs greedy, Sagas's Finisher side b: "
+               "Assimilate takes Hikaru's attack pair into his hand and he plays a borrowed card.",
+               ("random", "greedy"), options={"duels": 1, "ante_finishers": True, "finishers": ["b", "chosen"]}),
     ]
 
 

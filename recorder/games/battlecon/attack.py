@@ -12,6 +12,8 @@ from .triggers import run_triggers
 
 NO_DAMAGE = "power N/A"  # EffectIgnored.reason of a hit whose power is N/A: it deals no damage (WoI p.20)
 CANNOT_HIT = "cannot hit: "  # AttackMissed.reason: the attack's own cards say it cannot hit (engine 5 on)
+# AttackSkipped.reason of a fighter whose attack pair an effect took out of play before it activated.
+NO_PAIR = "no attack pair: its cards left play this beat"
 MAX_REPEATS = 20  # safeguard; each repeat costs something (a regained token, life), so real ones stop far sooner
 
 
@@ -180,6 +182,9 @@ def activate(ctx, p: int, role: str) -> Gen:
     if f.stunned:
         ctx.emit(E.AttackSkipped(player=p, reason="stunned"), actor=p)
         return
+    if f.style is None and f.base is None and not f.finisher_active:  # an effect took the pair out of play
+        ctx.emit(E.AttackSkipped(player=p, reason=NO_PAIR), actor=p)
+        return
     name = f.finisher if f.finisher_active else f"{f.style} {f.base}"
     ctx.emit(E.AttackStarted(player=p, role=role, attack=name), actor=p)
     again = 1
@@ -196,6 +201,8 @@ def activate_again(ctx, p: int) -> Gen:
     attack again"), while the fighter is not stunned; numbered after the beat's activations so far."""
     s = ctx.state
     f = s.fighters[p]
+    if f.style is None and f.base is None and not f.finisher_active:
+        return  # no attack pair left to execute again
     name = f.finisher if f.finisher_active else f"{f.style} {f.base}"
     again = 1 + f.activated_again
     while f.reactivations > 0 and not f.stunned and again <= MAX_REPEATS:

@@ -11,26 +11,27 @@ from . import kit_events as KE
 from . import special_events as SE
 from . import secret_ante, specials, stats
 from .attack import activate, activate_again
-from .cards import BASE, KITS, SPECIAL, SPECIAL_ACTION, STYLE
+from .cards import BASE, HAND_RANK, SPECIAL, SPECIAL_ACTION, STYLE, hand_card, hand_rank
 from .effects import ante_options, choose, fighter_name
 from .state import WITH_PAIR, BattleState
 from .triggers import run_triggers
 
 PREVIEW_CLASH_CAP = 12  # engine safeguard: a Preview clash this long ends as in WoI (docs/rulings.md)
-# Each card's place in its fighter's hand order, to sort options by (built once from the card data).
-HAND_RANK = {fid: {c: i for i, c in enumerate(k.hand_order)} for fid, k in KITS.items()}
 
 
 # A hand's split and its pairs depend only on the fighter and the set of cards in hand: worked out once per hand
 # (the same few hands come back beat after beat, match after match, in any order) and shared, as tuples.
 @lru_cache(maxsize=1 << 14)
 def _split(fighter: str, hand: frozenset[str] | tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    cards = KITS[fighter].cards
-    rank = HAND_RANK[fighter].__getitem__
-    ordered = sorted(hand, key=rank)
+    ranks = HAND_RANK[fighter]
+    if all(c in ranks for c in hand):
+        ordered = sorted(hand, key=ranks.__getitem__)
+    else:  # another fighter's cards held as his own (cards.BORROWED): after his own, in their owner's order
+        ordered = sorted(hand, key=lambda c: hand_rank(fighter, c))
+    kinds = {c: hand_card(fighter, c).kind for c in ordered}
     # The Special Action pairs with a base like a style (WoI p.33).
-    return (tuple(c for c in ordered if cards[c].kind in (STYLE, SPECIAL)),
-            tuple(c for c in ordered if cards[c].kind == BASE))
+    return (tuple(c for c in ordered if kinds[c] in (STYLE, SPECIAL)),
+            tuple(c for c in ordered if kinds[c] == BASE))
 
 
 def _hand(f) -> frozenset[str] | tuple[str, ...]:
@@ -48,7 +49,11 @@ def hand_split(s: BattleState, p: int) -> tuple[tuple[str, ...], tuple[str, ...]
 def _pairs(fighter: str, hand: frozenset[str] | tuple[str, ...]) -> tuple[tuple[str, str, str | None], ...]:
     """Every pair of the hand in hand order: (style, base, label), the label None for a Special Action's."""
     styles, bases = _split(fighter, hand)
-    return tuple((st, b, None if st == SPECIAL_ACTION else f"{st} {b}") for st in styles for b in bases)
+    # The Special Action does what its own fighter's base says (specials.special_action): never with a borrowed
+    # base (docs/rulings.md, "Borrowed cards").
+    own = HAND_RANK[fighter]
+    return tuple((st, b, None if st == SPECIAL_ACTION else f"{st} {b}") for st in styles for b in bases
+                 if st != SPECIAL_ACTION or b in own)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -305,8 +310,7 @@ def decide_priority(ctx):
                     ctx.emit(E.ClashAbandoned(player=p), actor=p, cause=seq)
                     return False
         for p in (0, 1):
-            order = KITS[s.fighters[p].kit].bases
-            bases = sorted(hand_split(s, p)[1], key=order.index)
+            bases = list(hand_split(s, p)[1])  # in hand order: the kit's bases' order, then any borrowed base
             yield from choose(ctx, p, "clash", E.ClashBaseSelected, [{"player": p, "base": b} for b in bases],
                               bases, f"Clash! {s.names[p]}: play a new base face down", seq,
                               secret=True, always=True)

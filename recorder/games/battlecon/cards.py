@@ -42,7 +42,7 @@ STATS = ("power", "priority", "range", "soak", "stun_guard", "stun_immune")
 # What an anted token may do besides its stats: its attack ignores the opponent's Soak or Stun Guard.
 TOKEN_FLAGS = ("ignores_soak", "ignores_stun_guard")
 CARD_FIELDS = frozenset({"range", "power", "priority", "soak", "stun_guard", "stun_immune", "text", "ruling",
-                         "triggers", "passives", "requires", "editions"})
+                         "triggers", "passives", "requires", "editions", "since_engine"})
 FIGHTER_FIELDS = frozenset({"id", "name", "short_name", "initial", "ability", "editions", "tokens", "token_effects",
                             "forms", "markers", "figures", "counters", "zones", "card_zones", "suggested_discards", "base", "styles",
                             "finishers", "rulings"})
@@ -66,6 +66,7 @@ class Card:
     triggers: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict)
     passives: tuple[dict[str, Any], ...] = ()
     requires: dict[str, Any] = field(default_factory=dict)  # a finisher's condition (a form)
+    since_engine: int = 1  # the first BattleCON engine whose rules have the card (card data "since_engine")
     windows: dict[str, tuple[card_text.Segment, ...]] = field(default_factory=dict)  # text cut by timing
 
     def trigger_text(self, timing: str, form: str | None) -> str:
@@ -182,7 +183,7 @@ def _card(name: str, kind: str, owner: str, raw: dict[str, Any], forms: tuple[st
         priority=raw.get("priority", 0), soak=raw.get("soak", 0), stun_guard=raw.get("stun_guard", 0),
         stun_immune=raw.get("stun_immune", False), text=text, ruling=raw.get("ruling", ""),
         triggers=triggers, passives=tuple(raw.get("passives", ())), requires=dict(raw.get("requires", {})),
-        windows=windows,
+        windows=windows, since_engine=raw.get("since_engine", 1),
     )
 
 
@@ -217,6 +218,12 @@ def build_kit(raw: dict[str, Any], generic: dict[str, Card]) -> Kit:
         raise CardDataError(f"card data of {fid}: editions {raw['editions']!r}; each is one of {', '.join(EDITIONS)}")
     cards = dict(generic)
     forms = tuple(raw.get("forms", {}))
+    for where in ("base", "styles", "finishers"):
+        for n, r in raw.get(where, {}).items():
+            since = r.get("since_engine", 1) if isinstance(r, dict) else 1
+            if not isinstance(since, int) or isinstance(since, bool) or since < 1:
+                raise CardDataError(f"card data of {fid}: {n} has since_engine {since!r}; it is the number of the "
+                                    "first BattleCON engine that has the card (a whole number, 1 or more)")
     if len(raw["base"]) != 1:
         raise CardDataError(f"card data of {fid}: \"base\" holds exactly one unique base, got {len(raw['base'])}")
     (ubase, ubase_raw), = raw["base"].items()
@@ -311,6 +318,85 @@ FIGHTERS: tuple[str, ...] = tuple(KITS)
 # The shared card data (generic bases, Special Action): part of every match's rules fingerprint. The roster and
 # the notes are not rules, so a fighter added to the roster changes no fingerprint of a match without it.
 SHARED_DIGEST = canonical.digest({k: v for k, v in RAW.items() if k not in ("roster", "_about")})
+
+
+# -- cards added by a later engine -----------------------------------------------------------------------------
+# A card whose data says ``since_engine`` N is part of the rules from battlecon-engine-N on: an earlier engine's
+# ruleset (rulesets/) plays the fighter without it, and fingerprints its card data as it was before the card came.
+
+
+def raw_as_of(raw: dict[str, Any], engine: int | None) -> dict[str, Any]:
+    """A fighter's raw card data as engine ``engine`` has it: without the cards a later engine added (None: all)."""
+    if engine is None:
+        return raw
+    out = dict(raw)
+    for where in ("base", "styles", "finishers"):
+        cards = raw.get(where)
+        if isinstance(cards, dict) and any(c.get("since_engine", 1) > engine for c in cards.values()):
+            out[where] = {n: c for n, c in cards.items() if c.get("since_engine", 1) <= engine}
+    return out
+
+
+def digest_as_of(fighter: str, engine: int | None) -> str:
+    """The digest of a fighter's card data as engine ``engine`` has it (the kit's ``digest`` for None)."""
+    if engine is None:
+        return KITS[fighter].digest
+    return canonical.digest(raw_as_of(RAW_FIGHTERS[fighter], engine))
+
+
+def finishers_as_of(fighter: str, engine: int | None) -> tuple[str, ...]:
+    """The sides of a fighter's Finisher card engine ``engine`` offers, in card data order."""
+    k = KITS[fighter]
+    if engine is None:
+        return k.finishers
+    return tuple(n for n in k.finishers if k.cards[n].since_engine <= engine)
+
+
+# -- another fighter's cards held as one's own ------------------------------------------------------------------
+# An effect may put another fighter's cards into a fighter's hand, to use as the fighter's own cards: there
+# they are named "<card> (<its fighter>'s)", so a borrowed Strike and the fighter's own are two cards, and every
+# zone that holds names (hand, discards, the pair) holds them as they are. BORROWED maps each such name back.
+
+
+def borrowed_name(fighter: str, card: str) -> str:
+    """The name another fighter's ``card`` has among the cards of the fighter who holds it."""
+    return f"{card} ({KITS[fighter].short_name}'s)"
+
+
+def _borrowed_names() -> dict[str, tuple[str, str]]:
+    out: dict[str, tuple[str, str]] = {}
+    for fid, k in KITS.items():
+        for card in k.all_cards:
+            name = borrowed_name(fid, card)
+            if name in out:
+                raise CardDataError(f"card data of {fid}: {card!r} as a borrowed card is named {name!r}, as "
+                                    f"{out[name][0]}'s {out[name][1]!r} is (the fighters' short names clash)")
+            out[name] = (fid, card)
+    return out
+
+
+BORROWED: dict[str, tuple[str, str]] = _borrowed_names()
+# Each card's place in its fighter's hand order, to sort hands and options by (built once from the card data).
+HAND_RANK = {fid: {c: i for i, c in enumerate(k.hand_order)} for fid, k in KITS.items()}
+
+
+def hand_card(fighter: str, name: str) -> Card:
+    """A card among ``fighter``'s cards by name: its own, or a borrowed card (``BORROWED``) as its fighter has it."""
+    card = KITS[fighter].cards.get(name)
+    if card is None:
+        owner, printed = BORROWED[name]
+        card = KITS[owner].cards[printed]
+    return card
+
+
+def hand_rank(fighter: str, name: str) -> int:
+    """Where a card sorts in ``fighter``'s hand: its own cards in hand order, then borrowed cards in their owners'
+    hand order."""
+    rank = HAND_RANK[fighter].get(name)
+    if rank is None:
+        owner, printed = BORROWED[name]
+        rank = 1000 + HAND_RANK[owner][printed]
+    return rank
 
 
 def special_action(kit_: Kit, base: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 from recorder.errors import UnknownSide
 from recorder.names import suggestion
 
-from .cards import FIGHTERS, KITS, fighter_cards
+from .cards import BORROWED, FIGHTERS, KITS, fighter_cards
 
 KIND_TITLES = (("style", "Styles"), ("base", "Bases"), ("finisher", "Finishers"),
                ("extra", "Cards set beside the fighter"))
@@ -72,7 +72,13 @@ def render_side(entry: dict[str, Any]) -> str:
 def card_lines(fighter: str, names: list[str]) -> list[str]:
     """The named cards of ``fighter`` as a hot-seat menu shows them: numbers, then the card's text."""
     known = {c["name"]: c for c in cards_of(fighter)}
-    group = [known[n] for n in names if n in known]
+    group = []
+    for n in names:
+        if n in known:
+            group.append(known[n])
+        elif n in BORROWED:  # another fighter's card held as the fighter's own: as its owner prints it
+            owner, printed = BORROWED[n]
+            group += [{**c, "name": n} for c in cards_of(owner) if c["name"] == printed]
     if not group:
         return []
     width = max(len(c["name"]) for c in group)

@@ -333,7 +333,8 @@ _TEXT = {
     "ClashAbandoned": lambda d, n: f"{n(d['player'])} is out of bases: the clash ends, both skip to recycling",
     "BeatSkipped": lambda d, n: f"{n(d['player'])} has {d['reason']}: the beat ends, discards recycle",
     "AttackStarted": lambda d, n: f"{n(d['player'])} ({d['role']}) activates {d['attack']}",
-    "AttackSkipped": lambda d, n: f"{n(d['player'])} is {d['reason']} and does not activate",
+    "AttackSkipped": lambda d, n: (f"{n(d['player'])} is {d['reason']} and does not activate"
+                                   if d["reason"] == "stunned" else f"{n(d['player'])} does not activate ({d['reason']})"),
     "DodgeGained": lambda d, n: f"{n(d['player'])} cannot be hit this beat ({d['reason']})",
     "HitScored": lambda d, n: f"{n(d['player'])} hits {n(d['target'])}",
     "AttackMissed": lambda d, n: f"{n(d['player'])} misses: {d['reason']}",

@@ -57,7 +57,7 @@ def choose_finishers(ctx):
     s = ctx.state
     names = []
     for p, fixed in enumerate(fixed_sides(ctx.header.options)):
-        sides = KITS[s.sides[p]].finishers
+        sides = ctx.game.finisher_sides(s.sides[p])  # this engine's (a card a later engine added is left out)
         if fixed is not None:
             names.append(sides[SIDES.index(fixed)])
             continue

@@ -12,10 +12,10 @@ from typing import Any, Callable
 from . import events as E
 from . import kit_events as KE
 from . import special_events as SE
-from .cards import KITS, SPECIAL_ACTION
+from .cards import KITS, SPECIAL_ACTION, borrowed_name
 from .effects import figure_of
 from .fighters import RULES
-from .state import START_LIFE, WITH_PAIR, BattleState, Figure, Fighter, Marker, Status
+from .state import PLAY, START_LIFE, WITH_PAIR, BattleState, Figure, Fighter, Marker, Status
 
 
 def _duel_started(s: BattleState, e: E.DuelStarted) -> None:
@@ -430,9 +430,27 @@ def _zone(f: Fighter, name: str) -> list[str]:
 
 def _card_moved(s: BattleState, e: KE.CardMoved) -> None:
     f = s.fighters[e.player]
+    if e.owner is not None and e.owner != e.player:
+        _card_lent(s, e)
+        return
     _zone(f, e.from_zone).remove(e.card)
     _zone(f, e.to_zone).append(e.card)
     f.tokens.sort()
+
+
+def _card_lent(s: BattleState, e: KE.CardMoved) -> None:
+    """Another seat's card (``owner``'s) comes into ``player``'s cards: it leaves the owner's ``from_zone`` ("play":
+    their attack pair) and joins the player's ``to_zone`` named as a borrowed card ("<card> (<fighter>'s)")."""
+    source = s.fighters[e.owner]
+    if e.from_zone == PLAY:
+        if source.style == e.card:
+            source.style = None
+        else:
+            assert source.base == e.card, f"{e.card} is not in play for player {e.owner}"
+            source.base = None
+    else:
+        _zone(source, e.from_zone).remove(e.card)
+    _zone(s.fighters[e.player], e.to_zone).append(borrowed_name(source.kit, e.card))
 
 
 def _secret_chosen(s: BattleState, e: KE.SecretChosen) -> None:

@@ -23,7 +23,7 @@ from . import phases, script_entry
 from .attack import CANNOT_HIT
 from .specials import CHOSEN, normalise_finishers
 from .bots import RandomBot
-from .cards import FIGHTERS, KITS, SHARED_DIGEST
+from .cards import FIGHTERS, KITS, SHARED_DIGEST, digest_as_of, finishers_as_of
 from .fighters import RULES
 from .kit import FIRST_RULES
 from .kit_events import GENERIC_EVENTS
@@ -70,13 +70,15 @@ class Fingerprints:
     A fingerprint an earlier release gave to exactly these rules stays their name (``ALIASES`` and the kits'
     ``rules_aliases``: the digests they stood for), so the logs and samples carrying it keep their bytes."""
 
-    def __init__(self, events=EVENTS) -> None:
-        """``events``: the registry whose core events' schemas the fingerprints cover (an earlier ruleset's)."""
+    def __init__(self, events=EVENTS, engine: int | None = None) -> None:
+        """``events``: the registry whose core events' schemas the fingerprints cover (an earlier ruleset's);
+        ``engine``: an earlier engine's number, whose kits' card data leave out the cards a later engine added
+        (card data ``since_engine``)."""
         left_out = {cls.TYPE for rules in RULES.values() for cls in rules.events}
         left_out |= {cls.TYPE for cls in GENERIC_EVENTS}
         self.shared = canonical.digest({"cards": SHARED_DIGEST,
                                         "schemas": _schemas(c for c in events.own() if c.TYPE not in left_out)})
-        self.kits = {fid: canonical.digest({"cards": KITS[fid].digest, "schemas": _schemas(RULES[fid].events)})
+        self.kits = {fid: canonical.digest({"cards": digest_as_of(fid, engine), "schemas": _schemas(RULES[fid].events)})
                      for fid in FIGHTERS}
         self._known: dict[str, frozenset[str]] | None = None
 
@@ -177,6 +179,13 @@ class BattleCON:
         return self.recorded_rules
 
     # -- rules that changed between engine versions (rulesets/ override these hooks) -------------------------
+    # The engine's number: a card whose data says a later ``since_engine`` is not in this engine's rules.
+    engine: int | None = None  # None: the newest (every card)
+
+    def finisher_sides(self, fighter: str) -> tuple[str, ...]:
+        """The sides of ``fighter``'s Finisher card this engine offers at set-up, in card data order."""
+        return finishers_as_of(fighter, self.engine)
+
     def pair_revealed(self, styles: tuple[str | None, ...], bases: tuple[str | None, ...]) -> E.PairRevealed:
         """The PairRevealed of what each player revealed: None where nothing was (an anted Finisher's base)."""
         return E.PairRevealed(styles=styles, bases=bases)

@@ -256,7 +256,9 @@ class FigureRemoved(Event):
 @ev
 class CardMoved(Event):
     """One of the player's cards moved between zones: hand, discard1, discard2, removed, or a zone the kit names
-    (set aside, another player's cards...). ``owner``: the seat whose card it is (a borrowed card's owner)."""
+    (set aside, another player's cards...). ``owner``: the seat whose card it is (a borrowed card's owner); when it
+    is another seat, that seat's card comes into the player's cards: it leaves the owner's ``from_zone`` ("play":
+    their attack pair) for the player's ``to_zone``, where it is named "<card> (<its fighter>'s)"."""
 
     player: int
     card: str

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import KITS
+from .cards import KITS, hand_rank
 from .state import BattleState
 
 
@@ -14,7 +14,7 @@ def snapshot(s: BattleState) -> dict[str, Any]:
         fighters.append({
             "player": p, "name": s.names[p], "fighter": f.kit, "initial": KITS[f.kit].initial,
             "position": f.position, "life": f.life,
-            "hand": sorted(f.hand, key=KITS[f.kit].hand_order.index) if f.hand else [],
+            "hand": sorted(f.hand, key=lambda c: hand_rank(f.kit, c)) if f.hand else [],
             "discard1": list(f.discard1), "discard2": list(f.discard2),
             "pair": None if f.style is None and f.base is None else {"style": f.style, "base": f.base,
                                                                       "covered": list(f.covered)},
@@ -78,14 +78,14 @@ def redact(snap: dict[str, Any], player: int | None) -> dict[str, Any]:
             f["in_play"] = ["?", "?"] + list(hidden["covered"])
             # The hidden pair's cards are back in the "possible" hand for the opponent's eyes.
             f["hand"] = sorted(f["hand"] + [hidden["style"], hidden["base"]],
-                               key=KITS[f["fighter"]].hand_order.index)
+                               key=lambda c, fid=f["fighter"]: hand_rank(fid, c))
             f["hand_hidden_count"] = 2
         elif f["player"] != player and (f.get("base_face_down") or f.get("style_shown") and f["face_down"]) \
                 and f["pair"] is not None:
             hidden = f["pair"]
             f["pair"] = {"style": hidden["style"], "base": "?", "covered": list(hidden["covered"])}
             f["in_play"] = [hidden["style"], "?"] + list(hidden["covered"])
-            f["hand"] = sorted(f["hand"] + [hidden["base"]], key=KITS[f["fighter"]].hand_order.index)
+            f["hand"] = sorted(f["hand"] + [hidden["base"]], key=lambda c, fid=f["fighter"]: hand_rank(fid, c))
             f["hand_hidden_count"] = 1
     for f in out["fighters"]:  # a kit's secret ante decision is face down until the pairs are revealed
         if f["player"] != player and "secret" in f and not f["secret"]["revealed"]:

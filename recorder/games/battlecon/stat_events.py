@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from ...views import pg_int, pg_player
-from .cards import KITS
+from .cards import BORROWED, KITS
 from .fighters import RULES
 from .fighters import STAT_EVENTS as KIT_STAT_EVENTS
 
@@ -121,6 +121,9 @@ class MatchTally:
         """style, base, finisher or special: the card's kind in the seat's kit ("card" if unknown)."""
         kit = self.kits[seat]
         found = kit.cards.get(card) if kit is not None else None
+        if found is None and card in BORROWED:  # another fighter's card held as the seat's own
+            owner, printed = BORROWED[card]
+            found = KITS[owner].cards[printed]
         return found.kind if found is not None else "card"
 
     # -- records that need memory -------------------------------------------------

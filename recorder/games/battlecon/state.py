@@ -10,6 +10,9 @@ START_LIFE = 20
 # A fighter's card zone for cards an effect discards "with this beat's attack pair": they join the pair in
 # discard 1 when the fighter's cards recycle (or go there when they do not cycle): beat.recycle.
 WITH_PAIR = "with the pair"
+# The zone a CardMoved names for a card of the attack pair in play (the style or base slot): an effect that takes
+# the opponent's attack pair (fold: a card lent to another seat).
+PLAY = "play"
 
 
 @dataclass(slots=True)

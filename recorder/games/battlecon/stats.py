@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 from operator import itemgetter
 from typing import Any
 
-from .cards import EXTRA, KITS, SPECIAL, STYLE, Card
+from .cards import BORROWED, EXTRA, KITS, SPECIAL, STYLE, Card
 from .state import BattleState, Fighter
 
 Terms = list[tuple[str, Any]]
@@ -72,6 +72,9 @@ def _card_of(kit, name, edition: str) -> Card:
     """A card of the attack: the kit's own, or ``(fighter, card)``: another fighter's card (copied, borrowed)."""
     if isinstance(name, tuple):
         return KITS[name[0]].card(name[1], edition)
+    if name not in kit.cards:  # another fighter's card held as his own ("<card> (<fighter>'s)": cards.BORROWED)
+        owner, printed = BORROWED[name]
+        return KITS[owner].card(printed, edition)
     return kit.card(name, edition)
 
 

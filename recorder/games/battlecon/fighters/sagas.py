@@ -30,9 +30,10 @@ from dataclasses import dataclass
 from .. import events as E
 from .. import kit_events as KE
 from .. import movement, stats
-from ..cards import KITS
+from ..cards import BORROWED, KITS
 from ..effects import Primitive, choose, fighter_name, move_fighter, spending_forbidden, stun
 from ..kit import CARD_DECISION, SPEND_TOKEN_DECISION, KitRules, TokenAnte, Trigger
+from ..state import PLAY
 
 FID = "sagas"
 MIRROR = "Mirror"
@@ -226,6 +227,29 @@ def swap_life(ctx, owner, card, cause):
     yield
 
 
+def assimilate(ctx, owner, card, cause):
+    """Put the opponent's attack pair into his hand (CardMoved with the opponent as the cards' ``owner``): out of
+    play, it gives them nothing more this beat and their recycling passes it by; a Finisher is no pair."""
+    s = ctx.state
+    opp = 1 - owner
+    o = s.fighters[opp]
+    if o.finisher_active:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"{fighter_name(ctx, opp)}'s attack is a Finisher, "
+                                 "not an attack pair: there is no pair to take"), actor=owner, cause=cause)
+        return
+    taken = [c for c in (o.style, o.base) if c is not None]
+    if not taken:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"{fighter_name(ctx, opp)} has no attack pair in "
+                                 "play"), actor=owner, cause=cause)
+        return
+    for c in taken:
+        ctx.emit(KE.CardMoved(player=owner, card=c, from_zone=PLAY, to_zone="hand", owner=opp,
+                              reason=f"{card}: {fighter_name(ctx, opp)}'s attack pair goes into "
+                                     f"{fighter_name(ctx, owner)}'s hand"), actor=owner, cause=cause)
+    return
+    yield
+
+
 def _stun_on_hit(ctx, p: int, cause: int):
     stun(ctx, 1 - p, cause)
     return
@@ -243,6 +267,30 @@ def _regain(ctx, p: int, cause: int):
     yield
 
 
+# -- what the records of Assimilate say ---------------------------------------------------------------------
+
+
+def _lent(d) -> bool:
+    return d.get("owner") is not None and d["owner"] != d["player"]
+
+
+def _cite_taken(d, edition: str) -> str | None:
+    return ("Sagas: Assimilate (On Hit: put the opponent's attack pair into your hand; you may use those cards as "
+            "your own)") if _lent(d) else None
+
+
+def _words_taken(d, name) -> str | None:
+    if not _lent(d):
+        return None
+    return (f"{name(d['player'])} takes {name(d['owner'])}'s {d['card']} from the attack pair into his hand, "
+            f"to play as his own ({d['reason']})")
+
+
+def _stat_taken(d):
+    # Only a card that changes hands (another seat's card coming into his): Assimilate's.
+    return ((d["player"], "cards_played", ("assimilated", d["card"])),) if _lent(d) else ()
+
+
 SHADOW_MIRROR = Trigger("Shadow Mirror", "End of Beat: if his attack used a base with the same name as a base in "
                         "the opponent's discard piles, he gains a Mirror token.", _regain)
 
@@ -255,14 +303,18 @@ class Sagas(KitRules):
                   "negate": Primitive(negate, ("reveal",)),
                   "repel": Primitive(repel, ("start",)),
                   "spend_mirror_again": Primitive(spend_mirror_again, ("end",)),
-                  "prime_stun": Primitive(prime_stun, ("hit",)), "swap_life": Primitive(swap_life, ("hit",))}
+                  "prime_stun": Primitive(prime_stun, ("hit",)), "swap_life": Primitive(swap_life, ("hit",)),
+                  "assimilate": Primitive(assimilate, ("hit",))}
     passives = {"does_not_stun_at_range": ("range",), "negate_styles": (), "wins_ties_with_mirror": (),
                 "no_mirror_gain": (), "wraps_board": ()}
     decisions = {**SPEND_TOKEN_DECISION, **CARD_DECISION}
     token_ante = TokenAnte(MIRROR, f"{REFLECTION}: copy the opponent's bonuses from tokens, statuses and ability")
-    # His own event's citation; generic events (CardChosen...) keep the generic text in every match.
-    cites = {"LifeSwapped": "Sagas: Soul Mirror (On Hit: swap life totals)"}
-    stat_events = {"LifeSwapped": lambda d: ((d["player"], "cards_played", ("life swap", d["reason"])),)}
+    # His own event's citation, and Assimilate's for his records of the opponent's cards coming into his hand (a
+    # CardMoved naming another seat as the cards' owner); his other generic records keep the generic text.
+    cites = {"LifeSwapped": "Sagas: Soul Mirror (On Hit: swap life totals)", "CardMoved": _cite_taken}
+    words = {"CardMoved": _words_taken}
+    stat_events = {"LifeSwapped": lambda d: ((d["player"], "cards_played", ("life swap", d["reason"])),),
+                   "CardMoved": _stat_taken}
 
     def new_own(self) -> Own:
         return Own()
@@ -291,7 +343,8 @@ class Sagas(KitRules):
             return None
         opp = state.fighters[1 - p]
         order = KITS[opp.kit].bases
-        if any(c == own.base and c in order for c in opp.discard1 + opp.discard2):
+        name = BORROWED[own.base][1] if own.base in BORROWED else own.base  # a borrowed base has its printed name
+        if any(c == name and c in order for c in opp.discard1 + opp.discard2):
             return f"Shadow Mirror: {own.base}, as a base in {KITS[opp.kit].short_name}'s discard piles"
         return None
 

@@ -59,12 +59,13 @@ class StunPrevented(Event):
 
 
 EVENTS_3 = Engine4.events.with_types(PairRevealed, StunApplied, StunPrevented)
-FINGERPRINTS_3 = Fingerprints(EVENTS_3)
+FINGERPRINTS_3 = Fingerprints(EVENTS_3, engine=3)
 
 
 @RULESETS.register
 class Engine3(Engine4):
     engine_version = "battlecon-engine-3"
+    engine = 3
     # Every fingerprint a match recorded under engine 3 carries: the game-wide one, and each pair's.
     rules_versions = frozenset({FIRST_RULES, *(FINGERPRINTS_3.of(pair) for pair in combinations(FIGHTERS, 2))})
     events = EVENTS_3

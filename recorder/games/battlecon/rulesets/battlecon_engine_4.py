@@ -9,9 +9,13 @@ versions").
   ``AttackMissed.reason`` was ``dodged: <why>``; a dodge is the defender's effect (docs/rulings.md
   ``bc-cannot-hit``): here the game's ``cannot_hit_records`` hook says "dodged" again.
 
-Engine 4 registered every event as engine 5 does and had the same card data, so its rules fingerprints are engine
-5's (tests/test_battlecon_engine5.py pins all of them as engine 4 recorded them). An override of a kit's card data
-or of an event class for engine 4 goes here, beside the hooks.
+- Cards engine 5 added to a kit (card data ``since_engine`` 5: a Finisher side that engine 4's kit lacked) are not
+  in its rules: ``engine = 4`` leaves them out of the Finisher sides offered at set-up (``finisher_sides``) and of
+  the card data its matches' fingerprints cover (``Fingerprints(engine=4)``), so those kits are engine 4's.
+
+Engine 4 registered every event as engine 5 does, so its rules fingerprints are engine 5's for every pairing
+whose kits engine 5 did not change (tests/test_battlecon_engine5.py pins all of them as engine 4 recorded them). An
+override of a kit's card data or of an event class for engine 4 goes here, beside the hooks.
 """
 
 from __future__ import annotations
@@ -23,12 +27,13 @@ from ..events import EVENTS
 from ..game import RULESETS, BattleCON, Fingerprints
 
 EVENTS_4 = EVENTS  # every event as engine 5 registers it
-FINGERPRINTS_4 = Fingerprints(EVENTS_4)
+FINGERPRINTS_4 = Fingerprints(EVENTS_4, engine=4)  # the kits' card data without the cards engine 5 added
 
 
 @RULESETS.register
 class Engine4(BattleCON):
     engine_version = "battlecon-engine-4"
+    engine = 4  # a card whose data says since_engine 5 or later is not in these rules
     # Every fingerprint a match recorded under engine 4 carries: each pair's.
     rules_versions = frozenset(FINGERPRINTS_4.of(pair) for pair in combinations(FIGHTERS, 2))
     events = EVENTS_4

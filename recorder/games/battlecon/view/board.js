@@ -43,12 +43,16 @@
     });
   }
 
-  // A card as the engine knows it: the fighter's own, or one of the generic bases every fighter shares.
+  // A card as the engine knows it: the fighter's own, or one of the generic bases every fighter shares; a card of
+  // the other fighter held as the seat's own is named "<card> (<fighter>'s)" (an effect put it in the seat's hand).
+  var BORROWED = /^(.+) \([^()]+'s\)$/;
   function cardInfo(ctx, seat, card) {
     var own = ctx.static.fighters && ctx.static.fighters[seat] && ctx.static.fighters[seat].cards;
     var has = Object.prototype.hasOwnProperty;
     if (own && has.call(own, card)) return own[card];
-    return ctx.static.bases && has.call(ctx.static.bases, card) ? ctx.static.bases[card] : null;
+    if (ctx.static.bases && has.call(ctx.static.bases, card)) return ctx.static.bases[card];
+    var lent = BORROWED.exec(card);
+    return lent && ctx.static.fighters && ctx.static.fighters.length === 2 ? cardInfo(ctx, 1 - seat, lent[1]) : null;
   }
 
   function cardTitle(ctx, seat, card) {
@@ -167,7 +171,8 @@
     var el = ctx.el;
     if (!cards || !cards.length) return el("span", { class: "none", text: "—" });
     return el("ul", { class: "chips " + (cls || "") }, cards.map(function (card) {
-      return el("li", { class: card === "?" ? "chip hidden-card" : "chip", title: card === "?" ? "face down" : cardTitle(ctx, seat, card), text: card });
+      var cls = card === "?" ? "chip hidden-card" : BORROWED.test(card) ? "chip borrowed-card" : "chip";
+      return el("li", { class: cls, title: card === "?" ? "face down" : cardTitle(ctx, seat, card), text: card });
     }));
   }
 
