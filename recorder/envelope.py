@@ -9,7 +9,10 @@ reordering anything therefore breaks the chain at the first place touched.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, NamedTuple
+from operator import attrgetter
+from typing import Any, Callable, Iterable, Iterator, NamedTuple
+
+import orjson
 
 from . import canonical
 from .events import Event
@@ -119,6 +122,40 @@ def sealed_body(match_id: str, entry: Entry, prev: str) -> tuple[dict[str, Any],
         "prev": prev,
     }
     return body, canonical.sha256_hex(canonical.dumps(body))
+
+
+# Event class -> its field names, a function returning their values in that order, its TYPE and its KIND.
+_CLASSES: dict[type, tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]], str, str]] = {}
+
+
+def event_class(cls: type[Event]) -> tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]], str, str]:
+    """``cls``'s field names, a getter of an event's values in that order, its TYPE and KIND (read once)."""
+    found = _CLASSES.get(cls)
+    if found is None:
+        names = cls.field_names()
+        if len(names) > 1:
+            getter = attrgetter(*names)
+        elif names:
+            one = attrgetter(names[0])
+            getter = lambda event: (one(event),)  # noqa: E731
+        else:
+            getter = lambda event: ()  # noqa: E731
+        found = _CLASSES[cls] = names, getter, cls.TYPE, cls.KIND
+    return found
+
+
+def entry_bytes(match_id: str, entry: Entry, prev: str) -> bytes:
+    """The canonical JSON that the hash of ``seal(match_id, entry, prev)`` covers, written straight from the
+    event's own values: canonical JSON writes tuples as arrays and sorts every object's keys, so they serialise
+    exactly as their JSON-shaped copies in :func:`sealed_body` would (tests/test_envelope_bytes.py). For a
+    caller that wants only the hash or the line (verify), not the record."""
+    seq, duel, beat, event, actor, cause, visibility = entry
+    names, getter, type_, kind = _CLASSES.get(type(event)) or event_class(type(event))
+    return orjson.dumps({
+        "match_id": match_id, "seq": seq, "duel": duel, "beat": beat, "type": type_, "kind": kind,
+        "actor": actor, "data": dict(zip(names, getter(event))), "cause": cause, "visibility": visibility,
+        "prev": prev,
+    }, option=canonical.OPTIONS)
 
 
 _CONTAINERS = (tuple, list, dict)

@@ -34,17 +34,16 @@ ways agree on every log: tests/test_verify_file.py.
 from __future__ import annotations
 
 from hashlib import sha256
-from operator import attrgetter
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import orjson
 
 from recorder import canonical
 from recorder.decisions import Request
-from recorder.envelope import FIELDS, Entry
+from recorder.envelope import FIELDS, Entry, entry_bytes
 from recorder.errors import BeatlogError
-from recorder.events import INPUT, Event
+from recorder.events import INPUT
 from recorder.integrity import MAX_EVENTS, Chain, body_bytes, parse_header
 from recorder.jsonl import MAX_LINE
 from recorder.match import Match
@@ -214,35 +213,11 @@ def _as_asked(raw: dict[str, Any], request: Request, match_id: str, seq: int, pr
             and type(raw["data"]) is dict)
 
 
-# Event class -> its field names, a function returning their values in that order, its TYPE and its KIND.
-_CLASSES: dict[type[Event], tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]], str, str]] = {}
-
-
-def _class(cls: type[Event]) -> tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]], str, str]:
-    names = cls.field_names()
-    if len(names) > 1:
-        getter = attrgetter(*names)
-    elif names:
-        one = attrgetter(names[0])
-        getter = lambda event: (one(event),)  # noqa: E731
-    else:
-        getter = lambda event: ()  # noqa: E731
-    found = _CLASSES[cls] = names, getter, cls.TYPE, cls.KIND
-    return found
-
-
 def _line(match_id: str, entry: Entry, prev: str) -> tuple[str, bytes]:
     """The hash and the log line the engine writes for ``entry`` after ``prev``: what
     :func:`recorder.envelope.seal` and the JSONL writer make of it, without building the record
-    (canonical JSON writes tuples as arrays and sorts every object's keys, so the event's own
-    values serialise exactly as their parsed copies would)."""
-    seq, duel, beat, event, actor, cause, visibility = entry
-    names, getter, type_, kind = _CLASSES.get(type(event)) or _class(type(event))
-    body = orjson.dumps({
-        "match_id": match_id, "seq": seq, "duel": duel, "beat": beat, "type": type_, "kind": kind,
-        "actor": actor, "data": dict(zip(names, getter(event))), "cause": cause, "visibility": visibility,
-        "prev": prev,
-    }, option=canonical.OPTIONS)
+    (:func:`recorder.envelope.entry_bytes`)."""
+    body = entry_bytes(match_id, entry, prev)
     digest = sha256(body).hexdigest()
     # In canonical order "hash" comes just before the top-level "kind", after which only scalars follow.
     at = body.rfind(b',"kind":"')
