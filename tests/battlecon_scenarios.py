@@ -135,10 +135,11 @@ class Beat:
 
 @dataclass
 class BotMatch:
-    """A finished match the bots played, and every kind of request the engine asked in it."""
+    """A finished match the bots played, and every kind of request the engine asked in it (``asked``: of each seat)."""
 
     match: Match
     kinds: set[str] = field(default_factory=set)
+    asked: dict[int, set[str]] = field(default_factory=lambda: {0: set(), 1: set()})
 
     def events(self, type_: str, **where) -> list[Any]:
         """The match's events of ``type_`` whose fields equal ``where`` (e.g. ``player=0``), in order."""
@@ -161,6 +162,7 @@ def bot_matches(fighters: tuple[str, str], bots: tuple[str, str], seeds: tuple[i
         while not played.match.finished:
             request = played.match.pending
             played.kinds.add(request.kind)
+            played.asked[request.player].add(request.kind)
             played.match.advance(sources[request.player].answer(request, played.match))
         out.append(played)
     return out

@@ -1,8 +1,10 @@
-"""The set-up every per-fighter viewer test in Chromium shares: one sample log rendered as a one-match site, the
-fighter's seat in it, the page opened in a fresh browser context (failing the test on any page error), a jump to an
-event and the chips of one row of a fighter's panel. (The browser fixture and Tab: tests/test_viewer_browser.py.)
+"""The set-up every per-fighter viewer test in Chromium shares: one sample log (or a log the test records) rendered
+as a one-match site, the fighter's seat in it, the page opened in a fresh browser context (failing the test on any
+page error or dialog), a jump to an event and the chips of one row of a fighter's panel. (The browser fixture and
+Tab: tests/test_viewer_browser.py.)
 
     page = sample_page("woi-luc-vs-cadenza.jsonl")     # a module-scoped fixture
+    page = log_page(lambda: vs.battlecon_log(...))      # the same, for a log recorded for the test
 
     def test_...(browser, page):
         with opened(browser, page) as t:
@@ -16,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -66,9 +68,21 @@ def sample_page(name: str):
     return page
 
 
+def log_page(make: Callable[[], LogFile]):
+    """A module-scoped fixture: the :class:`SamplePage` of the log ``make()`` records (bots steered to what the test
+    needs), rendered once."""
+
+    @pytest.fixture(scope="module")
+    def page(tmp_path_factory) -> SamplePage:
+        return render_log(tmp_path_factory.mktemp("site"), make())
+
+    return page
+
+
 @contextmanager
 def opened(browser, page: SamplePage, *, width: int = 1280, height: int = 900, fragment: str = "") -> Iterator[Tab]:
-    """The match page open in a fresh context; on leaving, the context is closed and the page's errors fail."""
+    """The match page open in a fresh context; on leaving, the context is closed and the page's errors (and any
+    dialog it opened) fail."""
     t = Tab(browser.new_context(viewport={"width": width, "height": height}))
     try:
         t.open(page.path, fragment)
@@ -76,6 +90,7 @@ def opened(browser, page: SamplePage, *, width: int = 1280, height: int = 900, f
     finally:
         t.context.close()
     assert t.errors == [], t.errors
+    assert t.dialogs == [], t.dialogs
 
 
 def jump(t: Tab, seq: int) -> None:

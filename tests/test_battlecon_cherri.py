@@ -11,7 +11,7 @@ from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS
 from recorder.games.battlecon.snapshot import redact, snapshot
 from recorder.header import Player
-from tests.battlecon_scenarios import Scenario as _Scenario
+from tests.battlecon_scenarios import Scenario as _Scenario, bot_matches
 from tests.explain_support import told
 
 INSIGHT = "Insight"
@@ -432,19 +432,7 @@ def test_adding_her_changes_no_fingerprint_of_a_match_without_her():
 
 @pytest.mark.parametrize("bots", [("greedy", "greedy"), ("random", "greedy"), ("greedy", "random")])
 def test_bots_play_her_whole_matches_and_ante_insight(bots):
-    from recorder.match import Match
-
-    seen = []
-    for seed in (3, 4):
-        header = GAME.make_header(players=(Player("A", "cherri"), Player("B", "cadenza")), edition="woi", seed=seed,
-                                  options={"duels": 1, "special_actions": True})
-        m = Match(GAME, header)
-        srcs = {p: GAME.bot(bots[p], seed, p) for p in (0, 1)}
-        m.advance()
-        while not m.finished:
-            req = m.pending
-            m.advance(srcs[req.player].answer(req, m))
-        seen += [e.event.ante for e in m.entries if e.type == "AnteDeclared" and e.event.player == 0]
+    seen = [e.ante for m in bot_matches(("cherri", "cadenza"), bots) for e in m.events("AnteDeclared", player=0)]
     assert INSIGHT in seen
 
 

@@ -15,7 +15,7 @@ from recorder.games.battlecon.fighters import RULES
 from recorder.games.battlecon.render import render_state
 from recorder.games.battlecon.snapshot import redact, snapshot
 from recorder.header import Player
-from tests.battlecon_scenarios import Scenario
+from tests.battlecon_scenarios import Scenario, bot_matches
 
 K = KITS["kehrolyn"]
 HIKARU = (["Sweeping", "Grasp"], ["Trance", "Strike"])  # Hikaru keeps Focused, Advancing, Geomantic
@@ -405,24 +405,11 @@ def test_explain_words_quote_her_choices():
 
 
 def test_random_play_reaches_every_decision_her_kit_asks():
-    from recorder.match import Match, run
-
     seen: set[str] = set()
-
-    class Spy:
-        def __init__(self, inner):
-            self.inner = inner
-
-        def answer(self, request, match):
-            if request.player == 0:
-                seen.add(request.kind)
-            return self.inner.answer(request, match)
-
     for seed in range(40):
         opponent = ("hikaru", "cadenza", "khadath", "kallistar")[seed % 4]
-        header = GAME.make_header(players=(Player("A", "kehrolyn"), Player("B", opponent)), edition="woi", seed=seed,
-                                  options={"duels": 1, "special_actions": True})
-        run(Match(GAME, header), {0: Spy(GAME.bot("random", seed, 0)), 1: GAME.bot("random", seed, 1)})
+        (played,) = bot_matches(("kehrolyn", opponent), ("random", "random"), seeds=(seed,))
+        seen |= played.asked[0]
         if set(RULES["kehrolyn"].decisions) <= seen:
             break
     assert set(RULES["kehrolyn"].decisions) <= seen, seen

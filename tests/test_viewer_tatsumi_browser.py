@@ -1,29 +1,17 @@
 """Tatsumi's Juto in the viewer, in a real browser (Chromium through Playwright): a second figure of her seat
 below the fighters' row with his life inside, named in the board's caption, moving with the log and gone from the
-board while he is disabled; his panel row says where he stands, his life and his zone's bonus; at phone width too. Skipped without a browser, as tests/test_viewer_browser.py."""
+board while he is disabled; his panel row says where he stands, his life and his zone's bonus; at phone width too.
+Skipped without a browser, as tests/test_viewer_browser.py. (Set-up: tests/fighter_pages.py.)"""
 
 from __future__ import annotations
 
 import pytest
 
-from viewer.site import render_site
-from viewer.sources import Source
-
 from tests import viewer_support as vs
-from tests.test_viewer_browser import Tab, browser  # noqa: F401  (the browser fixture)
+from tests.fighter_pages import log_page, opened
+from tests.test_viewer_browser import browser  # noqa: F401  (the browser fixture)
 
-
-@pytest.fixture(scope="module")
-def tatsumi_site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    log = vs.battlecon_log(fighters=("tatsumi", "kallistar"), seed=21, bots=("greedy", "random"))
-    render_site([Source("0", log)], out)
-    return out, log
-
-
-def _tab(browser, width, height):  # noqa: F811
-    context = browser.new_context(viewport={"width": width, "height": height})
-    return context, Tab(context)
+tatsumi_page = log_page(lambda: vs.battlecon_log(fighters=("tatsumi", "kallistar"), seed=21, bots=("greedy", "random")))
 
 
 def _juto_at(log):
@@ -43,15 +31,12 @@ def _juto_at(log):
 
 
 @pytest.mark.parametrize(("width", "height"), [(1200, 900), (390, 844)], ids=["desktop", "phone"])
-def test_juto_is_drawn_as_a_second_figure_with_his_life(browser, tatsumi_site, width, height):  # noqa: F811
-    out, log = tatsumi_site
-    page = out / "matches" / f"{log.header.match_id}.html"
-    states = _juto_at(log)
+def test_juto_is_drawn_as_a_second_figure_with_his_life(browser, tatsumi_page, width, height):  # noqa: F811
+    states = _juto_at(tatsumi_page.log)
     assert states and any(b[1] != states[0][1] for b in states), "Juto never moved in this log"
-    context, tab = _tab(browser, width, height)
-    try:
+    with opened(browser, tatsumi_page, width=width, height=height) as tab:
         for seq, space, life in [states[0], *[s for s in states[1:] if s[1] != states[0][1]][:2]]:
-            tab.open(page, f"#e={seq}&p=2&r=1")
+            tab.open(tatsumi_page.path, f"#e={seq}&p=2&r=1")
             fig = tab.page.locator("g.extra-figure[data-figure='Juto']")
             if space:
                 assert fig.count() == 1
@@ -67,6 +52,3 @@ def test_juto_is_drawn_as_a_second_figure_with_his_life(browser, tatsumi_site, w
             else:
                 assert fig.count() == 0
                 assert "Juto off the board" in tab.page.inner_text(".bc-caption")
-    finally:
-        context.close()
-    assert tab.errors == [], tab.errors

@@ -21,14 +21,16 @@ HOSTILE = ("<img src=x onerror=alert(1)>", "</script><script>alert(1)</script>")
 
 
 def battlecon_log(names: tuple[str, str] = ("Ann", "Ben"), fighters: tuple[str, str] = ("hikaru", "khadath"),
-                  seed: int = 5, duels: int = 1, bots: tuple[str, str] = ("greedy", "random")) -> LogFile:
-    """A finished BattleCON match played by bots (deterministic: fixed seed and clock)."""
+                  seed: int = 5, duels: int = 1, bots: tuple[str, str] = ("greedy", "random"),
+                  options: dict[str, Any] | None = None, sources: dict[int, Any] | None = None) -> LogFile:
+    """A finished BattleCON match played by bots (deterministic: fixed seed and clock). ``options``: more match
+    options; ``sources``: a seat's own answer source instead of its bot (one that steers it to a card)."""
     game = load_game("battlecon")
     players = (Player(names[0], fighters[0]), Player(names[1], fighters[1]))
-    header = game.make_header(players=players, edition="woi", seed=seed, options={"duels": duels})
+    header = game.make_header(players=players, edition="woi", seed=seed, options={"duels": duels, **(options or {})})
     sink = MemorySink()
-    record(game, header, {0: game.bot(bots[0], seed, 0), 1: game.bot(bots[1], seed, 1)}, sink,
-           clock=lambda: CREATED_AT)
+    seats = {p: game.bot(bots[p], seed, p) for p in (0, 1)}
+    record(game, header, {**seats, **(sources or {})}, sink, clock=lambda: CREATED_AT)
     assert sink.header is not None
     return LogFile(sink.header, sink.records)
 
