@@ -12,7 +12,7 @@ from recorder.games.battlecon.cards import KITS
 from recorder.games.battlecon.snapshot import redact, snapshot
 from recorder.games.battlecon.state import Status
 from recorder.header import Player
-from tests.battlecon_scenarios import Scenario
+from tests.battlecon_scenarios import Scenario, bot_matches
 from tests.explain_support import told
 
 MIRROR = "Mirror"
@@ -328,19 +328,8 @@ def test_adding_him_changes_no_fingerprint_of_a_match_without_him():
 
 @pytest.mark.parametrize("bots", [("greedy", "greedy"), ("random", "greedy"), ("greedy", "random")])
 def test_bots_play_his_whole_matches_and_ante_the_mirror_token(bots):
-    from recorder.match import Match
-
-    seen = []
-    for seed in (3, 4, 5):
-        header = GAME.make_header(players=(Player("A", "sagas"), Player("B", "cadenza")), edition="woi", seed=seed,
-                                  options={"duels": 1, "special_actions": True})
-        m = Match(GAME, header)
-        srcs = {p: GAME.bot(bots[p], seed, p) for p in (0, 1)}
-        m.advance()
-        while not m.finished:
-            req = m.pending
-            m.advance(srcs[req.player].answer(req, m))
-        seen += [e.event.ante for e in m.entries if e.type == "AnteDeclared" and e.event.player == 0]
+    seen = [e.ante for m in bot_matches(("sagas", "cadenza"), bots, seeds=(3, 4, 5))
+            for e in m.events("AnteDeclared", player=0)]
     if "random" in bots:
         assert MIRROR in seen
 
@@ -598,8 +587,6 @@ def test_every_frozen_engine_4_log_of_his_still_verifies():
 
 
 def test_the_random_bot_reveals_and_hits_with_assimilate():
-    from tests.battlecon_scenarios import bot_matches
-
     (played,) = bot_matches(("sagas", "hikaru"), ("random", "greedy"), seeds=(20,),
                             options={"duels": 1, "special_actions": True, "ante_finishers": True,
                                      "finishers": ["b", "chosen"]})
