@@ -9,7 +9,9 @@ the test (so a test always says what it means), unless ``lenient=True``.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from recorder.decisions import Answer
@@ -166,3 +168,24 @@ def bot_matches(fighters: tuple[str, str], bots: tuple[str, str], seeds: tuple[i
             played.match.advance(sources[request.player].answer(request, played.match))
         out.append(played)
     return out
+
+
+# -- fingerprints (the per-fighter "adding him changes no fingerprint of a match without him" tests) ---------------
+
+SAMPLE_LOGS = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon"
+
+
+def assert_no_other_fingerprint_changed(fighter: str, samples: tuple[tuple[str, tuple[str, str]], ...] = (
+        ("woi-hikaru-vs-khadath.jsonl", ("hikaru", "khadath")),)) -> None:
+    """Adding ``fighter`` to the roster changed no rules fingerprint of a match without them: each sample log of a
+    pairing without them (``samples``: its file and its sides) carries the fingerprint a match of that pairing gets
+    now; a match with them (against Khadath) gets another."""
+    header = {}
+    for name, sides in samples:
+        header = json.loads((SAMPLE_LOGS / name).read_bytes().split(b"\n", 1)[0])
+        now = GAME.make_header(players=(Player("Ann", sides[0]), Player("Ben", sides[1])), edition="woi", seed=1,
+                               options={"duels": 3})
+        assert now.rules_version == header["rules_version"], name
+    with_them = GAME.make_header(players=(Player("Ann", fighter), Player("Ben", "khadath")), edition="woi", seed=1,
+                                 options={"duels": 3})
+    assert with_them.rules_version != header["rules_version"]

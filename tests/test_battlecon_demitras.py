@@ -20,7 +20,7 @@ from recorder.games.battlecon.cards import KITS
 from recorder.games.battlecon.cards import SPECIAL_ACTION as SA
 from recorder.header import Player
 from recorder.match import Match, run, sealed
-from tests.battlecon_scenarios import Scenario, bot_matches
+from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed
 from tests.replay_support import write_log
 
 C = "Crescendo"
@@ -340,16 +340,7 @@ def test_bots_play_his_whole_matches_and_ante_crescendo(bots):
 
 
 def test_adding_him_changes_no_fingerprint_of_a_match_without_him():
-    from pathlib import Path
-
-    logs = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon"
-    header = json.loads((logs / "woi-hikaru-vs-khadath.jsonl").read_bytes().split(b"\n", 1)[0])
-    now = GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "khadath")), edition="woi", seed=1,
-                           options={"duels": 3})
-    assert now.rules_version == header["rules_version"]
-    with_him = GAME.make_header(players=(Player("Ann", "demitras"), Player("Ben", "khadath")), edition="woi", seed=1,
-                                options={"duels": 3})
-    assert with_him.rules_version != header["rules_version"]
+    assert_no_other_fingerprint_changed("demitras")
 
 
 def test_stat_terms_read_the_pool_now():

@@ -11,7 +11,7 @@ from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
 from recorder.games.battlecon.fighters.hepzibah import ANTED, BESIDE, PACTS
 from recorder.header import Player
-from tests.battlecon_scenarios import Scenario, bot_matches
+from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed
 
 H = KITS["hepzibah"]
 CADENZA = ("Battery", "Press")  # Cadenza's pair in most scenarios: priority -1, range 1~2, power 2, SG 6
@@ -380,14 +380,7 @@ def test_the_viewer_knows_her_pact_cards_and_zones():
 
 
 def test_adding_her_changes_no_fingerprint_of_a_match_without_her():
-    import json
-    from pathlib import Path
-
-    logs = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon"
-    header = json.loads((logs / "woi-hikaru-vs-khadath.jsonl").read_bytes().split(b"\n", 1)[0])
-    now = GAME.make_header(players=(Player("Ann", "hikaru"), Player("Ben", "khadath")), edition="woi", seed=1,
-                           options={"duels": 3})
-    assert now.rules_version == header["rules_version"]
+    assert_no_other_fingerprint_changed("hepzibah")
 
 
 @pytest.mark.parametrize("bots", [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")])
