@@ -14,8 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from recorder.decisions import Answer
 from recorder.envelope import Entry
+from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS
 from recorder.header import Player
@@ -189,3 +192,13 @@ def assert_no_other_fingerprint_changed(fighter: str, samples: tuple[tuple[str, 
     with_them = GAME.make_header(players=(Player("Ann", fighter), Player("Ben", "khadath")), edition="woi", seed=1,
                                  options={"duels": 3})
     assert with_them.rules_version != header["rules_version"]
+
+
+def assert_preview_refuses(fighter: str) -> None:
+    """A match of ``fighter`` (a War of Indines fighter) in the Free Preview is refused in one line naming them and
+    the edition's fighters (the per-fighter "the Preview refuses him" tests)."""
+    with pytest.raises(InvalidDecision) as err:
+        GAME.make_header(players=(Player("A", fighter), Player("B", "hikaru")), edition="preview", seed=1,
+                         options={"duels": 1})
+    assert str(err.value) == (f"{KITS[fighter].name} ({fighter}) is not in the preview edition; its fighters are "
+                              "hikaru, cadenza, kallistar, khadath")

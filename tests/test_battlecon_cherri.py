@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS
 from recorder.games.battlecon.snapshot import redact, snapshot
-from recorder.header import Player
-from tests.battlecon_scenarios import Scenario as _Scenario, bot_matches, assert_no_other_fingerprint_changed
+from tests.battlecon_scenarios import (Scenario as _Scenario, bot_matches, assert_no_other_fingerprint_changed,
+                                       assert_preview_refuses)
 from tests.explain_support import told
 
 INSIGHT = "Insight"
@@ -56,10 +55,7 @@ def test_card_data_values_and_rulings():
 
 
 def test_preview_refuses_her_in_one_line():
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "cherri"), Player("B", "hikaru")), edition="preview", seed=1,
-                         options={"duels": 1})
-    assert "\n" not in str(err.value) and "cherri" in str(err.value).casefold()
+    assert_preview_refuses("cherri")
 
 
 # -- Nightmarish Visions -------------------------------------------------------------------------------------

@@ -13,14 +13,13 @@ import pytest
 from click.testing import CliRunner
 
 from beatlog.cli import main
-from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon import stats
 from recorder.games.battlecon.cards import KITS
 from recorder.games.battlecon.cards import SPECIAL_ACTION as SA
 from recorder.header import Player
 from recorder.match import Match, run, sealed
-from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed
+from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed, assert_preview_refuses
 from tests.replay_support import write_log
 
 C = "Crescendo"
@@ -53,10 +52,7 @@ def test_card_data_values_and_the_marked_discards():
 
 
 def test_the_preview_refuses_him_in_one_line():
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "demitras"), Player("B", "hikaru")), edition="preview", seed=1)
-    assert str(err.value) == ("Demitras Denigrande (demitras) is not in the preview edition; its fighters are "
-                              "hikaru, cadenza, kallistar, khadath")
+    assert_preview_refuses("demitras")
 
 
 # -- the Unique Ability ---------------------------------------------------------------------------------------

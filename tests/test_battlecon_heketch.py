@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS
 from recorder.games.battlecon.snapshot import redact, snapshot
-from recorder.header import Player
-from tests.battlecon_scenarios import Scenario as _Scenario, bot_matches, assert_no_other_fingerprint_changed
+from tests.battlecon_scenarios import (Scenario as _Scenario, bot_matches, assert_no_other_fingerprint_changed,
+                                       assert_preview_refuses)
 from tests.explain_support import told
 
 DARK = "Dark Force"
@@ -52,10 +51,7 @@ def test_card_data_values_and_rulings():
 
 
 def test_preview_refuses_him_in_one_line():
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "heketch"), Player("B", "hikaru")), edition="preview", seed=1,
-                         options={"duels": 1})
-    assert "\n" not in str(err.value) and "heketch" in str(err.value).casefold()
+    assert_preview_refuses("heketch")
 
 
 # -- Dark Force ------------------------------------------------------------------------------------------

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
 from recorder.games.battlecon.fighters.hepzibah import ANTED, BESIDE, PACTS
-from recorder.header import Player
-from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed
+from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed, assert_preview_refuses
 
 H = KITS["hepzibah"]
 CADENZA = ("Battery", "Press")  # Cadenza's pair in most scenarios: priority -1, range 1~2, power 2, SG 6
@@ -51,10 +49,7 @@ def test_card_data_values_and_rulings():
 
 
 def test_preview_refuses_her_in_one_line():
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "hepzibah"), Player("B", "hikaru")), edition="preview", seed=1,
-                         options={"duels": 1})
-    assert "\n" not in str(err.value) and "epzibah" in str(err.value)
+    assert_preview_refuses("hepzibah")
 
 
 # -- the Dark Pact ante -------------------------------------------------------------------------------------

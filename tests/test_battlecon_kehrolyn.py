@@ -6,16 +6,12 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from recorder.errors import InvalidDecision
-from recorder.games.battlecon import GAME, stats
+from recorder.games.battlecon import stats
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
 from recorder.games.battlecon.fighters import RULES
 from recorder.games.battlecon.render import render_state
 from recorder.games.battlecon.snapshot import redact, snapshot
-from recorder.header import Player
-from tests.battlecon_scenarios import Scenario, bot_matches
+from tests.battlecon_scenarios import Scenario, bot_matches, assert_preview_refuses
 
 K = KITS["kehrolyn"]
 HIKARU = (["Sweeping", "Grasp"], ["Trance", "Strike"])  # Hikaru keeps Focused, Advancing, Geomantic
@@ -76,10 +72,7 @@ def test_mutatings_copies_are_her_styles_under_mutatings_name():
 
 
 def test_preview_refuses_her_in_one_line():
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "kehrolyn"), Player("B", "hikaru")), edition="preview", seed=1,
-                         options={"duels": 1})
-    assert "\n" not in str(err.value) and "kehrolyn" in str(err.value).lower()
+    assert_preview_refuses("kehrolyn")
 
 
 def test_the_marked_discards_make_mutating_her_first_current_form():

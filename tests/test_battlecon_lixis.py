@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.errors import InvalidDecision
-from recorder.games.battlecon import GAME, stats
+from recorder.games.battlecon import stats
 from recorder.games.battlecon.cards import KITS
 from recorder.games.battlecon.movement import destinations, direct_destinations
 from recorder.games.battlecon.state import Status
-from recorder.header import Player
-from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed
+from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed, assert_preview_refuses
 
 SA = "Special Action"
 X = KITS["lixis"]
@@ -49,10 +47,7 @@ def test_card_data_values_and_rulings():
 
 
 def test_the_preview_refuses_her_in_one_line():
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "lixis"), Player("B", "hikaru")), edition="preview", seed=1)
-    assert str(err.value) == ("Lixis Ran Kanda (lixis) is not in the preview edition; its fighters are hikaru, cadenza, "
-                              "kallistar, khadath")
+    assert_preview_refuses("lixis")
 
 
 # -- Withering Touch ----------------------------------------------------------------------------------------------

@@ -10,11 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from recorder.errors import InvalidDecision
-from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS
-from recorder.header import Player
-from tests.battlecon_scenarios import Scenario
+from tests.battlecon_scenarios import Scenario, assert_preview_refuses
 
 SA = "Special Action"
 
@@ -31,10 +28,7 @@ def test_luc_is_a_war_of_indines_fighter_and_the_preview_refuses_him_in_one_line
     kit = KITS["luc"]
     assert kit.tokens == ("Time", "Time") and kit.editions == ("woi",)
     assert kit.finishers == ("Temporal Recursion", "Stasis Charge")
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "luc"), Player("B", "hikaru")), edition="preview", seed=1)
-    assert str(err.value) == ("Luc von Gott (luc) is not in the preview edition; its fighters are hikaru, cadenza, "
-                              "kallistar, khadath")
+    assert_preview_refuses("luc")
 
 
 def test_card_numbers_and_the_rulings_on_them():

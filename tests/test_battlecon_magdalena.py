@@ -11,11 +11,9 @@ import copy
 import pytest
 
 from recorder.decisions import Answer
-from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS
-from recorder.header import Player
-from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed
+from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed, assert_preview_refuses
 from tests.explain_support import cites_of, lines_of, told
 
 SA = "Special Action"
@@ -42,10 +40,7 @@ def test_she_is_a_war_of_indines_fighter_and_the_preview_refuses_her_in_one_line
     assert M.name == "Magdalena Larington" and M.editions == ("woi",) and M.tokens == ()
     assert M.counters == {"Trance": {"min": 0, "max": 5, "start": 0}, "Level": {"min": 0, "max": 5, "start": 0}}
     assert M.finishers == ("Apotheosis", "Solar Soul") and M.unique_base == "Blessing"
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "magdalena"), Player("B", "hikaru")), edition="preview", seed=1)
-    assert str(err.value) == ("Magdalena Larington (magdalena) is not in the preview edition; its fighters are "
-                              "hikaru, cadenza, kallistar, khadath")
+    assert_preview_refuses("magdalena")
 
 
 def test_card_numbers_and_the_rulings_on_them():

@@ -7,13 +7,9 @@ from __future__ import annotations
 import copy
 from types import SimpleNamespace
 
-import pytest
-
-from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
-from recorder.header import Player
-from tests.battlecon_scenarios import Scenario
+from tests.battlecon_scenarios import Scenario, assert_preview_refuses
 from tests.explain_support import lines_of, told
 
 R = KITS["rukyuk"]
@@ -69,10 +65,7 @@ def test_the_ammo_list_is_sourced_from_y_and_r_in_the_card_data():
 
 
 def test_the_preview_refuses_him_in_one_line():
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "rukyuk"), Player("B", "hikaru")), edition="preview", seed=1)
-    assert str(err.value).startswith("Rukyuk Amberdeen (rukyuk) is not in the preview edition; its fighters are ")
-    assert "\n" not in str(err.value)
+    assert_preview_refuses("rukyuk")
 
 
 # -- Custom Ammunition -----------------------------------------------------------------------------------------

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME, movement, stats
 from recorder.games.battlecon.cards import KITS
 from recorder.games.battlecon.snapshot import redact, snapshot
 from recorder.games.battlecon.state import Status
 from recorder.header import Player
-from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed
+from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed, assert_preview_refuses
 from tests.explain_support import told
 
 MIRROR = "Mirror"
@@ -43,10 +42,7 @@ def test_card_data_values_and_rulings():
 
 
 def test_preview_refuses_him_in_one_line():
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "sagas"), Player("B", "hikaru")), edition="preview", seed=1,
-                         options={"duels": 1})
-    assert "\n" not in str(err.value) and "sagas" in str(err.value).casefold()
+    assert_preview_refuses("sagas")
 
 
 # -- Shadow Mirror ---------------------------------------------------------------------------------------

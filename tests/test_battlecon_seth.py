@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from recorder.decisions import Answer
-from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS
 from recorder.games.battlecon.secret_ante import commitment
 from recorder.header import Player
-from tests.battlecon_scenarios import Scenario
+from tests.battlecon_scenarios import Scenario, assert_preview_refuses
 
 SA = "Special Action"
 S = KITS["seth"]
@@ -50,10 +47,7 @@ def test_card_data_values_and_rulings():
 
 
 def test_the_preview_refuses_him_in_one_line():
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "seth"), Player("B", "hikaru")), edition="preview", seed=1)
-    assert str(err.value) == ("Seth Cremmul (seth) is not in the preview edition; its fighters are hikaru, cadenza, "
-                              "kallistar, khadath")
+    assert_preview_refuses("seth")
 
 
 # -- Beyond Eyes ---------------------------------------------------------------------------------------------------

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME, movement, stats
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
 from recorder.games.battlecon.effects import figure_of
 from recorder.games.battlecon.fighters.tatsumi import LIFE, zone
 from recorder.games.battlecon.render import render_state
 from recorder.games.battlecon.snapshot import redact
-from recorder.header import Player
-from tests.battlecon_scenarios import Scenario as _Scenario
+from tests.battlecon_scenarios import Scenario as _Scenario, assert_preview_refuses
 
 T = KITS["tatsumi"]
 STYLES = ("Empathic", "Siren", "Fearless", "Wave", "Riptide")
@@ -57,10 +55,7 @@ def test_card_data_values_and_rulings():
 
 
 def test_preview_refuses_her():
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "tatsumi"), Player("B", "hikaru")), edition="preview", seed=1,
-                         options={"duels": 1})
-    assert "\n" not in str(err.value) and "atsumi" in str(err.value)
+    assert_preview_refuses("tatsumi")
 
 
 def test_set_up_puts_juto_on_her_starting_space_with_4_life():

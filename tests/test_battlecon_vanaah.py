@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.errors import InvalidDecision
-from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
-from recorder.header import Player
-from tests.battlecon_scenarios import Scenario as _Scenario, bot_matches, assert_no_other_fingerprint_changed
+from tests.battlecon_scenarios import (Scenario as _Scenario, bot_matches, assert_no_other_fingerprint_changed,
+                                       assert_preview_refuses)
 
 RUSH = "Divine Rush"
 V = KITS["vanaah"]
@@ -34,10 +32,7 @@ def test_card_data_values_and_rulings():
 
 
 def test_preview_refuses_her_in_one_line():
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "vanaah"), Player("B", "hikaru")), edition="preview", seed=1,
-                         options={"duels": 1})
-    assert "\n" not in str(err.value) and "Vanaah" in str(err.value) or "vanaah" in str(err.value)
+    assert_preview_refuses("vanaah")
 
 
 def test_divine_rush_ante_bonus_and_its_trip_through_the_discards():

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME, stats
 from recorder.games.battlecon.attack import dodge_reason
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
 from recorder.games.battlecon.movement import destinations, direct_destinations
 from recorder.games.battlecon.snapshot import redact, snapshot
-from recorder.header import Player
-from tests.battlecon_scenarios import Scenario
+from tests.battlecon_scenarios import Scenario, assert_preview_refuses
 
 Z = KITS["zaamassal"]
 BESIDE, ACTIVE = "paradigms", "active paradigms"
@@ -67,10 +65,7 @@ def test_card_data_values_and_rulings():
 
 
 def test_preview_refuses_him_in_one_line():
-    with pytest.raises(InvalidDecision) as err:
-        GAME.make_header(players=(Player("A", "zaamassal"), Player("B", "hikaru")), edition="preview", seed=1,
-                         options={"duels": 1})
-    assert "\n" not in str(err.value) and "zaamassal" in str(err.value).lower()
+    assert_preview_refuses("zaamassal")
 
 
 def test_no_paradigm_is_active_at_the_start_and_every_card_is_in_one_zone():
