@@ -15,7 +15,7 @@ import pytest
 
 from recorder.game import game_for
 from recorder.games.battlecon import GAME
-from recorder.games.battlecon.cards import FIGHTERS
+from recorder.games.battlecon.cards import FIGHTERS, KITS, SPECIAL_ACTION as SA
 from recorder.games.battlecon.rulesets.battlecon_engine_3 import Engine3
 from recorder.games.battlecon.rulesets.battlecon_engine_4 import Engine4
 from recorder.header import Player
@@ -324,3 +324,68 @@ def test_a_defenders_dodge_is_still_a_dodge():
     b = sc.beat((("Trance", "Strike"), ("Teleport", "Strike")), lenient=True)
     missed = b.of("AttackMissed", player=0)
     assert missed and missed[0].reason.startswith("dodged: ")
+
+
+# -- c. Stasis Charge negates the opponent's unique ability acting at the end of the beat ----------------------
+
+
+def stasis_charge_into(opponent, pair, game, **kw):
+    """Luc (5 life) reveals his Stasis Charge Finisher: "This beat, each time the opponent would trigger an effect,
+    that effect is negated and you gain a Time token instead"."""
+    sc = Scenario(("luc", opponent), keep=(("Fusion", "Strike"), pair), life=(5, 20), game=game,
+                  options={"special_actions": True}, finishers=("Stasis Charge", KITS[opponent].finishers[0]), **kw)
+    before = copy.deepcopy(sc.state)
+    return sc, before, sc.beat(((SA, "Strike"), pair), lenient=True)
+
+
+def test_stasis_charge_negates_magdalenas_end_of_beat_gain():
+    sc, before, b = stasis_charge_into("magdalena", ("Safety", "Strike"), GAME, positions=(3, 4))
+    assert b.one("EffectIgnored", player=1, card="Safety").reason == "negated by Luc's Stasis Charge"
+    negated = b.one("EffectIgnored", player=1, card="Divine Conduit")
+    assert negated.reason == "negated by Luc's Stasis Charge"
+    assert b.none("CounterChanged", player=1)  # no Trance counter, no Level
+    assert sc.state.fighters[1].counters.get("Trance", 0) == 0
+    gained = [g.reason for g in b.of("TokensGained", player=0)]
+    assert gained == ["Stasis Charge", "Temporal Battery", "Stasis Charge"]  # Safety's, the battery, the Conduit's
+    said = told(GAME, before, b.entries)
+    assert "Magdalena's Divine Conduit does nothing: negated by Luc's Stasis Charge" in lines_of(said, "EffectIgnored")
+
+
+def test_engine_4_let_magdalena_gain_under_stasis_charge():
+    sc, _, b = stasis_charge_into("magdalena", ("Safety", "Strike"), ENGINE4, positions=(3, 4))
+    assert b.none("EffectIgnored", card="Divine Conduit")
+    assert b.one("CounterChanged", player=1).reason == "Divine Conduit"
+
+
+def test_stasis_charge_negates_heketchs_end_of_beat_regain():
+    # Dark Force: "At the end of each beat, if there are 2 or more spaces between him and the opponent and he does
+    # not have the Dark Force token, he regains it" -- his Unique Ability triggering at the end of the beat.
+    sc, _, b = stasis_charge_into("heketch", ("Critical", "Shot"), GAME, positions=(1, 6), tokens={1: []})
+    assert b.one("EffectIgnored", player=1, card="Dark Force").reason == "negated by Luc's Stasis Charge"
+    assert b.none("TokensGained", player=1) and sc.state.fighters[1].tokens == []
+    _, _, old = stasis_charge_into("heketch", ("Critical", "Shot"), ENGINE4, positions=(1, 6), tokens={1: []})
+    assert old.one("TokensGained", player=1).tokens == ("Dark Force",)
+
+
+def test_an_ability_that_would_not_act_is_not_negated():
+    # Heketch holds his token: the ability does not trigger, so nothing is negated and Luc gains nothing for it.
+    _, _, b = stasis_charge_into("heketch", ("Critical", "Shot"), GAME, positions=(1, 6))
+    assert b.none("EffectIgnored", card="Dark Force")
+
+
+@pytest.mark.parametrize("game", [GAME, ENGINE4], ids=["engine5", "engine4"])
+def test_stasis_charge_and_the_watchers_lasting_regain(game):
+    # The Watchers: "she regains her Insight token after each beat for the rest of the duel" -- triggered at the end
+    # of each beat; under Stasis Charge it is negated (engine 5), as engine 4 did not.
+    sc = Scenario(("luc", "cherri"), keep=(("Fusion", "Strike"), ("Crimson", "Strike")), life=(5, 20), game=game,
+                  positions=(1, 7), tokens={1: []}, options={"special_actions": True},
+                  finishers=("Stasis Charge", KITS["cherri"].finishers[0]))  # out of range: no damage regain
+    sc.state.fighters[1].own.watchers = "The Watchers"
+    b = sc.beat(((SA, "Strike"), ("Crimson", "Strike")), lenient=True)
+    if game is GAME:
+        assert b.one("EffectIgnored", player=1, card="The Watchers").reason == "negated by Luc's Stasis Charge"
+        assert b.none("TokensGained", player=1) and sc.state.fighters[1].tokens == []
+    else:
+        assert b.none("EffectIgnored", card="The Watchers")
+        assert b.one("TokensGained", player=1).reason.startswith("The Watchers: regains her Insight token")
+

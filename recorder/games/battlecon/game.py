@@ -22,6 +22,7 @@ from . import fold
 from . import phases, script_entry
 from .attack import CANNOT_HIT
 from .specials import CHOSEN, normalise_finishers
+from .triggers import negated
 from .bots import RandomBot
 from .cards import FIGHTERS, KITS, SHARED_DIGEST, digest_as_of, finishers_as_of
 from .fighters import RULES
@@ -201,6 +202,13 @@ class BattleCON:
         ability say cannot hit (``why``): no dodge -- a dodge is the defender's effect ("Opponents/Attacks at range X
         do not hit you", WoI p.30), docs/rulings.md bc-cannot-hit -- and ``cannot hit: <why>``."""
         return None, f"{CANNOT_HIT}{why}"
+
+    def ability_negated(self, ctx, p: int, trigger, timing: str):
+        """Whether the opponent negates player p's Unique Ability (``trigger``: a ``kit.Trigger`` naming it) about to
+        act at ``timing`` outside a card's triggers ("at the end of each beat"): the opponent's ``negate_trigger``
+        hook, as for a card's trigger ("each time the opponent would trigger an effect, that effect is negated",
+        docs/rulings.md bc-negated-abilities). A generator giving True when it was negated."""
+        return negated(ctx, p, trigger, timing)
 
     def stun_guard_ignored(self, state, attacker: int) -> str | None:
         """What makes ``attacker``'s attack ignore Stun Guard, as the target's stun prevention is told (the kits'

@@ -126,6 +126,12 @@ def _negated(ctx, p: int, trig: Trigger, timing: str) -> Gen:
     return ()
 
 
+def negated(ctx, p: int, trig: Trigger, timing: str) -> Gen:
+    """Whether another fighter's kit negates player p's triggered effect ``trig`` (a card's, or a Unique Ability's
+    that the kit resolves itself); a generator, as ``yield from`` gives True when it did."""
+    return _negated(ctx, p, trig, timing)
+
+
 def _negating(ctx, p: int, trig: Trigger, timing: str) -> Gen:
     for q, f in enumerate(ctx.state.fighters):
         if q != p and f.rules.negates and (yield from f.rules.negate_trigger(ctx, q, p, trig, timing, None)):

@@ -116,6 +116,13 @@ def _gain(ctx, p: int, reason: str, cause: int | None) -> bool:
     return True
 
 
+def _regain(ctx, p: int, reason: str, cause: int | None):
+    """``_gain`` as a triggered effect's run (a generator)."""
+    _gain(ctx, p, reason, cause)
+    return
+    yield
+
+
 def _no_clash(s, p: int) -> str | None:
     """Why a clash cannot be forced now: a Finisher (either attack), or a Special Action revealed this beat."""
     for q, f in enumerate(s.fighters):
@@ -313,11 +320,15 @@ class Cherri(KitRules):
             _gain(ctx, p, f"{ABILITY}: took {amount} damage at once", cause)
 
     def end_of_beat(self, ctx, p: int):
-        card = ctx.state.fighters[p].own.watchers
-        if card:
-            _gain(ctx, p, f"{card}: regains her {INSIGHT} token after each beat for the rest of the duel", None)
-        return
-        yield
+        f = ctx.state.fighters[p]
+        card = f.own.watchers
+        if not card or INSIGHT in f.tokens or INSIGHT not in f.token_discard:
+            return  # nothing to regain: the effect does not trigger
+        why = f"{card}: regains her {INSIGHT} token after each beat for the rest of the duel"
+        trigger = Trigger(card, why, lambda ctx, p, cause: _regain(ctx, p, why, cause))
+        if (yield from ctx.game.ability_negated(ctx, p, trigger, "end")):
+            return  # an opponent's effect negated it (engine 5 on)
+        yield from trigger.run(ctx, p, None)
 
     # -- Stare, Mirage, Blind --------------------------------------------------------------------------------
     def stat_terms(self, state, p: int, stat: str):

@@ -27,7 +27,7 @@ from .. import movement, stats
 from ..cards import KITS
 from ..effects import (Primitive, choose, fighter_name, gain_life, lose_life, move_next_to_opponent, moved,
                        spending_forbidden)
-from ..kit import SPEND_TOKEN_DECISION, KitRules, TokenAnte
+from ..kit import SPEND_TOKEN_DECISION, KitRules, TokenAnte, Trigger
 
 DARK = "Dark Force"
 NIGHTMARE = "Living Nightmare"  # the Finisher whose On Hit gives the regain for the rest of the duel (op nightmare)
@@ -182,6 +182,14 @@ def nightmare(ctx, owner, card, cause):
     yield
 
 
+def _regain(ctx, p: int, why: str, cause: int | None):
+    """He regains the Dark Force token at the end of the beat (``why``: his ability's condition, or Living
+    Nightmare's)."""
+    ctx.emit(KE.TokensGained(player=p, tokens=(DARK,), reason=why, from_discard=True), actor=p, cause=cause)
+    return
+    yield
+
+
 class Heketch(KitRules):
     folds = {"TriggerResolved": _trigger, "DamageDealt": _dealt}
     primitives = {"spend_for_power": Primitive(spend_for_power, ("hit",)),
@@ -215,14 +223,15 @@ class Heketch(KitRules):
             return
         dist = movement.distance(s, p, 1 - p)
         if dist >= REGAIN_RANGE:
-            why = f"{DARK}: {dist - 1} spaces between him and the opponent"
+            source, why = DARK, f"{DARK}: {dist - 1} spaces between him and the opponent"
         elif f.own.nightmare:
-            why = f"{NIGHTMARE}: every end of beat for the rest of the duel"
+            source, why = NIGHTMARE, f"{NIGHTMARE}: every end of beat for the rest of the duel"
         else:
             return
-        ctx.emit(KE.TokensGained(player=p, tokens=(DARK,), reason=why, from_discard=True), actor=p)
-        return
-        yield
+        trigger = Trigger(source, why, lambda ctx, p, cause: _regain(ctx, p, why, cause))
+        if (yield from ctx.game.ability_negated(ctx, p, trigger, "end")):
+            return  # an opponent's effect negated it (engine 5 on)
+        yield from trigger.run(ctx, p, None)
 
     # -- Knives ----------------------------------------------------------------------------------------
     def tie_winner(self, state, priorities, terms):

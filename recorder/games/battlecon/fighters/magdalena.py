@@ -32,10 +32,12 @@ from .. import kit_events as KE
 from .. import stats
 from ..cards import KITS
 from ..effects import Primitive, change_counter, choose, move_fighter, spending_forbidden
-from ..kit import AMOUNT_DECISION, KitRules
+from ..kit import AMOUNT_DECISION, KitRules, Trigger
 
 TRANCE, LEVEL = "Trance", "Level"
 CONDUIT = "Divine Conduit"
+CONDUIT_TEXT = ("At the end of each beat she gains a Trance counter; then, if she has more Trance counters than her "
+                "Level, she discards them all and gains a Level")
 BONUS_STATS = ("power", "priority", "stun_guard")
 
 
@@ -124,6 +126,26 @@ def counters_for_power(ctx, owner, card, cause, counter):
                  actor=owner, cause=cause)
 
 
+def _conduit(ctx, p: int, cause: int | None):
+    """Divine Conduit at the end of the beat: a Trance counter, then a Level when they exceed it (not on the first
+    beat they do)."""
+    s = ctx.state
+    f = s.fighters[p]
+    change_counter(ctx, p, TRANCE, 1, CONDUIT, cause)
+    t, lv = trance(s, p), level(s, p)
+    if t <= lv:
+        return
+    if f.own.above_since == s.beat:
+        return  # "She can't gain a level on the first beat that her Trance Counters exceed her Level."
+    change_counter(ctx, p, TRANCE, -t, f"{CONDUIT}: {t} Trance > Level {lv}, all discarded", cause)
+    change_counter(ctx, p, LEVEL, 1, f"{CONDUIT}: {t} Trance > Level {lv}", cause)
+    return
+    yield
+
+
+CONDUIT_TRIGGER = Trigger(CONDUIT, CONDUIT_TEXT, _conduit)
+
+
 class Magdalena(KitRules):
     folds = {"AnteStarted": _ante_started, "HitScored": _hit, "CardsRecycled": _recycled,
              "CounterChanged": _counter, "BeatEnded": _beat_ended}
@@ -174,16 +196,9 @@ class Magdalena(KitRules):
             ctx.emit(E.EffectIgnored(player=p, card=CONDUIT, reason=f"{quiet}: you did not hit an opponent this "
                                      "beat, so no Trance counter or Level at the end of the beat"), actor=p)
             return
-        change_counter(ctx, p, TRANCE, 1, CONDUIT, None)
-        t, lv = trance(s, p), level(s, p)
-        if t <= lv:
-            return
-        if f.own.above_since == s.beat:
-            return  # "She can't gain a level on the first beat that her Trance Counters exceed her Level."
-        change_counter(ctx, p, TRANCE, -t, f"{CONDUIT}: {t} Trance > Level {lv}, all discarded", None)
-        change_counter(ctx, p, LEVEL, 1, f"{CONDUIT}: {t} Trance > Level {lv}", None)
-        return
-        yield
+        if (yield from ctx.game.ability_negated(ctx, p, CONDUIT_TRIGGER, "end")):
+            return  # an opponent's effect negated it (engine 5 on)
+        yield from CONDUIT_TRIGGER.run(ctx, p, None)
 
     # -- what the kit shows -----------------------------------------------------------------------------
     def snapshot(self, state, p: int) -> dict:

@@ -8,6 +8,9 @@ versions").
   an opponent with a higher priority") was recorded as dodged: ``RangeChecked.dodge`` named why and
   ``AttackMissed.reason`` was ``dodged: <why>``; a dodge is the defender's effect (docs/rulings.md
   ``bc-cannot-hit``): here the game's ``cannot_hit_records`` hook says "dodged" again.
+- An opponent's effect negating every triggered effect (``negate_trigger``) did not reach a Unique Ability acting at
+  the end of the beat (a counter or a token gained then, docs/rulings.md ``bc-negated-abilities``): here the game's
+  ``ability_negated`` hook negates nothing.
 
 - Cards engine 5 added to a kit (card data ``since_engine`` 5: a Finisher side that engine 4's kit lacked) are not
   in its rules: ``engine = 4`` leaves them out of the Finisher sides offered at set-up (``finisher_sides``) and of
@@ -48,3 +51,7 @@ class Engine4(BattleCON):
 
     def cannot_hit_records(self, why: str) -> tuple[str | None, str]:
         return why, f"dodged: {why}"
+
+    def ability_negated(self, ctx, p: int, trigger, timing: str):
+        return False
+        yield
