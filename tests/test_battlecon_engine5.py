@@ -389,3 +389,35 @@ def test_stasis_charge_and_the_watchers_lasting_regain(game):
         assert b.none("EffectIgnored", card="The Watchers")
         assert b.one("TokensGained", player=1).reason.startswith("The Watchers: regains her Insight token")
 
+
+
+# -- d. one "advance until adjacent" for every kit --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fighter, pair", [("demitras", ("Jousting", "Strike")), ("heketch", ("Psycho", "Strike"))])
+@pytest.mark.parametrize("trap, end", [(None, 5), (3, 3)])
+def test_advance_until_adjacent_is_one_movement_for_every_kit(fighter, pair, trap, end):
+    # Demitras's Jousting and Heketch's Psycho: "Start of Beat: Advance until you are adjacent to the opponent",
+    # from space 1 against Khadath on 6; his trap on 3 stops the movement there (WoI FAQ, Lance: it ends where a
+    # movement stop ends it).
+    sc = Scenario((fighter, "khadath"), keep=(pair, ("Lure", "Drive")), positions=(1, 6), trap=trap)
+    b = sc.beat((pair, ("Lure", "Drive")), lenient=True)
+    moved = [m for m in b.of("FighterMoved", player=0) if m.by == 0][0]
+    assert (moved.kind, moved.from_space, moved.to_space, moved.switched_sides) == ("advance", 1, end, False)
+
+
+def jousting_while_locked(game):
+    sc = Scenario(("demitras", "hikaru"), keep=(("Jousting", "Strike"), ("Focused", "Shot")), positions=(1, 5),
+                  game=game)
+    sc.state.fighters[0].locks = [(1, "Assassin")]  # he cannot move this beat (a MovementLocked)
+    return sc.beat((("Jousting", "Strike"), ("Focused", "Shot")), lenient=True)
+
+
+def test_an_advance_until_adjacent_that_cannot_move_says_why():
+    ignored = jousting_while_locked(GAME).of("EffectIgnored", player=0, card="Jousting")
+    assert ignored[0].reason == "Demitras cannot move this beat (Assassin)"
+
+
+def test_engine_4_kept_jousting_s_own_words():
+    ignored = jousting_while_locked(ENGINE4).of("EffectIgnored", player=0, card="Jousting")
+    assert ignored[0].reason == "no space to advance to"

@@ -110,6 +110,31 @@ def move_fighter(ctx, owner: int, mover: int, kind: str, n, card: str, cause: in
     return dest
 
 
+def advance_until_adjacent(ctx, owner: int, card: str, cause: int | None) -> Gen:
+    """"Advance until you are adjacent to the opponent", a kit's card primitive (``until_adjacent``)."""
+    return until_adjacent(ctx, owner, card, cause)
+
+
+def until_adjacent(ctx, owner: int, card: str, cause: int | None, earlier: str | None = None) -> Gen:
+    """"Advance until you are adjacent to the opponent": the movement ``movement.until_adjacent`` finds (one for
+    every kit); already adjacent, or with no legal space toward the opponent, it is ignored and says why.
+    ``earlier``: the words engine 4 recorded for the kit's card when it could not move (the game's
+    ``until_adjacent_blocked`` hook)."""
+    s = ctx.state
+    if movement.distance(s, owner, 1 - owner) <= 1:
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="already adjacent to the opponent"), actor=owner,
+                 cause=cause)
+        return
+    dest = movement.until_adjacent(s, owner)
+    if dest is None:
+        why = movement.locked(s, owner) if s.fighters[owner].locks else None
+        reason = f"{fighter_name(ctx, owner)} cannot move this beat ({why})" if why else "no legal space toward the opponent"
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason=ctx.game.until_adjacent_blocked(reason, earlier)),
+                 actor=owner, cause=cause)
+        return
+    yield from move_fighter(ctx, owner, owner, "advance", (dest.distance,), card, cause, not_past=True)
+
+
 def move_next_to_opponent(ctx, owner: int, card: str, cause: int | None) -> Gen:
     """Move directly to a free space adjacent to the opponent, the player choosing which (never staying put: an
     effect that moves a fighter next to the opponent is ignored when no such space is free; WoI FAQ), for a kit's

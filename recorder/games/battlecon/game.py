@@ -210,6 +210,12 @@ class BattleCON:
         docs/rulings.md bc-negated-abilities). A generator giving True when it was negated."""
         return negated(ctx, p, trigger, timing)
 
+    def until_adjacent_blocked(self, reason: str, earlier: str | None) -> str:
+        """What an "advance until adjacent" that cannot move records (``EffectIgnored.reason``): why it cannot (a
+        lock, no legal space), the same for every kit (``effects.advance_until_adjacent``); ``earlier``: the words
+        engine 4 recorded for the kit's card, which its ruleset keeps."""
+        return reason
+
     def stun_guard_ignored(self, state, attacker: int) -> str | None:
         """What makes ``attacker``'s attack ignore Stun Guard, as the target's stun prevention is told (the kits'
         ``prevent_stun``): an ability that raises stun guard cannot stop that attack's stun ("an effect that

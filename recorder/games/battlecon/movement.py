@@ -171,6 +171,18 @@ def distance(s: BattleState, a: int = 0, b: int = 1) -> int:
     return abs(s.fighters[a].position - s.fighters[b].position)
 
 
+def until_adjacent(s: BattleState, mover: int) -> Dest | None:
+    """Where "advance until you are adjacent to the opponent" takes ``mover`` (its own movement): the longest advance
+    toward the opponent that the movement rules allow, never past them -- next to them, or where a movement stop or
+    restriction ends it (docs/rulings.md bc-advance-until-adjacent); None: no legal space toward them (or already
+    adjacent)."""
+    for n in range(distance(s, mover, 1 - mover) - 1, 0, -1):
+        dests = [d for d in destinations(s, mover, "advance", (n,), mover) if not d.switched]
+        if dests:
+            return dests[-1]
+    return None
+
+
 def figure_distance(a, b) -> int:
     """The range between two figures."""
     return abs(a.space - b.space)

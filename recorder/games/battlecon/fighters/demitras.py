@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .. import events as E
 from .. import kit_events as KE
 from .. import movement, stats
-from ..effects import Primitive, choose, gain_life, move_fighter, spending_forbidden, stun
+from ..effects import Primitive, choose, gain_life, move_fighter, spending_forbidden, stun, until_adjacent
 from ..kit import AMOUNT_DECISION, KitRules, Trigger
 
 TOKEN = "Crescendo"
@@ -33,6 +33,7 @@ ABILITY = "Crescendo"
 POWER_PER_ANTE = 2
 HIT_TEXT = "Whenever he hits an opponent, he gains 1 Crescendo token (never more than 5)."
 FAR = tuple(range(1, 7))  # every distance a movement can count on the board
+NO_SPACE = "no space to advance to"  # EffectIgnored.reason: his advance has nowhere to go
 LOST_WHEN_HIT = f"{ABILITY}: lost when hit by an attack"  # the reason of the TokensSpent that loses a token
 
 
@@ -118,26 +119,9 @@ def gain_if_hit(ctx, owner, card, cause):
 
 
 def advance_to_adjacent(ctx, owner, card, cause):
-    """Advance until adjacent to the opponent: the shortest advance that ends next to them on this side; a
-    movement stop or restriction ends it where the last legal step does (WoI FAQ, Lance)."""
-    s = ctx.state
-    if movement.distance(s, owner, 1 - owner) == 1:
-        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="already adjacent to the opponent"), actor=owner,
-                 cause=cause)
-        return
-    take = 0
-    for n in FAR:
-        dests = [d for d in movement.destinations(s, owner, "advance", (n,), owner) if not d.switched]
-        if not dests:
-            break
-        take = n
-        d = dests[0]
-        if d.distance < n or abs(d.to - s.fighters[1 - owner].position) == 1:
-            break  # stopped on the way, or next to the opponent
-    if not take:
-        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no space to advance to"), actor=owner, cause=cause)
-        return
-    yield from move_fighter(ctx, owner, owner, "advance", (take,), card, cause)
+    """Jousting's "advance until you are adjacent to the opponent": the shared movement (engine 4 worded a Jousting
+    that could not move "no space to advance to")."""
+    return until_adjacent(ctx, owner, card, cause, earlier=NO_SPACE)
 
 
 def advance_as_far(ctx, owner, card, cause):
@@ -145,7 +129,7 @@ def advance_as_far(ctx, owner, card, cause):
     s = ctx.state
     far = next((n for n in reversed(FAR) if movement.destinations(s, owner, "advance", (n,), owner)), 0)
     if not far:
-        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="no space to advance to"), actor=owner, cause=cause)
+        ctx.emit(E.EffectIgnored(player=owner, card=card, reason=NO_SPACE), actor=owner, cause=cause)
         return
     yield from move_fighter(ctx, owner, owner, "advance", (far,), card, cause)
 

@@ -25,8 +25,8 @@ from .. import events as E
 from .. import kit_events as KE
 from .. import movement, stats
 from ..cards import KITS
-from ..effects import (Primitive, choose, fighter_name, gain_life, lose_life, move_next_to_opponent, moved,
-                       spending_forbidden)
+from ..effects import (Primitive, advance_until_adjacent, choose, fighter_name, gain_life, lose_life,
+                       move_next_to_opponent, moved, spending_forbidden)
 from ..kit import SPEND_TOKEN_DECISION, KitRules, TokenAnte, Trigger
 
 DARK = "Dark Force"
@@ -107,29 +107,6 @@ def spend_to_lock(ctx, owner, card, cause):
         return
     if (yield from _ask_spend(ctx, owner, card, "so the opponent cannot move next beat", cause)):
         ctx.emit(KE.MovementLocked(player=1 - owner, when="next", reason=card), actor=owner, cause=cause)
-
-
-def advance_until_adjacent(ctx, owner, card, cause):
-    """Advance until adjacent to the opponent: as far toward them as the movement rules let him, never past."""
-    s = ctx.state
-    dist = movement.distance(s, owner, 1 - owner)
-    if dist <= 1:
-        ctx.emit(E.EffectIgnored(player=owner, card=card, reason="already adjacent to the opponent"),
-                 actor=owner, cause=cause)
-        return
-    for n in range(dist - 1, 0, -1):  # the longest advance that stays on his side (a restriction may stop it)
-        dests = [d for d in movement.destinations(s, owner, "advance", (n,), owner) if not d.switched]
-        if dests:
-            d = dests[-1]
-            start = s.fighters[owner].position
-            moved(ctx, E.FighterMoved(player=owner, by=owner, kind="advance", from_space=start, to_space=d.to,
-                                      distance=d.distance, switched_sides=False), owner, cause)
-            return
-    why = movement.locked(s, owner) if s.fighters[owner].locks else None
-    ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"{fighter_name(ctx, owner)} cannot move this beat "
-                             f"({why})" if why else "no legal space toward the opponent"), actor=owner, cause=cause)
-    return
-    yield
 
 
 def spend_to_execute_again(ctx, owner, card, cause):

@@ -11,7 +11,10 @@ versions").
 - An opponent's effect negating every triggered effect (``negate_trigger``) did not reach a Unique Ability acting at
   the end of the beat (a counter or a token gained then, docs/rulings.md ``bc-negated-abilities``): here the game's
   ``ability_negated`` hook negates nothing.
-
+- "Advance until adjacent" had two implementations, one per kit, that went to the same space but worded a card that
+  could not move in their own ways (one said "no space to advance to" even when the fighter could not move this
+  beat): here the game's ``until_adjacent_blocked`` hook keeps each kit's earlier words (docs/rulings.md
+  ``bc-advance-until-adjacent``).
 - Cards engine 5 added to a kit (card data ``since_engine`` 5: a Finisher side that engine 4's kit lacked) are not
   in its rules: ``engine = 4`` leaves them out of the Finisher sides offered at set-up (``finisher_sides``) and of
   the card data its matches' fingerprints cover (``Fingerprints(engine=4)``), so those kits are engine 4's.
@@ -55,3 +58,6 @@ class Engine4(BattleCON):
     def ability_negated(self, ctx, p: int, trigger, timing: str):
         return False
         yield
+
+    def until_adjacent_blocked(self, reason: str, earlier: str | None) -> str:
+        return earlier or reason
