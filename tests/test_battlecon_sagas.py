@@ -581,3 +581,12 @@ def test_the_random_bot_reveals_and_hits_with_assimilate():
     assert played.events("FinisherRevealed", player=0, finisher="Assimilate")
     assert [e.card for e in played.events("CardMoved", player=0, owner=1)]
     assert any("(Hikaru's)" in e.style or "(Hikaru's)" in e.base for e in played.events("PairSelected", player=0))
+
+
+def test_the_greedy_bot_weighs_pairs_with_borrowed_cards():
+    sc = _assimilate()
+    sc.beat((("Special Action", "Staff"), ("Sweeping", "Shot")), lenient=True)
+    req = sc.match.pending
+    scores = GAME.bot("greedy", 3, 0).option_scores(req, sc.match)
+    borrowed = [s for label, s in zip(req.labels, scores) if "(Hikaru's)" in label]
+    assert len(borrowed) == 9 and None not in scores  # every pair played out, the borrowed ones too
