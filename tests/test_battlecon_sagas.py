@@ -581,6 +581,10 @@ def test_the_random_bot_reveals_and_hits_with_assimilate():
     assert played.events("FinisherRevealed", player=0, finisher="Assimilate")
     assert [e.card for e in played.events("CardMoved", player=0, owner=1)]
     assert any("(Hikaru's)" in e.style or "(Hikaru's)" in e.base for e in played.events("PairSelected", player=0))
+    # The property test's invariants hold through it: every card in one place, counted for its owner, and more.
+    from recorder.match import sealed
+    from tests.test_battlecon_properties import refold_with_checks
+    refold_with_checks(played.match.header, sealed(played.match))
 
 
 def test_the_greedy_bot_weighs_pairs_with_borrowed_cards():
