@@ -535,11 +535,28 @@ def apply(state: BattleState, event: Any) -> None:
         fold(state, event)
     if not kits:
         return
+    fighters = state.fighters
+    if len(fighters) == 2:  # a duel: the kits' folds of this class for these two kits, looked up once
+        r0, r1 = fighters[0].rules, fighters[1].rules
+        key = (type(event), r0, r1)
+        folds = _KIT_FOLDS.get(key)
+        if folds is None:
+            folds = _KIT_FOLDS[key] = tuple((p, fn) for p, fn in enumerate((r0.folds.get(event.TYPE),
+                                                                            r1.folds.get(event.TYPE)))
+                                            if fn is not None)
+        for p, fn in folds:
+            fn(state, p, event)
+        return
     kind = event.TYPE
-    for p, f in enumerate(state.fighters):
+    for p, f in enumerate(fighters):
         fn = f.rules.folds.get(kind)
         if fn is not None:
             fn(state, p, event)
+
+
+# (event class, the two fighters' kit rules) -> ((seat, the kit's fold of that class), ...): the kits' folds of
+# a duel (a kit's ``folds`` never change once it is made).
+_KIT_FOLDS: dict[tuple[type, Any, Any], tuple[tuple[int, Callable[[BattleState, int, Any], None]], ...]] = {}
 
 
 def new_state(edition: str, duels: int, discards: str, beat_limit: int | None,

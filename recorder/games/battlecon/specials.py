@@ -183,6 +183,8 @@ def resolve(ctx):
             acts[p] = act
         elif f.finisher_active and f.finisher_anted:
             acts[p] = ANTED
+    if not acts:  # no Special Action and no anted Finisher (most beats)
+        return None
     pulses = [p for p in (0, 1) if acts.get(p) == PULSE]
     if len(pulses) == 2:
         yield from _pulses_met(ctx)

@@ -247,21 +247,31 @@ def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
     return _capped(s, p, "power", sum(map(_amount, terms)), sum(map(_amount, printed)), terms), terms
 
 
-def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
-    """``(kind, lo, hi, terms)``: kind is "normal", "na" (never hits) or a special range name."""
-    key = pair_key(s, p)
+@cache  # what the key's cards print: worked out once per key (a range is checked at every activation)
+def _cards_range(key: PairKey) -> tuple[str, int, int, tuple[tuple[str, Any], ...]]:
+    """``(kind, lo, hi, terms)`` of the range the key's cards print (see ``attack_range``)."""
     for c in cards_of(key):
         if c.kind in NA_KINDS and c.range is None:
-            return "na", 0, 0, [(c.name, "N/A")]
+            return "na", 0, 0, ((c.name, "N/A"),)
         if isinstance(c.range, str):
             if borrowed(c, key[0]):  # another fighter's special range names that fighter: N/A (rulings.md)
-                return "na", 0, 0, [(c.name, f"N/A ({c.range}: {KITS[c.owner].short_name}'s)")]
-            return c.range, 0, 0, [(c.name, c.range)]
+                return "na", 0, 0, ((c.name, f"N/A ({c.range}: {KITS[c.owner].short_name}'s)"),)
+            return c.range, 0, 0, ((c.name, c.range),)
     lo = hi = 0
-    terms: Terms = []
+    terms = []
     for name, (a, b) in printed_terms(key, "range"):
         lo, hi = lo + a, hi + b
         terms.append((name, (a, b)))
+    return "normal", lo, hi, tuple(terms)
+
+
+def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
+    """``(kind, lo, hi, terms)``: kind is "normal", "na" (never hits) or a special range name."""
+    key = pair_key(s, p)
+    kind, lo, hi, printed_range = _cards_range(key)
+    terms: Terms = list(printed_range)
+    if kind != "normal":
+        return kind, 0, 0, terms
     printed = (lo, hi)
     for label, v in _extras(s, p, "range", key):
         a, b = (v, v) if isinstance(v, int) else v
