@@ -421,3 +421,21 @@ def test_an_advance_until_adjacent_that_cannot_move_says_why():
 def test_engine_4_kept_jousting_s_own_words():
     ignored = jousting_while_locked(ENGINE4).of("EffectIgnored", player=0, card="Jousting")
     assert ignored[0].reason == "no space to advance to"
+
+
+@pytest.mark.parametrize("game", [GAME, ENGINE4], ids=["engine5", "engine4"])
+def test_stasis_charge_and_nightmarish_visions_regain_on_damage(game):
+    # Nightmarish Visions: "When she takes 3 or more damage at once, she regains her Insight token" -- her Unique
+    # Ability triggering when Stasis Charge (4 power) hits her: negated in engine 5, not in engine 4.
+    sc = Scenario(("luc", "cherri"), keep=(("Fusion", "Strike"), ("Crimson", "Strike")), life=(5, 20), game=game,
+                  positions=(3, 4), tokens={1: []}, options={"special_actions": True},
+                  finishers=("Stasis Charge", KITS["cherri"].finishers[0]))
+    b = sc.beat(((SA, "Strike"), ("Crimson", "Strike")), lenient=True)
+    assert b.one("DamageDealt", player=0).amount >= 3
+    if game is GAME:
+        negated = b.one("EffectIgnored", player=1, card="Nightmarish Visions")
+        assert negated.reason == "negated by Luc's Stasis Charge"
+        assert b.none("TokensGained", player=1) and sc.state.fighters[1].tokens == []
+    else:
+        assert b.none("EffectIgnored", card="Nightmarish Visions")
+        assert b.one("TokensGained", player=1).reason == "Nightmarish Visions: took 4 damage at once"

@@ -130,7 +130,7 @@ def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
     if amount < 1:
         return 0
     if "took_damage" in tr.hooks:  # "when she takes 3 or more damage at once" (the kit's hook)
-        tr.took_damage(ctx, t, p, amount, seq)
+        yield from tr.took_damage(ctx, t, p, amount, seq)
     yield from run_triggers(ctx, p, "damage")
     yield from stun_by_damage(ctx, t, amount, seq)
     return amount

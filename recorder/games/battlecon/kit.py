@@ -346,9 +346,12 @@ class KitRules:
         """Why ``attacker``'s own cards say its damage does not stun ``target`` now (a range condition), if so."""
         return None
 
-    def took_damage(self, ctx, p: int, attacker: int, amount: int, cause: int) -> None:
+    def took_damage(self, ctx, p: int, attacker: int, amount: int, cause: int):
         """The fighter just took ``amount`` (1 or more) damage from ``attacker``'s attack (after its
-        ``DamageDealt``, before On Damage): "when you take 3 or more damage at once"; it may emit, not ask."""
+        ``DamageDealt``, before On Damage): "when you take 3 or more damage at once" (a generator: an ability
+        triggering then asks the game's ``ability_negated`` first)."""
+        return
+        yield
 
     def damage_taken_extra(self, state, p: int) -> int:
         """Extra damage the fighter takes from a hit."""

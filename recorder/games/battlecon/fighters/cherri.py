@@ -315,9 +315,15 @@ class Cherri(KitRules):
         what = "clashed with" if round_ == 1 else "extended the clash with"
         lose_life(ctx, opp, CLASH_LIFE, f"{ABILITY}: {_name(ctx, opp)} {what} {_name(ctx, owner)}", cause)
 
-    def took_damage(self, ctx, p: int, attacker: int, amount: int, cause: int) -> None:
-        if amount >= REGAIN_DAMAGE:
-            _gain(ctx, p, f"{ABILITY}: took {amount} damage at once", cause)
+    def took_damage(self, ctx, p: int, attacker: int, amount: int, cause: int):
+        f = ctx.state.fighters[p]
+        if amount < REGAIN_DAMAGE or INSIGHT in f.tokens or INSIGHT not in f.token_discard:
+            return  # nothing to regain: the ability does not trigger
+        why = f"{ABILITY}: took {amount} damage at once"
+        trigger = Trigger(ABILITY, why, lambda ctx, p, cause: _regain(ctx, p, why, cause))
+        if (yield from ctx.game.ability_negated(ctx, p, trigger, "damage")):
+            return  # an opponent's effect negated it (engine 5 on)
+        yield from trigger.run(ctx, p, cause)
 
     def end_of_beat(self, ctx, p: int):
         f = ctx.state.fighters[p]

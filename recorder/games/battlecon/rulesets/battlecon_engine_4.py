@@ -9,8 +9,8 @@ versions").
   ``AttackMissed.reason`` was ``dodged: <why>``; a dodge is the defender's effect (docs/rulings.md
   ``bc-cannot-hit``): here the game's ``cannot_hit_records`` hook says "dodged" again.
 - An opponent's effect negating every triggered effect (``negate_trigger``) did not reach a Unique Ability acting at
-  the end of the beat (a counter or a token gained then, docs/rulings.md ``bc-negated-abilities``): here the game's
-  ``ability_negated`` hook negates nothing.
+  the end of the beat or on damage taken (a counter or a token gained then, docs/rulings.md
+  ``bc-negated-abilities``): here the game's ``ability_negated`` hook negates nothing.
 - "Advance until adjacent" had two implementations, one per kit, that went to the same space but worded a card that
   could not move in their own ways (one said "no space to advance to" even when the fighter could not move this
   beat): here the game's ``until_adjacent_blocked`` hook keeps each kit's earlier words (docs/rulings.md
