@@ -594,3 +594,30 @@ def test_the_greedy_bot_weighs_pairs_with_borrowed_cards():
     scores = GAME.bot("greedy", 3, 0).option_scores(req, sc.match)
     borrowed = [s for label, s in zip(req.labels, scores) if "(Hikaru's)" in label]
     assert len(borrowed) == 9 and None not in scores  # every pair played out, the borrowed ones too
+
+
+def test_a_borrowed_base_is_its_printed_base_for_seths_guess():
+    # Seth names "Shot"; Sagas plays the Shot he took from Seth ("Shot (Seth's)"): the named base is the attack's.
+    sc = Scenario(("seth", "sagas"), keep=(("Compelling", "Drive"), ("Repelling",)), positions=(3, 5))
+    seth, sagas = sc.state.fighters  # test set-up: Seth's Shot in Sagas's hand, as an Assimilate leaves it
+    for pile in (seth.hand, seth.discard1, seth.discard2):
+        if "Shot" in pile:
+            pile.remove("Shot")
+    sagas.hand.append("Shot (Seth's)")
+    b = sc.beat((("Compelling", "Drive"), ("Repelling", "Shot (Seth's)")),
+                choices={0: [{"kind": "guess", "name": "Beyond Eyes", "choice": "Shot"}]}, lenient=True)
+    assert b.one("PriorityCompared").terms[0] == "Compelling 0 + Drive 4 + Beyond Eyes (named Shot) 2 = 6"
+
+
+def test_withering_touch_offers_his_borrowed_bases_too():
+    sc = Scenario(("lixis", "sagas"), keep=(("Naturalizing", "Strike"), ("Repelling", "Shot")), positions=(3, 4))
+    lixis, sagas = sc.state.fighters  # test set-up: Lixis's Dash in Sagas's hand, as an Assimilate leaves it
+    for pile in (lixis.hand, lixis.discard1, lixis.discard2):
+        if "Dash" in pile:
+            pile.remove("Dash")
+    sagas.hand.append("Dash (Lixis's)")
+    b = sc.beat((("Naturalizing", "Strike"), ("Repelling", "Shot")),
+                choices={1: [{"kind": "card", "card": "Dash (Lixis's)"}]}, lenient=True)
+    asked = next(r for r in sc.requests if r.kind == "card")
+    assert asked.labels[-1] == "Discard Dash (Lixis's)"
+    assert b.one("CardsRecycled", player=1).discard1 == ("Repelling", "Shot", "Dash (Lixis's)")

@@ -25,7 +25,7 @@ from recorder.rulings import Ruling
 
 from .. import events as E
 from .. import movement, stats
-from ..cards import KITS
+from ..cards import BASE, KITS, hand_card, hand_rank
 from ..effects import Primitive, choose, discard_with_pair, fighter_name, lose_life
 from ..kit import CARD_DECISION, KitRules, Trigger
 from ..kit_events import CardChosen, OptionDecided
@@ -94,8 +94,8 @@ def discard_a_base(ctx, owner: int, card: str, cause: int | None):
     s = ctx.state
     opp = 1 - owner
     f = s.fighters[opp]
-    order = KITS[f.kit].bases
-    bases = sorted((c for c in set(f.hand) if c in order), key=order.index)
+    # Their bases in hand order: a borrowed base too ("Strike (Lixis's)": another fighter's card held as their own).
+    bases = sorted((c for c in set(f.hand) if hand_card(f.kit, c).kind == BASE), key=lambda c: hand_rank(f.kit, c))
     if not bases:
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason=f"{fighter_name(ctx, opp)} has no base in hand"),
                  actor=owner, cause=cause)

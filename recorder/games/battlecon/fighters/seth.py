@@ -24,7 +24,7 @@ from recorder.rulings import Ruling
 from .. import events as E
 from .. import kit_events as KE
 from .. import movement, stats
-from ..cards import KITS
+from ..cards import BORROWED, KITS
 from ..effects import Primitive, choose, fighter_name, moved, stun
 from ..kit import CARD_DECISION, KitRules, SecretAnte
 
@@ -63,7 +63,8 @@ def correct(state, p: int) -> str | None:
     if guess is None:
         return None
     o = state.fighters[1 - p]
-    return guess if o.base == guess and not o.finisher_active else None
+    base = BORROWED[o.base][1] if o.base in BORROWED else o.base  # a borrowed base ("Strike (Seth's)") is a Strike
+    return guess if base == guess and not o.finisher_active else None
 
 
 def _wrong(ctx, owner: int) -> str:
