@@ -621,3 +621,12 @@ def test_withering_touch_offers_his_borrowed_bases_too():
     asked = next(r for r in sc.requests if r.kind == "card")
     assert asked.labels[-1] == "Discard Dash (Lixis's)"
     assert b.one("CardsRecycled", player=1).discard1 == ("Repelling", "Shot", "Dash (Lixis's)")
+
+
+def test_the_hot_seat_menu_lists_the_borrowed_cards_as_their_owner_prints_them():
+    sc = _assimilate()
+    sc.beat((("Special Action", "Staff"), ("Sweeping", "Shot")), lenient=True)
+    notes = GAME.menu_notes(sc.match.pending, sc.header)
+    line = next(n for n in notes if n.strip().startswith("Sweeping (Hikaru's)"))
+    assert line.split("  ")[-1].startswith("style: ")
+    assert any("If you are hit this beat, you take 2 extra damage" in n for n in notes)
