@@ -416,8 +416,19 @@ def test_assimilate_an_opponent_who_has_not_attacked_yet_has_no_attack():
     assert b.one("DamageDealt", player=0).amount == 0
     assert b.one("AttackSkipped", player=1).reason == "no attack pair: its cards left play this beat"
     assert b.none("AttackStarted", player=1)
-    assert ("Hikaru does not activate (no attack pair: its cards left play this beat)"
-            in [t for t, _ in said(sc, "AttackSkipped")])
+    assert said(sc, "AttackSkipped") == [(
+        "Hikaru does not activate (no attack pair: its cards left play this beat)",
+        "WoI p.25, Play Sequence 4A-4B (each player activates their attack): the effect of the card that took this "
+        "attack pair out of play before it activated (its cards left play, so there is nothing to activate and none "
+        "of its effects happen); not a stun")]
+
+
+def test_a_stunned_fighter_still_skips_citing_the_stun_rule():
+    sc = _assimilate()
+    sc.beat((("Special Action", "Staff"), ("Sweeping", "Shot")), lenient=True)  # 3 damage over Hikaru's guard
+    skipped = said(sc, "AttackSkipped")
+    assert skipped == [("Hikaru is stunned and does not activate",
+                        "WoI p.25, 4B Reactive attack ('A stunned player skips activation entirely')")]
 
 
 def test_borrowed_cards_pair_as_his_own_and_cycle_through_his_discards():

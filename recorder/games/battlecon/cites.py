@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import rulings as R
-from .attack import CANNOT_HIT, NO_DAMAGE
+from .attack import CANNOT_HIT, NO_DAMAGE, NO_PAIR
 from .fighters import RULES
 from .state import BattleState
 
@@ -225,6 +225,15 @@ def _attack_missed(d, edition: str, table) -> str:
     return table["AttackMissed"]
 
 
+def _attack_skipped(d, edition: str, table) -> str:
+    """Stunned (the rulebook's one reason to skip an attack), or an effect took the attack pair out of play first."""
+    if d["reason"] != NO_PAIR:
+        return table["AttackSkipped"]
+    step = f"{_EXECUTE}" if edition == "preview" else "WoI p.25, Play Sequence 4A-4B (each player activates their attack)"
+    return (f"{step}: the effect of the card that took this attack pair out of play before it activated (its cards "
+            "left play, so there is nothing to activate and none of its effects happen); not a stun")
+
+
 def _attack_started(d, edition: str, table) -> str:
     if edition == "preview":
         return (f"{_EXECUTE} ('The active player activates his attack first')" if d["role"] == "active" else
@@ -288,6 +297,7 @@ _BY_PAYLOAD: dict[str, Callable[[Any, str, dict[str, str]], str | None]] = {
     "AttackMissed": _attack_missed,
     "TriggerResolved": lambda d, e, t: TABLES[e][1].get(d["timing"], t["TriggerResolved"]),
     "AttackStarted": _attack_started,
+    "AttackSkipped": _attack_skipped,
     "StunApplied": _stun_applied,
     "StunPrevented": _stun_prevented,
     "PriorityCompared": _priority,
