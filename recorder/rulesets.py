@@ -15,7 +15,7 @@ optional ``ruleset(engine_version, rules_version)`` hook from it; the kernel's
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Callable, Iterable, TypeVar
 
 T = TypeVar("T", bound=type)
 
@@ -25,7 +25,8 @@ class Rulesets:
 
     Each registered class carries the frozen ``engine_version`` it re-runs and
     ``rules_versions``, the header rules strings it accepts for it (a rules
-    fingerprint recorded under that engine). The current game accepts its own
+    fingerprint recorded under that engine; a frozenset, or :class:`RulesVersions`
+    where they are worked out from the rules). The current game accepts its own
     versions through its ``accepts(rules_version)`` method.
     """
 
@@ -61,3 +62,20 @@ class Rulesets:
             game = self._made[engine_version] = cls()
         return game
 
+
+
+class RulesVersions:
+    """A ruleset's ``rules_versions`` worked out when first read, not when its module is imported.
+
+    Where the accepted versions are digests of the rules (BattleCON's fingerprint every pairing of its roster),
+    computing them costs more than the rest of a short command; :meth:`Rulesets.find` reads them only when a log
+    of that engine is re-run. ``compute`` returns the versions; it is called once."""
+
+    def __init__(self, compute: Callable[[], Iterable[str]]) -> None:
+        self._compute = compute
+        self._versions: frozenset[str] | None = None
+
+    def __get__(self, obj: Any, owner: type | None = None) -> frozenset[str]:
+        if self._versions is None:
+            self._versions = frozenset(self._compute())
+        return self._versions

@@ -13,6 +13,10 @@ exactly this log: any later edit, even one that recomputes the whole hash
 chain, changes the final hash or the event count. Keys are plain hex files:
 ``judge.key`` holds the 32-byte private seed (mode 0600), ``judge.pub`` the
 32-byte public key.
+
+PyNaCl is imported by the functions that make or read a key or check a signature, not with this module: a
+``beatlog verify`` of a log without a seal (the usual case) would otherwise spend a few ms of its start-up loading
+it (``bench``'s cli rows).
 """
 
 from __future__ import annotations
@@ -23,9 +27,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from nacl.exceptions import BadSignatureError
-from nacl.signing import SigningKey, VerifyKey
-
 from recorder import canonical
 from recorder.envelope import Record
 from recorder.errors import CorruptLog, UsageError, VerificationFailed
@@ -33,6 +34,7 @@ from recorder.header import Header
 from .verify import verify_loaded
 
 if TYPE_CHECKING:
+    from nacl.signing import SigningKey, VerifyKey
     from .source import Loaded
 
 SEAL_FORMAT = "beatlog-seal/1"
@@ -66,6 +68,8 @@ def keygen(stem: str | Path, *, force: bool = False) -> tuple[Path, Path]:
     for path in (private, public):
         if path.exists() and not force:
             raise UsageError(f"{path} already exists; refusing to overwrite a key (use --force)")
+    from nacl.signing import SigningKey  # lazy: PyNaCl only where a key is used (see the top)
+
     key = SigningKey.generate()
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
     fd = os.open(private, flags, 0o600)
@@ -77,10 +81,14 @@ def keygen(stem: str | Path, *, force: bool = False) -> tuple[Path, Path]:
 
 
 def load_signing_key(path: str | Path) -> SigningKey:
+    from nacl.signing import SigningKey  # lazy: PyNaCl only where a key is used (see the top)
+
     return SigningKey(_read_hex32(path, "private key"))
 
 
 def load_public_key(path: str | Path) -> VerifyKey:
+    from nacl.signing import VerifyKey  # lazy: PyNaCl only where a key is used (see the top)
+
     return VerifyKey(_read_hex32(path, "public key"))
 
 
@@ -156,6 +164,8 @@ def check_seal(seal: dict[str, Any], header: Header, records: Sequence[Record], 
     seal was copied beside it) is caught; who signed it is not proven, since
     anyone can sign with a key of their own.
     """
+    from nacl.exceptions import BadSignatureError  # lazy: PyNaCl only where a key is used (see the top)
+
     named = seal["public_key"]
     if trusted is not None and named != trusted.encode().hex():
         trusted_hex = trusted.encode().hex()
@@ -182,6 +192,8 @@ def check_seal(seal: dict[str, Any], header: Header, records: Sequence[Record], 
 
 def _named_key(named: Any, where: str) -> VerifyKey:
     """The public key a seal names (not trusted: it only shows the seal is consistent)."""
+    from nacl.signing import VerifyKey  # lazy: PyNaCl only where a key is used (see the top)
+
     try:
         raw = bytes.fromhex(named) if isinstance(named, str) else b""
     except ValueError:

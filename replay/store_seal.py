@@ -26,10 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from nacl.exceptions import BadSignatureError
-from nacl.signing import SigningKey, VerifyKey
+from typing import TYPE_CHECKING, Any
 
 from recorder import canonical
 from recorder import store_ledger as ledger
@@ -38,6 +35,9 @@ from recorder.integrity import check_store
 from recorder.store import Store, is_server_url
 
 from .seal import _named_key, fingerprint, load_signing_key
+
+if TYPE_CHECKING:
+    from nacl.signing import SigningKey, VerifyKey
 
 STORE_SEAL_FORMAT = "beatlog-store-seal/1"
 SIGNED_FIELDS = ("format", "ledger_entries", "ledger_head", "matches", "finished", "signer", "public_key")
@@ -110,6 +110,8 @@ class StoreSealCheck:
 
 def check_store_seal(store: Store, seal_file: Path, trusted: VerifyKey | None) -> StoreSealCheck:
     """Check a store seal against the store now; never raises for a bad seal (the result says why)."""
+    from nacl.exceptions import BadSignatureError  # lazy: PyNaCl only where a signature is checked (replay/seal.py)
+
     where = f"{store.name}: store seal {str(seal_file)!r}"
     seal: dict[str, Any] = {}
     try:

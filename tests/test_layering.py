@@ -221,3 +221,18 @@ def test_start_up_loads_only_what_the_command_needs():
         heavy = sorted(m for m in loaded if m.split(".")[0] in HEAVY)
         assert not heavy, f"beatlog {' '.join(args)} imports {heavy}"
     assert "beatlog.cli.stats_commands" not in _loaded_by("verify", "--help")
+
+
+def test_verifying_a_log_without_a_seal_loads_no_signatures_nor_earlier_rules():
+    # `beatlog verify LOG.jsonl`, a judge's most common command: PyNaCl is loaded only where a seal is checked, and
+    # the earlier engines' rules fingerprints (every pairing's, bench's cli rows) only when a log of theirs is re-run.
+    log = Path(__file__).resolve().parent.parent / "sample_logs" / "battlecon" / "woi-hikaru-vs-khadath.jsonl"
+    code = ("import sys; sys.argv = ['beatlog', 'verify', sys.argv[1]]; from beatlog.console import main\n"
+            "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+            "from recorder.games.battlecon.rulesets import battlecon_engine_3 as e3, battlecon_engine_4 as e4\n"
+            "computed = [name for name, fp in (('engine 4', e4.FINGERPRINTS_4), ('engine 3', e3.FINGERPRINTS_3))\n"
+            "            if {'shared', 'kits'} & set(vars(fp))]\n"
+            "print(' '.join(sorted(sys.modules)), file=sys.stderr); print(computed)")
+    out = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True, text=True, check=True)
+    assert "verified" in out.stdout and out.stdout.splitlines()[-1] == "[]", out.stdout
+    assert not [m for m in out.stderr.split() if m.split(".")[0] == "nacl"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from functools import cached_property
 from itertools import combinations
 from typing import Any, Iterable
 
@@ -74,14 +75,28 @@ class Fingerprints:
     def __init__(self, events=EVENTS, engine: int | None = None) -> None:
         """``events``: the registry whose core events' schemas the fingerprints cover (an earlier ruleset's);
         ``engine``: an earlier engine's number, whose kits' card data leave out the cards a later engine added
-        (card data ``since_engine``)."""
+        (card data ``since_engine``).
+
+        The digests are worked out when first read, not here: each earlier ruleset keeps a ``Fingerprints`` of its
+        own, and a command that re-runs no log of its engine (most do not) does not pay for its schemas."""
+        self._events = events
+        self._engine = engine
+        self._known: dict[str, frozenset[str]] | None = None
+
+    @cached_property
+    def shared(self) -> str:
+        """The digest of the shared rules: the shared card data and the schemas of the core events."""
         left_out = {cls.TYPE for rules in RULES.values() for cls in rules.events}
         left_out |= {cls.TYPE for cls in GENERIC_EVENTS}
-        self.shared = canonical.digest({"cards": SHARED_DIGEST,
-                                        "schemas": _schemas(c for c in events.own() if c.TYPE not in left_out)})
-        self.kits = {fid: canonical.digest({"cards": digest_as_of(fid, engine), "schemas": _schemas(RULES[fid].events)})
-                     for fid in FIGHTERS}
-        self._known: dict[str, frozenset[str]] | None = None
+        return canonical.digest({"cards": SHARED_DIGEST,
+                                 "schemas": _schemas(c for c in self._events.own() if c.TYPE not in left_out)})
+
+    @cached_property
+    def kits(self) -> dict[str, str]:
+        """Each fighter's kit digest: its card data (as of this engine) and its own events' schemas."""
+        return {fid: canonical.digest({"cards": digest_as_of(fid, self._engine),
+                                       "schemas": _schemas(RULES[fid].events)})
+                for fid in FIGHTERS}
 
     def of(self, sides) -> str:
         fids = sorted(set(sides))
@@ -146,9 +161,18 @@ class BattleCON:
 
     def __init__(self) -> None:
         self.fingerprints = Fingerprints()
-        # The shared rules alone; each header carries the fingerprint of its own match (rules_version_for).
-        self.rules_version = "battlecon-" + self.fingerprints.shared[:12]
         self.recorded_rules: str | None = None  # set on the game ruleset() returns for a recorded header
+
+    @property
+    def rules_version(self) -> str:
+        """The shared rules alone (each header carries the fingerprint of its own match: ``rules_version_for``), or
+        the recorded fingerprint a game from ``ruleset()`` is bound to. Worked out when first read: importing the
+        game (every command that loads it) computes no digest."""
+        return self.__dict__.get("_rules_version") or "battlecon-" + self.fingerprints.shared[:12]
+
+    @rules_version.setter
+    def rules_version(self, value: str) -> None:
+        self.__dict__["_rules_version"] = value
 
     def rules_version_for(self, sides) -> str:
         """The rules fingerprint of a match between ``sides``: the shared rules and those fighters' kits."""

@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Literal
 
 from recorder.events import Event
+from recorder.rulesets import RulesVersions
 
 from ..cards import FIGHTERS
 from ..game import RULESETS, Fingerprints
@@ -66,14 +67,15 @@ FINGERPRINTS_3 = Fingerprints(EVENTS_3, engine=3)
 class Engine3(Engine4):
     engine_version = "battlecon-engine-3"
     engine = 3
-    # Every fingerprint a match recorded under engine 3 carries: the game-wide one, and each pair's.
-    rules_versions = frozenset({FIRST_RULES, *(FINGERPRINTS_3.of(pair) for pair in combinations(FIGHTERS, 2))})
+    # Every fingerprint a match recorded under engine 3 carries: the game-wide one, and each pair's (worked out when
+    # a log asks).
+    rules_versions = RulesVersions(
+        lambda: {FIRST_RULES, *(FINGERPRINTS_3.of(pair) for pair in combinations(FIGHTERS, 2))})
     events = EVENTS_3
 
     def __init__(self) -> None:
         super().__init__()
-        self.fingerprints = FINGERPRINTS_3
-        self.rules_version = "battlecon-" + self.fingerprints.shared[:12]
+        self.fingerprints = FINGERPRINTS_3  # and so rules_version is engine 3's shared rules
 
     def pair_revealed(self, styles, bases) -> PairRevealed:
         return PairRevealed(styles=tuple(s or "" for s in styles), bases=tuple(b or "" for b in bases))

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from recorder.rulesets import RulesVersions
+
 from ..cards import FIGHTERS
 from ..events import EVENTS
 from ..game import RULESETS, BattleCON, Fingerprints
@@ -40,14 +42,13 @@ FINGERPRINTS_4 = Fingerprints(EVENTS_4, engine=4)  # the kits' card data without
 class Engine4(BattleCON):
     engine_version = "battlecon-engine-4"
     engine = 4  # a card whose data says since_engine 5 or later is not in these rules
-    # Every fingerprint a match recorded under engine 4 carries: each pair's.
-    rules_versions = frozenset(FINGERPRINTS_4.of(pair) for pair in combinations(FIGHTERS, 2))
+    # Every fingerprint a match recorded under engine 4 carries: each pair's (worked out when a log asks).
+    rules_versions = RulesVersions(lambda: (FINGERPRINTS_4.of(pair) for pair in combinations(FIGHTERS, 2)))
     events = EVENTS_4
 
     def __init__(self) -> None:
         super().__init__()
-        self.fingerprints = FINGERPRINTS_4
-        self.rules_version = "battlecon-" + self.fingerprints.shared[:12]
+        self.fingerprints = FINGERPRINTS_4  # and so rules_version is engine 4's shared rules
 
     def stun_guard_ignored(self, state, attacker: int) -> str | None:
         return None  # a spent token's Stun Guard infinity stood against an attack that ignores Stun Guard
