@@ -105,7 +105,8 @@ def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
     power = max(pw, 0)
     # "If you are hit this beat, you take 2 extra damage from that attack": every hit, a 0-power one too ("a hit
     # for zero damage is still a hit", Preview FAQ); before soak (docs/rulings.md).
-    extra = sum(item["amount"] for _, item in stats.passives(s, t, "extra_damage_taken"))
+    taken = stats.passives(s, t, "extra_damage_taken")
+    extra = sum([item["amount"] for _, item in taken]) if taken else 0
     if "damage_taken_extra" in s.fighters[t].rules.hooks:
         extra += s.fighters[t].rules.damage_taken_extra(s, t)
     sk, sterms = stats.soak(s, t)

@@ -162,7 +162,7 @@ def ante_step(ctx):
     for q, f in enumerate(s.fighters):  # "during each ante step" effects (the kits' ante_step_start hook)
         if "ante_step_start" in f.rules.hooks:
             f.rules.ante_step_start(ctx, q)
-    if any("secret_ante" in f.rules.hooks for f in s.fighters):  # a kit's face-down decision, before the antes
+    if any(["secret_ante" in f.rules.hooks for f in s.fighters]):  # a kit's face-down decision, before the antes
         yield from secret_ante.ask(ctx, first)
     passes, p = 0, first
     while passes < 2:
@@ -328,9 +328,9 @@ def recycle(ctx, p: int) -> None:
             ctx.emit(KE.CardMoved(player=p, card=card, from_zone=WITH_PAIR, to_zone="discard1",
                                   reason=f"discarded with the attack pair ({skip}: it does not cycle)"), actor=p)
     else:
-        played = tuple(c for c in (f.style, f.base) if c is not None) + extra
-        ctx.emit(E.CardsRecycled(player=p, to_hand=tuple(f.discard2) + tuple(f.covered), discard1=played,
-                                 discard2=tuple(f.discard1)), actor=p)
+        played = tuple([c for c in (f.style, f.base) if c is not None]) + extra
+        ctx.emit(E.CardsRecycled(player=p, to_hand=tuple(f.discard2) + tuple(f.covered) if f.covered else tuple(f.discard2),
+                                 discard1=played, discard2=tuple(f.discard1)), actor=p)
     if "after_recycle" in f.rules.hooks:
         f.rules.after_recycle(ctx, p, not skip)
 
@@ -342,8 +342,8 @@ def end_beat(ctx) -> None:
         if f.finisher_anted:  # removed whatever happened (WoI p.32)
             ctx.emit(SE.FinisherRemoved(player=p, finisher=f.finisher), actor=p)
     left = None if s.beat_limit is None else s.beat_limit - s.counted_beats
-    ctx.emit(E.BeatEnded(beat=s.beat, beats_left=left, life=tuple(f.life for f in s.fighters),
-                         positions=tuple(f.position for f in s.fighters)))
+    ctx.emit(E.BeatEnded(beat=s.beat, beats_left=left, life=tuple([f.life for f in s.fighters]),
+                         positions=tuple([f.figure.space for f in s.fighters])))
 
 
 def abilities_at_end(ctx):
