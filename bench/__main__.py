@@ -14,7 +14,8 @@ Figures:
               of every line), as a ratio measured in the same run
   cli         what a user waits for: beatlog --version, beatlog verify --help and beatlog verify
               LOG.jsonl as processes (start-up included), wall and CPU; verify also with Python's bytecode
-              cache on (as an installed package has it) where the environment turns it off
+              cache on (as an installed package has it) where the environment turns it off, and how much of
+              that is importing the modules it loads (timed as a process importing only those)
   store       events/s appended as a recording does (one transaction and fsync per beat),
               as import does (one transaction; with and without re-running each
               log), and raw sqlite3 executemany of the
@@ -352,7 +353,24 @@ def bench_cli(runs: int, logs: list[LogFile]) -> list[Row]:
         wall, cpu = time_process([*beatlog, "verify", str(path)], runs, env)
         rows.append(Row("beatlog verify LOG.jsonl, bytecode cached (as installed): ms", f"{wall:.0f}", "",
                         f"{cpu:.0f} ms CPU, start-up included (most of it importing the game); {runs} runs"))
+        modules = modules_loaded(["verify", str(path)], env)
+        import_wall, import_cpu = time_process([sys.executable, "-c", "import sys\nfor name in sys.argv[1:]: "
+                                                "__import__(name)", *modules], runs, env)
+        rows.append(Row("  of which importing what it loads (bytecode cached): ms CPU", f"{import_cpu:.0f}", "",
+                        f"the {len(modules)} modules it loads that python -c pass does not (beatlog's, its dependencies', "
+                        f"the standard library's), imported by a process of their own "
+                        f"({import_wall:.0f} ms wall; the interpreter alone {python_cpu:.0f} ms CPU); the rest, "
+                        f"reading and re-running the match and its output: {cpu - import_cpu:.0f} ms CPU"))
     return rows
+
+
+def modules_loaded(args: list[str], env: dict[str, str] | None = None) -> list[str]:
+    """The modules ``beatlog ARGS`` imports that ``python -c pass`` does not, in the order it first loads them."""
+    code = ("import sys; before = set(sys.modules); sys.argv = ['beatlog', *sys.argv[1:]]\n"
+            "from beatlog.console import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(' '.join(m for m in sys.modules if m not in before and not m.startswith('__')), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True, env=env)
+    return out.stderr.split()
 
 
 # -- store -----------------------------------------------------------------------------

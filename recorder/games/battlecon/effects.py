@@ -49,8 +49,14 @@ class Primitive:
 
     @property
     def params(self) -> dict[str, bool]:
-        sig = inspect.signature(self.run).parameters
-        return {n: p.default is inspect.Parameter.empty for n, p in list(sig.items())[4:]}
+        return dict(_run_params(self.run))
+
+
+@lru_cache(maxsize=None)
+def _run_params(run: Callable[..., Gen]) -> dict[str, bool]:
+    # Read once per primitive: every card using it is checked against them when its kit loads (at import).
+    sig = inspect.signature(run).parameters
+    return {n: p.default is inspect.Parameter.empty for n, p in list(sig.items())[4:]}
 
 
 def fighter_name(ctx, p: int) -> str:
