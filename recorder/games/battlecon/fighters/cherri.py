@@ -28,7 +28,7 @@ from recorder.rulings import Ruling
 from .. import events as E
 from .. import kit_events as KE
 from .. import movement, stats
-from ..cards import KITS, STYLE
+from ..cards import KITS, STYLE, hand_card
 from ..effects import Primitive, choose, fighter_name, lose_life, move_fighter, moved
 from ..kit import KitRules, TokenAnte, Trigger
 
@@ -142,6 +142,12 @@ def printed_priority(s, p: int) -> tuple[int, str]:
     return sum(v for _, v in terms), stats.format_terms(terms, sum(v for _, v in terms))
 
 
+def _held(s, fighter: str, name: str):
+    """The card ``fighter`` plays under ``name``: its own, or another fighter's it holds (borrowed), as printed."""
+    kit = KITS[fighter]
+    return kit.card(name, s.edition) if name in kit.cards else hand_card(fighter, name)
+
+
 def stare_x(s, p: int) -> tuple[str, int] | None:
     """Stare's X as a term: the printed priority of the base the opponent has face up now; None when player p's
     attack has no such base (or the opponent's base is face down: X is 0 then, and nothing is learnt early)."""
@@ -151,7 +157,7 @@ def stare_x(s, p: int) -> tuple[str, int] | None:
     o = s.fighters[1 - p]
     if not o.revealed or o.clash_hidden or o.finisher_active or not o.base:
         return None
-    x = KITS[o.kit].card(o.base, s.edition).priority
+    x = _held(s, o.kit, o.base).priority
     return f"X = {KITS[o.kit].short_name}'s {o.base}", x
 
 
@@ -354,7 +360,7 @@ class Cherri(KitRules):
         f = state.fighters[p]
         if f.finisher_active or not f.style:
             return []
-        style = KITS[f.kit].card(f.style, state.edition)
+        style = _held(state, f.kit, f.style)
         if style.kind != STYLE or not style.priority:
             return []
         return [(f"{card}: {f.style} counts +0", -style.priority)]
