@@ -17,7 +17,6 @@ most the batches being played).
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
@@ -285,6 +284,10 @@ def _play_all(plan: TournamentPlan, todo: Sequence[Fixture], jobs: int, db: str,
         for batch, job in zip(batches, work):
             yield batch, _play_batch(job)
         return
+    # Loaded here, not with the module: `beatlog record` imports this module for its side and bot flags and
+    # plays one match in its own process (the start-up it would cost: bench's cli rows).
+    import multiprocessing
+
     # spawn, not fork: the caller may run threads (a progress bar) and hold SQLite handles.
     with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
         yield from zip(batches, pool.imap(_play_batch, work, chunksize=1))

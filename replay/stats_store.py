@@ -17,7 +17,6 @@ or the site.
 
 from __future__ import annotations
 
-import multiprocessing
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -318,6 +317,10 @@ def _map(fn: Callable[[Any], Any], jobs_in: Sequence[Any], jobs: int) -> Iterato
     if jobs <= 1 or len(jobs_in) < 2:
         yield from map(fn, jobs_in)
         return
+    # Loaded here, not with the module: only a parallel run needs it, and `beatlog record` loads this module
+    # (through beatlog.tournament) to play one match in its own process (bench's cli rows).
+    import multiprocessing
+
     # spawn, not fork: the caller may run threads (a progress bar) and hold SQLite handles.
     with multiprocessing.get_context("spawn").Pool(min(jobs, len(jobs_in))) as pool:
         yield from pool.imap(fn, jobs_in, chunksize=1)

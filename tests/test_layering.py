@@ -236,3 +236,13 @@ def test_verifying_a_log_without_a_seal_loads_no_signatures_nor_earlier_rules():
     out = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True, text=True, check=True)
     assert "verified" in out.stdout and out.stdout.splitlines()[-1] == "[]", out.stdout
     assert not [m for m in out.stderr.split() if m.split(".")[0] == "nacl"]
+
+
+def test_recording_one_match_loads_no_process_pool_nor_signatures(tmp_path):
+    # `beatlog record` plays one match in its own process: the pools of tournaments and statistics wait for a
+    # parallel run, PyNaCl for a seal.
+    out = tmp_path / "match.jsonl"
+    loaded = _loaded_by("record", "--fighters", "hikaru,khadath", "--bots", "random,random", "--duels", "1",
+                        "--seed", "7", "-o", str(out))
+    assert out.exists()
+    assert not sorted(m for m in loaded if m.split(".")[0] in ("multiprocessing", "nacl"))
