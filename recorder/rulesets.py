@@ -33,7 +33,8 @@ class Rulesets:
     def __init__(self, game: str) -> None:
         self.game = game
         self._classes: dict[str, type] = {}
-        self._made: dict[str, Any] = {}
+        self._made: dict[Any, Any] = {}
+        self._revisions: dict[str, list[type]] = {}
 
     def register(self, cls: T) -> T:
         """Class decorator: ``cls`` re-runs logs of ``cls.engine_version``."""
@@ -46,6 +47,41 @@ class Rulesets:
         self._classes[version] = cls
         return cls
 
+    def revision(self, cls: T) -> T:
+        """Class decorator: ``cls`` re-runs logs of ``cls.engine_version`` as that engine stood at an earlier
+        commit on main, before later changes were made under the same version string.
+
+        A version's rules should not change once a commit records logs under it; where they did, the logs
+        of each earlier state carry the same header versions as the final one and cannot be told apart
+        by them. Each such state is kept as a revision (``revision``: its number, newest highest; its
+        docstring says which commits recorded it), and a log that the engine version's final rules do not
+        re-derive is re-run under each revision that accepts its rules version (:meth:`alternatives`).
+        """
+        version = cls.__dict__.get("engine_version")
+        accepted = cls.__dict__.get("rules_versions")
+        number = cls.__dict__.get("revision")
+        if not version or not accepted or not isinstance(number, int):
+            raise TypeError(f"revision {cls.__name__} must set its own engine_version, rules_versions and revision")
+        known = self._revisions.setdefault(version, [])
+        if any(other.revision == number for other in known):
+            raise ValueError(f"{self.game} engine {version!r} revision {number} registered twice")
+        known.append(cls)
+        known.sort(key=lambda c: -c.revision)  # newest first
+        return cls
+
+    def _made_of(self, cls: type) -> Any:
+        game = self._made.get(cls)
+        if game is None:
+            game = self._made[cls] = cls()
+        return game
+
+    def alternatives(self, found: Any, engine_version: str, rules_version: str) -> tuple[Any, ...]:
+        """The revisions of ``engine_version`` that accept ``rules_version``, newest first, other than ``found``
+        (what :meth:`find` gave): the earlier states to re-run a log under when ``found`` does not re-derive it."""
+        return tuple(game for game in (self._made_of(cls) for cls in self._revisions.get(engine_version, ())
+                                       if rules_version in cls.rules_versions)
+                     if type(game) is not type(found))
+
     def versions(self) -> tuple[str, ...]:
         """The earlier engine versions this game still runs, oldest first."""
         return tuple(sorted(self._classes))
@@ -53,14 +89,17 @@ class Rulesets:
     def find(self, current: Any, engine_version: str, rules_version: str) -> Any | None:
         """The game object that re-runs ``engine_version``/``rules_version``, or None."""
         if engine_version == current.engine_version:
-            return current if current.accepts(rules_version) else None
-        cls = self._classes.get(engine_version)
-        if cls is None or rules_version not in cls.rules_versions:
-            return None
-        game = self._made.get(engine_version)
-        if game is None:
-            game = self._made[engine_version] = cls()
-        return game
+            if current.accepts(rules_version):
+                return current
+        else:
+            cls = self._classes.get(engine_version)
+            if cls is not None and rules_version in cls.rules_versions:
+                return self._made_of(cls)
+        # A rules version only an earlier state of this engine version had (a card added later changed it).
+        for cls in self._revisions.get(engine_version, ()):
+            if rules_version in cls.rules_versions:
+                return self._made_of(cls)
+        return None
 
 
 

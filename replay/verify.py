@@ -140,6 +140,10 @@ def verify(
 ) -> VerifyReport:
     """Re-execute ``header``'s match against ``records`` and report the first problem.
 
+    Without ``game``, a log that the rules its header names do not re-derive is re-run under each earlier
+    state of that engine version the game keeps (its ``revisions`` hook; none for most versions), and
+    verifies if one of them re-derives it; otherwise the first difference under the final rules is reported.
+
     ``schemas=False`` skips the storage layer's schema checks, for records a
     strict reader (:mod:`recorder.jsonl`, :mod:`recorder.store`) already checked.
     ``chained=True`` skips recomputing every hash and link of the chain, for
@@ -153,6 +157,7 @@ def verify(
     def report(problem: Problem | None, complete: bool, result: dict[str, Any] | None = None) -> VerifyReport:
         return VerifyReport(header.match_id, len(records), final, problem is None, complete, problem, result)
 
+    given = game is not None
     game, problem = check_versions(game, header)
     if game is None:
         return report(problem, False)
@@ -161,6 +166,8 @@ def verify(
         return report(problem, False)
     chain = None if chained else chain_break(header, records)
     run = rerun(game, header, records, intact=chain.index if chain is not None else len(records), resume=resume)
+    if run.diverged is not None and chain is None and not given:  # a game given is re-run alone
+        game, run = _earlier_revision(game, header, records, run)
     if run.diverged is not None or chain is not None:
         return report(classify(game, header, records, run, chain), run.complete)
     integrity = _integrity_problem(game, header, records, run.expected) if schemas else None
@@ -171,6 +178,19 @@ def verify(
             return report(incomplete(header, *_stop(run, len(records)), len(records), terms=terms_of(game)), False)
         return report(None, False)  # no result: the engine's state is ahead of the log
     return report(None, True, game.result(run.match.state))
+
+
+def _earlier_revision(game: Game, header: Header, records: Sequence[Record], run: Run) -> tuple[Game, Run]:
+    """The game and run of an earlier state of the header's engine version that re-derives ``records``, where
+    the one :func:`check_versions` gave does not (the game's optional ``revisions`` hook: the states an engine
+    version went through on main before it was final, :meth:`recorder.rulesets.Rulesets.revision`); else
+    ``game`` and ``run`` as they were, so the report names the first difference under the final rules."""
+    hook = getattr(game, "revisions", None)
+    for earlier in hook(header.engine_version, header.rules_version) if hook is not None else ():
+        again = rerun(earlier, header, records, intact=len(records))
+        if again.diverged is None:
+            return earlier, again
+    return game, run
 
 
 def incomplete(header: Header, duel: int, beat: int, last: int, tail: str = "", *,

@@ -18,6 +18,7 @@ from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import FIGHTERS, KITS, SPECIAL_ACTION as SA
 from recorder.games.battlecon.rulesets.battlecon_engine_3 import Engine3
 from recorder.games.battlecon.rulesets.battlecon_engine_4 import Engine4
+from recorder.games.battlecon.rulesets.battlecon_engine_5 import Engine5
 from recorder.header import Player
 from recorder.match import Match, run, sealed
 from replay.verify import verify
@@ -188,10 +189,11 @@ ENGINE4_PAIRS = {
 # -- the version bump ------------------------------------------------------------------------------------------
 
 
-def test_the_current_engine_is_5_and_the_chain_reads_as_the_changes():
-    assert GAME.engine_version == "battlecon-engine-5"
+def test_the_current_engine_is_6_and_the_chain_reads_as_the_changes():
+    # Engine 6 is engine 5's final state under a new version string (tests/test_battlecon_engine5_revisions.py).
+    assert GAME.engine_version == "battlecon-engine-6"
     assert ENGINE4.engine_version == "battlecon-engine-4"
-    assert Engine3.__mro__[1] is Engine4 and Engine4.__mro__[1] is type(GAME)
+    assert Engine3.__mro__[1] is Engine4 and Engine4.__mro__[1] is Engine5 and Engine5.__mro__[1] is type(GAME)
 
 
 def test_engine_4_keeps_every_fingerprint_engine_4_recorded():
@@ -223,9 +225,9 @@ def test_an_engine_4_header_is_run_by_engine_4():
     assert report.ok and report.complete, report.summary()
 
 
-def test_an_engine_5_header_is_run_by_the_current_engine():
+def test_an_engine_6_header_is_run_by_the_current_engine():
     header, records = _record(GAME)
-    assert header.engine_version == "battlecon-engine-5"
+    assert header.engine_version == "battlecon-engine-6"
     assert type(game_for(header)) is type(GAME)
     assert verify(header, records).ok
 

@@ -134,7 +134,7 @@ def _identity(opts: dict[str, Any]) -> dict[str, Any]:
 
 class BattleCON:
     name = "battlecon"
-    engine_version = "battlecon-engine-5"
+    engine_version = "battlecon-engine-6"
     editions = EDITIONS
     events = EVENTS
     fighters = FIGHTERS
@@ -193,6 +193,18 @@ class BattleCON:
         bound = copy.copy(found)  # an earlier ruleset's too: its matches carry per-match fingerprints as well
         bound.rules_version = bound.recorded_rules = rules_version
         return bound
+
+    def revisions(self, engine_version: str, rules_version: str) -> "tuple[BattleCON, ...]":
+        """Earlier states of the same engine version that a log of these versions may have been recorded under
+        (``recorder.rulesets.Rulesets.revision``), newest first, each bound as ``ruleset()`` binds: what
+        verification re-runs a log under when the game ``ruleset()`` gave does not re-derive it."""
+        found = RULESETS.find(self, engine_version, rules_version)
+        earlier = []
+        for game in RULESETS.alternatives(found, engine_version, rules_version):
+            bound = copy.copy(game)
+            bound.rules_version = bound.recorded_rules = rules_version
+            earlier.append(bound)
+        return tuple(earlier)
 
     def _header_rules(self, players) -> str:
         sides = [p.side for p in players]

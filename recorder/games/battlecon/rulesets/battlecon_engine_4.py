@@ -1,4 +1,4 @@
-"""Engine battlecon-engine-4: as engine 5 but for the rules engine 5 fixed (docs/protocol-battlecon.md, "Engine
+"""Engine battlecon-engine-4: as engine 5 (``Engine5``) but for the rules engine 5 fixed (docs/protocol-battlecon.md, "Engine
 versions").
 
 - A kit's stun prevention that raises stun guard (a token spent for Stun Guard infinity) could be used against an
@@ -32,14 +32,15 @@ from recorder.rulesets import RulesVersions
 
 from ..cards import FIGHTERS
 from ..events import EVENTS
-from ..game import RULESETS, BattleCON, Fingerprints
+from ..game import RULESETS, Fingerprints
+from .battlecon_engine_5 import Engine5
 
 EVENTS_4 = EVENTS  # every event as engine 5 registers it
 FINGERPRINTS_4 = Fingerprints(EVENTS_4, engine=4)  # the kits' card data without the cards engine 5 added
 
 
 @RULESETS.register
-class Engine4(BattleCON):
+class Engine4(Engine5):
     engine_version = "battlecon-engine-4"
     engine = 4  # a card whose data says since_engine 5 or later is not in these rules
     # Every fingerprint a match recorded under engine 4 carries: each pair's (worked out when a log asks).
