@@ -73,6 +73,13 @@ class Trigger:
     text: str
     run: Callable[[Any, int, int], Generator[Any, Any, None]]
 
+    def act(self, ctx, p: int, timing: str, cause: int | None):
+        """Player p's Unique Ability (or lasting Finisher effect) acting at ``timing`` outside a card's triggers:
+        resolved unless the opponent negates it (the game's ``ability_negated`` hook, engine 5 on)."""
+        if (yield from ctx.game.ability_negated(ctx, p, self, timing)):
+            return
+        yield from self.run(ctx, p, cause)
+
 
 @dataclass(frozen=True, slots=True)
 class SecretAnte:
@@ -349,7 +356,7 @@ class KitRules:
     def took_damage(self, ctx, p: int, attacker: int, amount: int, cause: int):
         """The fighter just took ``amount`` (1 or more) damage from ``attacker``'s attack (after its
         ``DamageDealt``, before On Damage): "when you take 3 or more damage at once" (a generator: an ability
-        triggering then asks the game's ``ability_negated`` first)."""
+        triggering then acts through ``Trigger.act``, which asks the game's ``ability_negated`` first)."""
         return
         yield
 

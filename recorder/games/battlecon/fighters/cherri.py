@@ -327,9 +327,7 @@ class Cherri(KitRules):
             return  # nothing to regain: the ability does not trigger
         why = f"{ABILITY}: took {amount} damage at once"
         trigger = Trigger(ABILITY, why, lambda ctx, p, cause: _regain(ctx, p, why, cause))
-        if (yield from ctx.game.ability_negated(ctx, p, trigger, "damage")):
-            return  # an opponent's effect negated it (engine 5 on)
-        yield from trigger.run(ctx, p, cause)
+        yield from trigger.act(ctx, p, "damage", cause)  # unless negated
 
     def end_of_beat(self, ctx, p: int):
         f = ctx.state.fighters[p]
@@ -338,9 +336,7 @@ class Cherri(KitRules):
             return  # nothing to regain: the effect does not trigger
         why = f"{card}: regains her {INSIGHT} token after each beat for the rest of the duel"
         trigger = Trigger(card, why, lambda ctx, p, cause: _regain(ctx, p, why, cause))
-        if (yield from ctx.game.ability_negated(ctx, p, trigger, "end")):
-            return  # an opponent's effect negated it (engine 5 on)
-        yield from trigger.run(ctx, p, None)
+        yield from trigger.act(ctx, p, "end", None)  # unless negated
 
     # -- Stare, Mirage, Blind --------------------------------------------------------------------------------
     def stat_terms(self, state, p: int, stat: str):

@@ -206,9 +206,7 @@ class Heketch(KitRules):
         else:
             return
         trigger = Trigger(source, why, lambda ctx, p, cause: _regain(ctx, p, why, cause))
-        if (yield from ctx.game.ability_negated(ctx, p, trigger, "end")):
-            return  # an opponent's effect negated it (engine 5 on)
-        yield from trigger.run(ctx, p, None)
+        yield from trigger.act(ctx, p, "end", None)  # unless negated
 
     # -- Knives ----------------------------------------------------------------------------------------
     def tie_winner(self, state, priorities, terms):

@@ -196,9 +196,7 @@ class Magdalena(KitRules):
             ctx.emit(E.EffectIgnored(player=p, card=CONDUIT, reason=f"{quiet}: you did not hit an opponent this "
                                      "beat, so no Trance counter or Level at the end of the beat"), actor=p)
             return
-        if (yield from ctx.game.ability_negated(ctx, p, CONDUIT_TRIGGER, "end")):
-            return  # an opponent's effect negated it (engine 5 on)
-        yield from CONDUIT_TRIGGER.run(ctx, p, None)
+        yield from CONDUIT_TRIGGER.act(ctx, p, "end", None)  # unless negated
 
     # -- what the kit shows -----------------------------------------------------------------------------
     def snapshot(self, state, p: int) -> dict:
