@@ -81,6 +81,7 @@ def samples() -> dict[str, bytes]:
     out.update(special_samples(game))
     out.update(newcomer_samples(game))
     out.update(fighter_samples(game))
+    out.update(showcase_samples(game))
     return out
 
 
@@ -147,6 +148,42 @@ def fighter_samples(game) -> dict[str, bytes]:
         out[f"{name}.jsonl"] = data = _record(rules, header, sources)
         wanted = specials_wanted(options) if options.get("special_actions") else ()
         missing = sorted(set(wanted) - set(specials_used(data)))
+        assert not missing, f"{name} (seed {seed}) no longer uses {', '.join(missing)}: pick another seed"
+    return out
+
+
+# Cards the bots reach only through a header option (a Finisher's side b, which the greedy bot never picks): one
+# match each that must show the card doing what it does (``shows``: the check, named in SHOWN).
+SHOWCASES = (
+    ("woi-specials-sagas-assimilate-vs-hikaru", "woi", ("sagas", "hikaru"), 26, ("random", "random"),
+     {"duels": 3, "special_actions": True, "finishers": ["b", "chosen"]}, "pair assimilated"),
+)
+
+
+def pairs_taken(data: bytes) -> int:
+    """How many attack pairs a log's Finisher took out of play into the attacker's hand (two CardMoved records
+    from ``play`` each, naming the opponent as the cards' owner)."""
+    moved = 0
+    for line in data.splitlines()[1:]:
+        record = json.loads(line)
+        if record["type"] == "CardMoved" and record["data"].get("from_zone") == "play":
+            moved += 1
+    return moved // 2
+
+
+SHOWN = {"pair assimilated": lambda data: pairs_taken(data) >= 1}
+
+
+def showcase_samples(game) -> dict[str, bytes]:
+    out: dict[str, bytes] = {}
+    for name, edition, (a, b), seed, bots, options, shows in SHOWCASES:
+        rules = recorded_rules(game, f"{name}.jsonl")
+        header = rules.make_header(players=(Player("Ann", a), Player("Ben", b)), edition=edition, seed=seed,
+                                   options=options)
+        sources = {p: rules.bot(bot, seed, p) for p, bot in enumerate(bots)}
+        out[f"{name}.jsonl"] = data = _record(rules, header, sources)
+        assert SHOWN[shows](data), f"{name} (seed {seed}) no longer shows {shows}: pick another seed"
+        missing = sorted(set(specials_wanted(options)) - set(specials_used(data)))
         assert not missing, f"{name} (seed {seed}) no longer uses {', '.join(missing)}: pick another seed"
     return out
 
