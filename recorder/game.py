@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Generator, Iterable, Protocol
 
+from .citing import CiteContext
 from .context import Context
 from .decisions import Answer, DecisionSource, Request
 from .envelope import Record
@@ -53,10 +54,14 @@ class Game(Protocol):
         soak 3), stunned"), never more than the record's visibility allows.
         """
 
-    def cite(self, state: Any, record: Record) -> str | None:
+    def cite(self, state: Any, record: Record, context: CiteContext) -> str | None:
         """The rule section a record applies, given the state before it (as for ``describe``): the rulebook of
         the match's edition, e.g. "WoI p.25, Active attack, step 5: stun" or "Preview p.5, Step 4 Execute
-        Attacks, 4"; a ruling of docs/rulings.md where the rules are silent (``recorder.rulings``)."""
+        Attacks, 4"; a ruling of docs/rulings.md where the rules are silent (``recorder.rulings``).
+
+        ``context`` is the walk's memo (:mod:`recorder.citing`), owned by the visitor that cites the log's
+        records in order: what a citation learns from earlier records (whose effect asked a decision) is kept
+        there, never in ``state``."""
 
     def snapshot(self, state: Any) -> dict[str, Any]:
         """The whole state as JSON-native data (for ``state --json`` and the viewer)."""

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Iterable, Sequence
 
+from recorder.citing import CiteContext
 from recorder.envelope import Record
 from recorder.errors import BeatlogError
 from recorder.fold import apply_record, rebuild
@@ -110,13 +111,20 @@ def walk(
 
 
 class Describer(Visitor):
-    """Collects ``game.describe`` and ``game.cite`` of every record (with the state before it), by seq."""
+    """Collects ``game.describe`` and ``game.cite`` of every record (with the state before it), by seq.
+
+    It owns the walk's :class:`~recorder.citing.CiteContext` (a fresh one for each walk, at ``on_header``): the
+    records are cited in log order with it, so a citation may follow a record to the effect that caused it."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.lines: dict[int, str] = {}
         self.cites: dict[int, str | None] = {}
+        self.citing = CiteContext()
+
+    def on_header(self, header: Header, state: Any) -> None:
+        self.citing = CiteContext()
 
     def before(self, record: Record, state: Any) -> None:
         self.lines[record.seq] = self.game.describe(state, record)
-        self.cites[record.seq] = self.game.cite(state, record)
+        self.cites[record.seq] = self.game.cite(state, record, self.citing)

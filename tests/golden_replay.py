@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from recorder import canonical
+from recorder.citing import CiteContext
 from recorder.decisions import Answer
 from recorder.envelope import Record
 from recorder.game import Game
@@ -116,6 +117,7 @@ def replay(game: Game, header: Header, decisions: list[Decision]) -> list[Record
 def dump(game: Game, header: Header, records: list[Record]) -> str:
     """The readable per-beat dump: described events, then the state after each beat."""
     state = game.new_state(header)
+    citing = CiteContext()  # the dump's walk cites the records in order, as a report's does
     out: list[str] = []
     clock: tuple[int, int] | None = None
 
@@ -131,7 +133,7 @@ def dump(game: Game, header: Header, records: list[Record]) -> str:
             out.append(f"-- duel {record.duel}, beat {record.beat} --")
         text = game.describe(state, record)
         secret = "" if record.visibility == "public" else f" (secret to P{record.visibility})"
-        cite = game.cite(state, record)
+        cite = game.cite(state, record, citing)
         out.append(f"  [{record.seq}] {text}{secret}" + (f"  <{cite}>" if cite else ""))
         game.apply(state, game.events.get(record.type).from_data(record.data))
     close_beat()

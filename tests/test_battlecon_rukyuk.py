@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 from types import SimpleNamespace
 
+from recorder.citing import CiteContext
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
 from tests.battlecon_scenarios import Scenario, assert_preview_refuses
@@ -270,7 +271,7 @@ def test_fully_automatic_discards_a_token_to_execute_the_attack_again():
     assert b.one("FinisherRevealed", player=0).finisher == "Fully Automatic"
     assert b.one("ActivationEarned", player=0).reason == "discarded AP Shell"
     assert b.one("ActivationRepeated", player=0).activation == 2
-    assert GAME.cite(sc.state, _record(b, "ActivationEarned")) == "Rukyuk: Fully Automatic (On Hit)"
+    assert GAME.cite(sc.state, _record(b, "ActivationEarned"), CiteContext()) == "Rukyuk: Fully Automatic (On Hit)"
     dealt = b.of("DamageDealt", player=0)
     assert [d.power_terms for d in dealt] == ["Fully Automatic 2 = 2"] * 2  # the Explosive Shell does not apply
 

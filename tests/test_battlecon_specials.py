@@ -681,6 +681,7 @@ def test_a_rearrangement_that_switches_sides_says_so_for_each_fighter_it_moves()
 
 
 def test_rearrangement_moves_are_described_and_cited():
+    from recorder.citing import CiteContext
     from recorder.games.battlecon.cites import cite
     from recorder.games.battlecon.describe import describe
 
@@ -695,7 +696,7 @@ def test_rearrangement_moves_are_described_and_cited():
                      "(switches sides)",
                      "Khadath moves directly in the rearrangement (5 → 2), to the other side of Hikaru (switches "
                      "sides)"]
-    assert "Pulse" in cite(sc.state, rec[0])
+    assert "Pulse" in cite(sc.state, rec[0], CiteContext())
 
 
 # -- Ante Finishers ------------------------------------------------------------------------------

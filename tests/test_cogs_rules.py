@@ -1,5 +1,6 @@
 """Cogs of Valor rules, one scenario per rule, with forced dice (recorder.games.cogs.testing)."""
 
+from recorder.citing import CiteContext
 from recorder.games.cogs.combat_attacks import melee_number, ranged_number
 from recorder.games.cogs import GAME
 from recorder.games.cogs.events import HullDamaged
@@ -96,7 +97,7 @@ def test_firepot_hit_then_fire_doubles():
     assert [(e.cog, e.amount) for e in events_of(m, "HullDamaged")] == [(1, 2)]
     # explain cites the firepot's rule for its damage, not ramming's or the ballista's.
     hull = next(r for r in sealed(m) if r.type == "HullDamaged")
-    assert GAME.cite(None, hull) == "Cogs p.6, Phase 3 A: a firepot hit scores 2 hull damage and 2 fire (a 20: on the " \
+    assert GAME.cite(None, hull, CiteContext()) == "Cogs p.6, Phase 3 A: a firepot hit scores 2 hull damage and 2 fire (a 20: on the " \
                               "thrower's cog)"
     spread = events_of(m, "FireSpread")[0]
     assert (spread.fire, spread.damage, spread.hull) == (4, 4, 14)  # 2 fire doubles to 4, hull 20-2-4
@@ -115,7 +116,7 @@ def test_hull_damage_cites_the_rule_of_what_did_it():
                            if r.options[0]["cog"] == 1 else None, "ram": pick(stop=False)}), turn_is(2))
     rams = [r for r in sealed(m) if r.type == "HullDamaged"]
     assert [(r.data["what"], r.data["amount"]) for r in rams] == [("ram", 7), ("ram", 9)]
-    assert {GAME.cite(None, r) for r in rams} == {"Cogs p.5, Collisions and ramming: both cogs take a D20 of hull damage"}
+    assert {GAME.cite(None, r, CiteContext()) for r in rams} == {"Cogs p.5, Collisions and ramming: both cogs take a D20 of hull damage"}
 
 
 def test_ballista_fires_only_off_its_side():

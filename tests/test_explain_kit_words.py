@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from recorder.citing import CiteContext
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.fighters import RULES
 from tests.battlecon_scenarios import Scenario
@@ -17,11 +18,13 @@ def _record(type_: str, **data) -> SimpleNamespace:
 
 
 def _read(fighters, record, *before) -> tuple[str, str | None]:
-    """The words and citation of ``record``, cited after the records ``before`` it (its causes), as a report does."""
+    """The words and citation of ``record``, cited after the records ``before`` it (its causes) with one context, as a
+    report does."""
     state = Scenario(fighters).state
+    citing = CiteContext()
     for earlier in before:
-        GAME.cite(state, earlier)
-    return GAME.describe(state, record), GAME.cite(state, record)
+        GAME.cite(state, earlier, citing)
+    return GAME.describe(state, record), GAME.cite(state, record, citing)
 
 
 def test_a_kits_words_and_citation_of_a_generic_event_come_before_the_shared_ones():
@@ -41,7 +44,7 @@ def test_a_kits_words_may_leave_a_record_to_the_shared_text():
     assert _read(("hikaru", "demitras"), spent) == ("Demitras spends 2 Crescendo tokens (Deathblow)",
                                                     "WoI p.31, Tokens")
     preview = Scenario(("hikaru", "cadenza"), edition="preview").state
-    assert GAME.cite(preview, _record("TokensSpent", player=0, tokens=["Fire"], reason="x")) == (
+    assert GAME.cite(preview, _record("TokensSpent", player=0, tokens=["Fire"], reason="x"), CiteContext()) == (
         "Preview p.4, Step 2 Ante Tokens")
 
 

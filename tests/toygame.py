@@ -105,7 +105,7 @@ class ToyGame:
     def describe(self, state, record) -> str:
         return f"{record.type} {record.data}"
 
-    def cite(self, state, record):
+    def cite(self, state, record, context):
         return None
 
     def snapshot(self, state: ToyState) -> dict:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from recorder.citing import CiteContext
+
 from . import rulings as R
 from .attack import CANNOT_HIT, NO_DAMAGE, NO_PAIR
 from .fighters import RULES
@@ -351,12 +353,16 @@ def _kit_cite(kind: str, edition: str) -> str | None:
     return None
 
 
-def _origin(state: BattleState, record) -> int | None:
+# The walk's memo of whose effect each record cited so far belongs to, by seq (:func:`_origin`): a report's, kept in
+# the context the visitor that cites the log owns (recorder/citing.py), never in the match's state.
+ORIGINS = "battlecon.origins"
+
+
+def _origin(memo: dict[int, int | None], record) -> int | None:
     """The player whose effect ``record`` comes from, followed up its causes to the effect that started it (a
     trigger, a Pulse; a record with no cause: its actor). Learned in log order: each record's origin is kept by seq
-    (``state.cite_origins``), so a cause is found when the records are cited in order, as every report does; a
-    record whose cause was not cited counts as its actor's."""
-    memo = state.cite_origins
+    in ``memo`` (the walk's, :data:`ORIGINS`), so a cause is found when the records are cited in order with one
+    context, as every report does; a record whose cause was not cited counts as its actor's."""
     data = record.data
     cause = getattr(record, "cause", None)
     actor = getattr(record, "actor", None)
@@ -378,7 +384,7 @@ def _claims(table: dict[str, Any], kind: str, data, edition: str) -> bool:
     return isinstance(found, str) or (callable(found) and found(data, edition) is not None)
 
 
-def _kit_table(state: BattleState, record, edition: str) -> dict[str, Any]:
+def _kit_table(state: BattleState, record, edition: str, origins: dict[int, int | None]) -> dict[str, Any]:
     """The kit citations that apply to ``record``: those of the kit that caused it.
 
     A kit's own event: that kit's. A Pulse's rearrangement: none (the shared rule of the Pulse). A record of a player
@@ -388,7 +394,7 @@ def _kit_table(state: BattleState, record, edition: str) -> dict[str, Any]:
     card: "ignore this movement"). Never a kit of another match, never a kit that did not cause the record, never
     several joined."""
     kind = record.type
-    started = _origin(state, record)
+    started = _origin(origins, record)
     owner = _EVENT_KITS.get(kind)
     if owner is not None:
         return _kit_cites(owner, edition)
@@ -412,8 +418,9 @@ def _kit_table(state: BattleState, record, edition: str) -> dict[str, Any]:
     return _kit_cites(fighters[p].rules, edition)
 
 
-def cite(state: BattleState, record) -> str | None:
-    """The rule ``record`` applies, in the rulebook of the match's edition (``state.edition``).
+def cite(state: BattleState, record, context: CiteContext) -> str | None:
+    """The rule ``record`` applies, in the rulebook of the match's edition (``state.edition``); ``context`` is the
+    walk's (the records before it were cited with it, in log order).
 
     The citation of the kit that caused the record, when it cites that type (:func:`_kit_table`): two kits use one
     generic event (``CardMoved``, ``CounterChanged``...) for their own cards, each record cites its own kit's rule;
@@ -422,7 +429,7 @@ def cite(state: BattleState, record) -> str | None:
     """
     edition = state.edition if state.edition in TABLES else "woi"
     kind = record.type
-    texts = _kit_table(state, record, edition)
+    texts = _kit_table(state, record, edition, context.memo(ORIGINS, dict))
     shared = TABLES[edition][0]
     found = texts.get(kind)
     if callable(found):  # a kit citing some records of a type (its own ability's): None for the others

@@ -370,9 +370,9 @@ class BattleCON:
     def describe(self, state, record) -> str:
         return D.describe(state, record)
 
-    def cite(self, state, record) -> str | None:
+    def cite(self, state, record, context) -> str | None:
         """The rule ``record`` applies, quoted from the rulebook of the match's edition (:mod:`.cites`)."""
-        return cites.cite(state, record)
+        return cites.cite(state, record, context)
 
     def snapshot(self, state) -> dict[str, Any]:
         return D.snapshot(state)

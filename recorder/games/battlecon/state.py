@@ -144,9 +144,6 @@ class BattleState:
     # The effect resolving now, (player, card, timing): a Pulse's or a triggered effect's. A report names the
     # movement a MoveChosen answers from it ("stays on 5 (advance 0)"); the rules never read it.
     resolving: tuple[int, str, str] | None = None
-    # Whose effect each record cited so far belongs to, by seq (cites.py fills it as a report cites a log in order, to
-    # follow a decision to the effect that asked it); not part of the rules' state: never compared, never read by them.
-    cite_origins: dict[int, int | None] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def counted_beats(self) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Generator, Iterable
 
+from recorder.citing import CiteContext
 from recorder.context import Context
 from recorder.decisions import Answer, Request
 from recorder.envelope import Record
@@ -107,8 +108,8 @@ class CogsGame:
     def describe(self, state: CogsState, record: Record) -> str:
         return describe_mod.describe(state, record)
 
-    def cite(self, state: CogsState, record: Record) -> str | None:
-        return describe_mod.cite(record)
+    def cite(self, state: CogsState, record: Record, context: CiteContext) -> str | None:
+        return describe_mod.cite(record)  # each record cites its own rule: nothing learned from earlier ones
 
     def snapshot(self, state: CogsState) -> dict[str, Any]:
         return snapshot_of(state)

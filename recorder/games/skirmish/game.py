@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Generator, Iterable
 
+from recorder.citing import CiteContext
 from recorder.context import Context
 from recorder.decisions import Answer, Request
 from recorder.envelope import Record
@@ -72,8 +73,8 @@ class SkirmishGame:
     def describe(self, state: SkirmishState, record: Record) -> str:
         return describe_mod.describe(state, record)
 
-    def cite(self, state: Any, record: Record) -> str | None:
-        return describe_mod.cite(record)
+    def cite(self, state: Any, record: Record, context: CiteContext) -> str | None:
+        return describe_mod.cite(record)  # each record cites its own rule: nothing learned from earlier ones
 
     def snapshot(self, state: SkirmishState) -> dict[str, Any]:
         return snapshot_of(state)
