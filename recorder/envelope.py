@@ -9,7 +9,6 @@ reordering anything therefore breaks the chain at the first place touched.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 import orjson
@@ -124,38 +123,54 @@ def sealed_body(match_id: str, entry: Entry, prev: str) -> tuple[dict[str, Any],
     return body, canonical.sha256_hex(canonical.dumps(body))
 
 
-# Event class -> its field names, a function returning their values in that order, its TYPE and its KIND.
-_CLASSES: dict[type, tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]], str, str]] = {}
+# Event class -> the function that writes an entry of it (see entry_writer).
+_WRITERS: dict[type, Callable[[str, Entry, str], bytes]] = {}
 
 
-def event_class(cls: type[Event]) -> tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]], str, str]:
-    """``cls``'s field names, a getter of an event's values in that order, its TYPE and KIND (read once)."""
-    found = _CLASSES.get(cls)
-    if found is None:
-        names = cls.field_names()
-        if len(names) > 1:
-            getter = attrgetter(*names)
-        elif names:
-            one = attrgetter(names[0])
-            getter = lambda event: (one(event),)  # noqa: E731
-        else:
-            getter = lambda event: ()  # noqa: E731
-        found = _CLASSES[cls] = names, getter, cls.TYPE, cls.KIND
-    return found
+def entry_writer(cls: type[Event]) -> Callable[[str, Entry, str], bytes]:
+    """The function that writes :func:`entry_bytes` for entries of events of class ``cls``, made once per class.
+
+    It builds the record's body as one dict display whose payload reads each field straight off the event
+    (``event.<field>``), in canonical key order, and hands it to orjson: no field-name tuple zipped with an
+    attribute getter, no second dict. Generated from the class's field names alone, as :mod:`dataclasses`
+    writes an ``__init__`` (and :func:`recorder.frozen.quick_init` a quicker one); its TYPE and KIND are
+    closed over, not written into the source.
+    """
+    found = _WRITERS.get(cls)
+    if found is not None:
+        return found
+    names = sorted(cls.field_names())
+    if not all(name.isidentifier() for name in names):  # a dataclass field always is one: a guard, not a case
+        raise ValueError(f"event class {cls.__name__} has a field name that is not an identifier: {names}")
+    payload = ", ".join(f"{name!r}: event.{name}" for name in names)
+    source = (
+        "def _make(dumps, option, type_, kind):\n"
+        "  def write(match_id, entry, prev):\n"
+        "    seq, duel, beat, event, actor, cause, visibility = entry\n"
+        "    return dumps({'actor': actor, 'beat': beat, 'cause': cause, "
+        f"'data': {{{payload}}}, 'duel': duel, 'kind': kind, 'match_id': match_id, 'prev': prev, "
+        "'seq': seq, 'type': type_, 'visibility': visibility}, option=option)\n"
+        "  return write\n"
+    )
+    scope: dict[str, Any] = {}
+    exec(source, scope)  # noqa: S102 -- built from field names only (checked above)
+    write = scope["_make"](orjson.dumps, canonical.OPTIONS, cls.TYPE, cls.KIND)
+    write.__qualname__ = f"entry_writer.<{cls.__name__}>"
+    _WRITERS[cls] = write
+    return write
 
 
 def entry_bytes(match_id: str, entry: Entry, prev: str) -> bytes:
     """The canonical JSON that the hash of ``seal(match_id, entry, prev)`` covers, written straight from the
     event's own values: canonical JSON writes tuples as arrays and sorts every object's keys, so they serialise
     exactly as their JSON-shaped copies in :func:`sealed_body` would (tests/test_envelope_bytes.py). For a
-    caller that wants only the hash or the line (verify), not the record."""
-    seq, duel, beat, event, actor, cause, visibility = entry
-    names, getter, type_, kind = _CLASSES.get(type(event)) or event_class(type(event))
-    return orjson.dumps({
-        "match_id": match_id, "seq": seq, "duel": duel, "beat": beat, "type": type_, "kind": kind,
-        "actor": actor, "data": dict(zip(names, getter(event))), "cause": cause, "visibility": visibility,
-        "prev": prev,
-    }, option=canonical.OPTIONS)
+    caller that wants only the hash or the line (verify), not the record. A caller in a hot loop may look the
+    writer up itself: ``(WRITERS.get(type(event)) or entry_writer(type(event)))(match_id, entry, prev)``."""
+    cls = type(entry[3])
+    return (_WRITERS.get(cls) or entry_writer(cls))(match_id, entry, prev)
+
+
+WRITERS = _WRITERS  # read-only for callers: filled by entry_writer
 
 
 _CONTAINERS = (tuple, list, dict)

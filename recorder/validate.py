@@ -195,6 +195,15 @@ def validate_payload(raw: dict[str, Any], registry: EventRegistry, where: str) -
     return cls
 
 
+def quick_payload(registry: EventRegistry, cls: type[Event]) -> Callable[[Any], bool] | None:
+    """A check that says yes to a payload of ``cls`` exactly when :func:`validate_payload` accepts it outright
+    (``cls`` being the registered class of the record's type and kind), for a caller checking many; None when
+    the schema leaves a part free-form (floats must then be looked for: :func:`validate_payload` decides).
+    When it says no, :func:`validate_payload` decides and words the error."""
+    compiled = _payload(registry, cls)
+    return compiled.quick if compiled.closed else None
+
+
 def validate_record(raw: Any, registry: EventRegistry, where: str) -> type[Event]:
     """Check a parsed event line: the envelope, then the payload by its type."""
     validate_envelope(raw, where)

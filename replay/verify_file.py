@@ -35,19 +35,19 @@ from __future__ import annotations
 
 from hashlib import sha256
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import orjson
 
 from recorder import canonical
 from recorder.decisions import Request
-from recorder.envelope import FIELDS, Entry, entry_bytes
+from recorder.envelope import FIELDS, WRITERS, Entry, entry_writer
 from recorder.errors import BeatlogError
-from recorder.events import INPUT
+from recorder.events import INPUT, Event, EventRegistry
 from recorder.integrity import MAX_EVENTS, Chain, body_bytes, parse_header
 from recorder.jsonl import MAX_LINE
 from recorder.match import Match
-from recorder.validate import validate_payload
+from recorder.validate import quick_payload, validate_payload
 
 from .rerun import Resume, answer_of_data
 from .source import load_bytes, load_jsonl
@@ -127,22 +127,30 @@ def _verify_lines(data: bytes, name: str) -> VerifyReport | Resume | None:
     ctx = match.ctx
     new = match.advance()
     unsure: tuple[dict[str, Any], bytes] | None = None  # an input whose form and hash its copy is to prove
+    writers, writer_of = WRITERS, entry_writer
+    registry = chain.registry
+    quick: dict[type[Event], Callable[[Any], bool] | None] = {}  # an input's class -> its payload's quick check
     while True:
         for k, entry in enumerate(new):
-            if at >= size:
-                return stopped(tuple(new[k:]))  # the log stops before the engine does
-            digest, expected = _line(match_id, entry, prev)
+            # The line the engine writes for this entry, newline included: the hash of the body the record's hash
+            # covers (recorder.envelope.entry_bytes, its writer looked up here), put in its place, as
+            # recorder.envelope.seal and the JSONL writer would. Spelled out: this runs for every line of the log.
+            body = (writers.get(type(entry[3])) or writer_of(type(entry[3])))(match_id, entry, prev)
+            digest = sha256(body).hexdigest()
+            cut = body.rfind(KIND_KEY)
+            expected = b"".join((body[:cut], HASH_KEY, digest.encode(), QUOTE, body[cut:], NEWLINE_BYTE))
             n = len(expected)
-            # A match of the whole line: the bytes after it are its newline (the line the engine writes has none).
-            if n > MAX_LINE or not data.startswith(expected, at) or data[at + n] != NEWLINE:
+            # (Past the end of the file -- the log stops before the engine does -- nothing starts there.)
+            if n > MAX_LINE_NEWLINE or not data.startswith(expected, at):
                 if k == 0 and unsure is not None and not _sound(*unsure):
                     # The input was fed before its form and hash were checked, which would have stopped the pass
                     # before feeding it: there is no place to go on from. The ordinary way starts afresh.
                     return None
+                i += k
                 return stopped(tuple(new[k:]))
             prev = digest
-            at += n + 1
-            i += 1
+            at += n
+        i += len(new)
         if match.finished:
             if at != size:
                 return stopped()  # lines after the end of the match
@@ -161,7 +169,11 @@ def _verify_lines(data: bytes, name: str) -> VerifyReport | Resume | None:
                 # What the engine takes from the line unchecked, its payload, is checked now; that the line is in
                 # canonical form with the hash of its content, by its copy: the first line the engine writes next,
                 # compared with this one byte for byte (and, should they differ, by _sound).
-                if validate_payload(raw, chain.registry, f"{name}, line {i + 1} (seq {i})").FINAL:
+                cls = request.event
+                check = quick[cls] if cls in quick else quick.setdefault(cls, _quick_payload(registry, cls))
+                if check is None or not check(raw["data"]):
+                    cls = validate_payload(raw, registry, f"{name}, line {i + 1} (seq {i})")
+                if cls.FINAL:
                     chain.ended = (i, raw["type"])
                 unsure = raw, line
             else:
@@ -172,16 +184,32 @@ def _verify_lines(data: bytes, name: str) -> VerifyReport | Resume | None:
                 chain.next_seq, chain.prev_hash = i, prev
                 chain.check(raw, f"{name}, line {i + 1} (seq {raw.get('seq')})", line)
                 unsure = None
+                # (An envelope as asked answers this request: _as_asked compared these three.)
+                if raw["kind"] != INPUT or raw["type"] != request.event.TYPE or raw["actor"] != request.player:
+                    return stopped()
         except (BeatlogError, orjson.JSONDecodeError, TypeError, ValueError, KeyError):
-            return stopped()
-        if raw["kind"] != INPUT or raw["type"] != request.event.TYPE or raw["actor"] != request.player:
             return stopped()
         requests[i - 1] = request
         new = match.advance(answer_of_data(raw["data"]))
     return VerifyReport(match_id, i - 1, prev, True, True, None, game.result(match.state))
 
 
-NEWLINE = ord("\n")
+# The pieces of a line the engine writes: in canonical order "hash" comes just before the top-level "kind",
+# after which only scalars follow (so the last ',"kind":"' in a body is the top-level one).
+KIND_KEY = b',"kind":"'
+HASH_KEY = b',"hash":"'
+QUOTE = b'"'
+NEWLINE_BYTE = b"\n"
+MAX_LINE_NEWLINE = MAX_LINE + 1  # the longest line a reader takes, with its newline
+
+
+def _quick_payload(registry: EventRegistry, cls: type[Event]) -> Callable[[Any], bool] | None:
+    """The check that accepts the payload of an input of class ``cls`` exactly when
+    :func:`recorder.validate.validate_payload` would, without wording a place for an error it will not raise;
+    None when ``cls`` is not the class ``registry`` holds for its type (validate_payload then decides)."""
+    if cls.TYPE not in registry or registry.get(cls.TYPE) is not cls or cls.KIND != INPUT:
+        return None
+    return quick_payload(registry, cls)
 
 
 def _sound(raw: dict[str, Any], line: bytes) -> bool:
@@ -212,13 +240,3 @@ def _as_asked(raw: dict[str, Any], request: Request, match_id: str, seq: int, pr
             and type(visibility) is (int if request.secret else str)
             and type(raw["data"]) is dict)
 
-
-def _line(match_id: str, entry: Entry, prev: str) -> tuple[str, bytes]:
-    """The hash and the log line the engine writes for ``entry`` after ``prev``: what
-    :func:`recorder.envelope.seal` and the JSONL writer make of it, without building the record
-    (:func:`recorder.envelope.entry_bytes`)."""
-    body = entry_bytes(match_id, entry, prev)
-    digest = sha256(body).hexdigest()
-    # In canonical order "hash" comes just before the top-level "kind", after which only scalars follow.
-    at = body.rfind(b',"kind":"')
-    return digest, b"".join((body[:at], b',"hash":"', digest.encode(), b'"', body[at:]))
