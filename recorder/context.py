@@ -34,6 +34,10 @@ class Context:
         self._rng = chance if chance is not None else ChanceSource(header.seed, header.match_id)
         self._checked: Any = None  # the answer Match.advance has just checked (see ask)
         self._apply = game.apply
+        # Per event class, the fold that applies it (None: it changes nothing), from the game's optional
+        # ``fold_of`` hook: an event goes straight to its own fold, without a dispatching call in between.
+        self._folds: dict[type, Any] = {}
+        self._fold_of = getattr(game, "fold_of", None)
 
     # -- clock ---------------------------------------------------------------
     def set_clock(self, duel: int, beat: int) -> None:
@@ -61,10 +65,21 @@ class Context:
         visibility: str | int = "public",
     ) -> int:
         """Apply ``event`` to the state, record it, and return its seq."""
-        seq = len(self.entries) + 1
-        self._apply(self.state, event)
-        self.entries.append(_entry(Entry, (seq, self.duel, self.beat, event, actor, cause, visibility)))
+        entries = self.entries
+        seq = len(entries) + 1
+        try:
+            fold = self._folds[type(event)]
+        except KeyError:
+            fold = self._fold_for(type(event))
+        if fold is not None:
+            fold(self.state, event)
+        entries.append(_entry(Entry, (seq, self.duel, self.beat, event, actor, cause, visibility)))
         return seq
+
+    def _fold_for(self, cls: type) -> Any:
+        """The fold of event class ``cls`` (the game's ``fold_of``, else its ``apply``), kept for the match."""
+        fold = self._folds[cls] = self._apply if self._fold_of is None else self._fold_of(cls)
+        return fold
 
     def chance(self, purpose: str, n: int, *, cause: int | None = None) -> int:
         """Draw a chance outcome in ``0..n-1`` and log it as an input event."""
@@ -82,12 +97,18 @@ class Context:
         if not request.options:
             raise AssertionError(f"{self.where}: empty option list for {request.kind}")
         answer = yield request
+        return self.answered(request, answer)
+
+    def answered(self, request: Request, answer: Answer) -> Event:
+        """Log ``answer`` to ``request``, which the play has just yielded, and return its input event: what
+        :meth:`ask` does once the answer comes, for a game that yields its requests itself (one generator
+        fewer for every decision). The request must have options."""
         if answer is not self._checked:  # Match.advance checks an answer before resuming the play
             self.check(request, answer)
         self._checked = None
         event = request.event(**answer.data, source=answer.source)
-        visibility: str | int = request.player if request.secret else "public"
-        self.emit(event, actor=request.player, cause=request.cause, visibility=visibility)
+        self.emit(event, actor=request.player, cause=request.cause,
+                  visibility=request.player if request.secret else "public")
         return event
 
     def check(self, request: Request, answer: Answer) -> None:

@@ -106,6 +106,9 @@ class Game(Protocol):
     #                                        previous record's phase in the same round (None at its
     #                                        start): the viewer steps by phase (replay/phases.py)
     #   default_bot: str                     who plays a seat when ``record`` is given no --bots
+    #   fold_of(event_class) -> fold | None  the function ``fold(state, event)`` that applies every event of
+    #                                        that class as ``apply`` would, or None when they change nothing
+    #                                        (a running match calls it directly: recorder/context.py)
     #   side_info(side) -> dict              one side as JSON-native data (``beatlog sides``); with
     #   render_side(info) -> str             its text (else a generic outline)
     #   ruleset(engine_version, rules_version) -> Game | None

@@ -77,10 +77,21 @@ class Match:
 def run(match: Match, sources: Mapping[int, DecisionSource]) -> list[Entry]:
     """Play ``match`` to the end, asking ``sources[player]`` for every decision."""
     match._advance(None)
+    # What advance() does for each answer, without its calls: check the answer, then resume the play with it.
+    ctx, play = match.ctx, match._play
     while not match.finished:
         request = match.pending
         assert request is not None
-        match._advance(sources[request.player].answer(request, match))
+        answer = sources[request.player].answer(request, match)
+        if answer is None:
+            raise IllegalDecision(f"{ctx.where}: no decision is pending")
+        ctx.check(request, answer)
+        ctx._checked = answer  # ask() need not check it again
+        try:
+            match.pending = play.send(answer)
+        except StopIteration:
+            match.pending = None
+            match.finished = True
     return match.entries
 
 

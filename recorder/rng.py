@@ -8,9 +8,10 @@ the same stream (``random.Random`` does not promise that for ``randrange``).
 from __future__ import annotations
 
 from hashlib import sha256
+from struct import Struct
 
 _TOP = 2**64
-_from_bytes = int.from_bytes
+_first_8 = Struct(">Q").unpack_from  # the first 8 bytes of a digest as a big-endian unsigned integer
 
 class ChanceSource:
     def __init__(self, seed: int, stream: str) -> None:
@@ -29,7 +30,7 @@ class ChanceSource:
         prefix, counter = self._prefix, self.counter
         while True:
             counter += 1
-            value = _from_bytes(sha256(b"%s%d" % (prefix, counter)).digest()[:8], "big")
+            value = _first_8(sha256(b"%s%d" % (prefix, counter)).digest())[0]
             if value < limit:
                 self.counter = counter
                 return value % n

@@ -373,7 +373,8 @@ def play_beat(ctx):
             end_beat(ctx)
             return
     yield from select_pairs(ctx)
-    yield from after_selection(ctx)
+    yield from ante_step(ctx)  # after_selection's steps, without its generator in every decision's path
+    yield from after_antes(ctx)
 
 
 def after_selection(ctx):

@@ -72,9 +72,15 @@ def choose(ctx, player: int, kind: str, event: type, options: list[dict[str, Any
     ``extra`` names answer fields beyond the option's to return too (a pair's secret salt)."""
     if len(options) == 1 and not always:
         return options[0]
+    if not options:  # ask refuses it, naming the decision
+        return (yield from ctx.ask(Request(player, kind, event, (), prompt, secret, cause)))
     req = Request(player, kind, event, tuple(options), prompt, secret, cause,
                   LazyLabels(labels) if callable(labels) else tuple(labels))
-    ev = yield from ctx.ask(req)
+    answer = yield req  # as ctx.ask(req) does, without a generator of its own
+    ev = ctx.answered(req, answer)
+    data = answer.data
+    if not extra and data.keys() == options[0].keys():  # the event's fields are the answer's, as given
+        return dict(data)
     return {k: getattr(ev, k) for k in (*options[0], *extra)}
 
 
@@ -85,18 +91,19 @@ def move_fighter(ctx, owner: int, mover: int, kind: str, n, card: str, cause: in
                  not_past: bool = False) -> Gen:
     """Resolve one movement effect; returns the Dest taken, or None when ignored."""
     s = ctx.state
-    start = s.fighters[mover].position
+    fm = s.fighters[mover]
+    start = fm.figure.space
     if kind == "move_directly":
         dests = movement.direct_destinations(s, mover, owner)
     else:
         dests = movement.destinations(s, mover, kind, n, owner)
     if not_past:
         dests = [d for d in dests if not d.switched]
-    rules = s.fighters[mover].rules
+    rules = fm.rules
     if "ignore_movement" in rules.hooks and (yield from rules.ignore_movement(ctx, mover, owner, kind, card, cause, dests)):
         return None  # the mover's ability ignores this movement effect (it said so)
     if not dests:
-        why = movement.locked(s, mover) if s.fighters[mover].locks else None
+        why = movement.locked(s, mover) if fm.locks else None
         reason = (f"{fighter_name(ctx, mover)} cannot move this beat ({why})" if why
                   else f"{kind} {_ns(n)}: no legal destination")
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason=reason), actor=owner, cause=cause)
@@ -109,7 +116,10 @@ def move_fighter(ctx, owner: int, mover: int, kind: str, n, card: str, cause: in
         prompt = f"{card}: {VERB[kind].lower()} {who}{_ns(n) if kind != 'move_directly' else 'to any unoccupied space'}"
         pick = yield from choose(ctx, owner, "move", E.MoveChosen, options,
                                  lambda dests=tuple(dests): _move_labels(kind, who, start, dests), prompt, cause)
-    dest = next(d for d in dests if d.to == pick["to"])
+    to = pick["to"]
+    for dest in dests:
+        if dest.to == to:
+            break
     if dest.to != start:
         moved(ctx, E.FighterMoved(player=mover, by=owner, kind=kind, from_space=start, to_space=dest.to,
                                   distance=dest.distance, switched_sides=dest.switched), owner, cause)

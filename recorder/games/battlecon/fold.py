@@ -554,6 +554,17 @@ def apply(state: BattleState, event: Any) -> None:
             fn(state, p, event)
 
 
+def fold_of(cls: type) -> Callable[[BattleState, Any], None] | None:
+    """The fold of every event of class ``cls``, as :func:`apply` folds it (the game's ``fold_of`` hook): the
+    shared fold itself when no kit folds that class (most), :func:`apply` when one does, None for a class that
+    folds to nothing."""
+    kind = cls.TYPE
+    if kind in KIT_FOLDED:
+        return apply
+    fold = FOLDS.get(kind)
+    return None if fold is None or fold is _nothing else fold
+
+
 # (event class, the two fighters' kit rules) -> ((seat, the kit's fold of that class), ...): the kits' folds of
 # a duel (a kit's ``folds`` never change once it is made).
 _KIT_FOLDS: dict[tuple[type, Any, Any], tuple[tuple[int, Callable[[BattleState, int, Any], None]], ...]] = {}

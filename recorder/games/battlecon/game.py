@@ -362,6 +362,7 @@ class BattleCON:
 
     # The fold itself (not a method calling it): the engine applies every event through it.
     apply = staticmethod(fold.apply)
+    fold_of = staticmethod(fold.fold_of)
 
     def play(self, ctx):
         return play_match(ctx)

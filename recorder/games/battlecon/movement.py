@@ -81,18 +81,27 @@ def _walk(start: int, d: int, n: int, occupied: frozenset[int], stops: frozenset
 def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ...] | list[int],
                  by: int) -> list[Dest]:
     """Every legal end space for a movement of ``mover`` made by player ``by``'s effect."""
-    me = s.fighters[mover].figure
-    start, other = me.space, s.fighters[1 - mover].position
-    occupied = frozenset([fig.space for fig in s.figures if fig is not me and fig.space and not fig.shares])
+    fighters = s.fighters
+    me = fighters[mover].figure
+    you = fighters[1 - mover].figure
+    start, other = me.space, you.space
+    if len(fighters) == 2 and not s.extra_figures:  # the opponent's figure alone (a shared frozenset, its hash kept)
+        occupied = NO_STOPS if you.shares or not other else _ON.get(other) or frozenset((other,))
+    else:
+        occupied = frozenset([fig.space for fig in s.figures if fig is not me and fig.space and not fig.shares])
     stops = NO_STOPS
-    for q, f in enumerate(s.fighters):
+    for q, f in enumerate(fighters):
         if "movement_stops" in f.rules.hooks:
             stops = stops.union(f.rules.movement_stops(s, q, mover, by))
-    rules = s.fighters[by].rules
+    rules = fighters[by].rules
     wrap = "wraps_board" in rules.hooks and rules.wraps_board(s, by, mover) is not None
-    ends = _ends(start, other, occupied, s.fighters[by].position, kind, tuple(distances), stops,
+    ends = _ends(start, other, occupied, fighters[by].figure.space, kind, tuple(distances), stops,
                  s.edition == "preview", wrap)
     return allowed(s, mover, by, kind, ends)
+
+
+# The spaces of the board, each as the set of occupied spaces a movement meets when one other figure stands there.
+_ON = {space: frozenset((space,)) for space in range(FIRST, LAST + 1)}
 
 
 def wraps(s: BattleState, by: int, mover: int) -> str | None:

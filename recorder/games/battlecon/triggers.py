@@ -25,18 +25,21 @@ def _card_trigger(card, effs: tuple[dict[str, Any], ...], timing: str, form: str
                   lent: bool = False) -> Trigger:
     """``lent``: another fighter's card in this fighter's attack (copied or borrowed): its effects written in its
     own fighter's kit primitives name that fighter and are ignored (docs/rulings.md: effects that name another fighter)."""
-    steps = tuple((e["op"], {k: v for k, v in e.items() if k not in CONDITIONS}, e.get("at_least"))
-                  for e in effs)
+    # Each effect's primitive is looked up once, when the window's triggers are first built (every primitive is
+    # known by then: the kits' card data was checked against them when it loaded).
+    steps = tuple((op, PRIMITIVES[op], {k: v for k, v in e.items() if k not in CONDITIONS}, e.get("at_least"))
+                  for e in effs for op in (e["op"],))
+    name = card.name
 
     def run(ctx, p: int, cause: int) -> Gen:
-        for op, params, least in steps:
-            if lent and (PRIMITIVES[op].kit is not None or op in OWN_PIECES or least):
-                ctx.emit(E.EffectIgnored(player=p, card=card.name, reason=f"an effect of {KITS[card.owner].short_name}'s "
+        for op, prim, params, least in steps:
+            if lent and (prim.kit is not None or op in OWN_PIECES or least):
+                ctx.emit(E.EffectIgnored(player=p, card=name, reason=f"an effect of {KITS[card.owner].short_name}'s "
                                          f"own ({op.replace('_', ' ')}): it names that fighter"), actor=p, cause=cause)
                 continue
-            if least and not (yield from _reaches(ctx, p, card.name, least, cause)):
+            if least and not (yield from _reaches(ctx, p, name, least, cause)):
                 continue
-            yield from PRIMITIVES[op].run(ctx, p, card.name, cause, **params)
+            yield from prim.run(ctx, p, name, cause, **params)
     # Quote only this window's text (as it applies in the fighter's form), not the whole card.
     return Trigger(card.name, card.trigger_text(timing, form), run)
 
@@ -78,9 +81,14 @@ def pending_triggers(s, p: int, timing: str) -> tuple[Trigger, ...]:
     unique ability's (the kit's ``triggers`` hook). A negated style keeps its End of Beat effects
     (``KitRules.negates_style``)."""
     f = s.fighters[p]
-    cards = _card_triggers(pair_key(s, p, timing != "end"), timing, f.form)  # negated styles keep End of Beat
-    if "triggers" in f.rules.hooks:
-        return (*cards, *f.rules.triggers(s, p, timing))
+    rules = f.rules
+    if rules.plain_pair and (timing == "end" or not s.fighters[1 - p].rules.negates_styles):
+        key = (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, ())  # pair_key's own
+    else:
+        key = pair_key(s, p, timing != "end")  # negated styles keep End of Beat
+    cards = _card_triggers(key, timing, f.form)
+    if "triggers" in rules.hooks:
+        return (*cards, *rules.triggers(s, p, timing))
     return cards
 
 
