@@ -8,6 +8,7 @@ events emitted so far, which is what replay, ``state`` and the viewer rebuild.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Generator
 
 from .decisions import SALT, Answer, Request, salt_error
@@ -20,6 +21,23 @@ from .terms import terms_of
 
 Ask = Generator[Request, Answer, Event]
 _entry = tuple.__new__  # Entry(...) without its Python-level __new__: an Entry is a named tuple
+
+
+# Per input event class: the names of its fields before ``source``, in order, when an answer naming exactly those
+# (the usual answer: one of the request's options) builds the event positionally -- a class called with keywords
+# goes through a dictionary of them; None when it cannot (no ``source`` field, a keyword-only field).
+_ANSWERED: dict[type, tuple[str, ...] | None] = {}
+_UNKNOWN: Any = object()
+
+
+def _answered_fields(cls: type) -> tuple[str, ...] | None:
+    fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
+    names = [f.name for f in fields]
+    head = None
+    if "source" in names and not any(f.kw_only for f in fields):
+        head = tuple(names[:names.index("source")])
+    _ANSWERED[cls] = head
+    return head
 
 
 class Context:
@@ -106,7 +124,17 @@ class Context:
         if answer is not self._checked:  # Match.advance checks an answer before resuming the play
             self.check(request, answer)
         self._checked = None
-        event = request.event(**answer.data, source=answer.source)
+        data, cls = answer.data, request.event
+        head = _ANSWERED.get(cls, _UNKNOWN)
+        if head is _UNKNOWN:
+            head = _answered_fields(cls)
+        if head is not None and len(data) == len(head):  # the answer names the fields before ``source``: as is
+            try:
+                event = cls(*map(data.__getitem__, head), answer.source)
+            except KeyError:  # another field: as keywords, which say what is wrong
+                event = cls(**data, source=answer.source)
+        else:
+            event = cls(**data, source=answer.source)
         self.emit(event, actor=request.player, cause=request.cause,
                   visibility=request.player if request.secret else "public")
         return event

@@ -70,8 +70,8 @@ def check_range(ctx, p: int) -> bool:
         cannot = cannot_hit_reason(s, p)
         if cannot:
             dodge, missed = ctx.game.cannot_hit_records(cannot)
-    ctx.emit(E.RangeChecked(player=p, distance=dist, range_min=rmin, range_max=rmax, terms=text,
-                            in_range=in_range, dodge=dodge), actor=p)
+    # player, distance, range_min, range_max, terms, in_range, dodge (positionally: one per activation)
+    ctx.emit(E.RangeChecked(p, dist, rmin, rmax, text, in_range, dodge), actor=p)
     if not in_range:
         ctx.emit(E.AttackMissed(player=p, reason="range N/A" if kind == "na" else f"out of range (distance {dist})"),
                  actor=p)
@@ -187,7 +187,7 @@ def activate(ctx, p: int, role: str) -> Gen:
         ctx.emit(E.AttackSkipped(player=p, reason=NO_PAIR), actor=p)
         return
     name = f.finisher if f.finisher_active else f"{f.style} {f.base}"
-    ctx.emit(E.AttackStarted(player=p, role=role, attack=name), actor=p)
+    ctx.emit(E.AttackStarted(p, role, name), actor=p)  # player, role, attack
     again = 1
     while True:
         yield from _activation(ctx, p)

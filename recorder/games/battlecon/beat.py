@@ -109,7 +109,7 @@ def select_pairs(ctx, players: tuple[int, ...] = (0, 1), kind: str = "pair", cau
                                  secret=secret, always=True, extra=("salt",))
         if secret:
             digest = commitment(ctx, p, pick["style"], pick["base"], pick["salt"])
-            seq = ctx.emit(E.PairCommitted(player=p, digest=digest), actor=p, cause=len(ctx.entries))
+            seq = ctx.emit(E.PairCommitted(p, digest), actor=p, cause=len(ctx.entries))  # player, digest
             if p in shown:
                 ctx.emit(KE.StyleShown(player=p, style=pick["style"], reason=shown[p]), actor=p, cause=seq)
 
@@ -329,8 +329,9 @@ def recycle(ctx, p: int) -> None:
                                   reason=f"discarded with the attack pair ({skip}: it does not cycle)"), actor=p)
     else:
         played = tuple([c for c in (f.style, f.base) if c is not None]) + extra
-        ctx.emit(E.CardsRecycled(player=p, to_hand=tuple(f.discard2) + tuple(f.covered) if f.covered else tuple(f.discard2),
-                                 discard1=played, discard2=tuple(f.discard1)), actor=p)
+        # player, to_hand, discard1, discard2 (positionally: two every beat)
+        ctx.emit(E.CardsRecycled(p, tuple(f.discard2) + tuple(f.covered) if f.covered else tuple(f.discard2),
+                                 played, tuple(f.discard1)), actor=p)
     if "after_recycle" in f.rules.hooks:
         f.rules.after_recycle(ctx, p, not skip)
 

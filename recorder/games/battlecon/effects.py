@@ -121,8 +121,8 @@ def move_fighter(ctx, owner: int, mover: int, kind: str, n, card: str, cause: in
         if dest.to == to:
             break
     if dest.to != start:
-        moved(ctx, E.FighterMoved(player=mover, by=owner, kind=kind, from_space=start, to_space=dest.to,
-                                  distance=dest.distance, switched_sides=dest.switched), owner, cause)
+        # player, by, kind, from_space, to_space, distance, switched_sides (positionally: most movements)
+        moved(ctx, E.FighterMoved(mover, owner, kind, start, dest.to, dest.distance, dest.switched), owner, cause)
     return dest
 
 

@@ -105,7 +105,7 @@ def _resolve(ctx, p: int, timing: str, pending: tuple[Trigger, ...]) -> Gen:
     if len(pending) == 1:  # most windows: one trigger, nothing to order
         trig = pending[0]
         if not (yield from _negated(ctx, p, trig, timing)):
-            seq = ctx.emit(E.TriggerResolved(player=p, card=trig.name, timing=timing, text=trig.text), actor=p)
+            seq = ctx.emit(E.TriggerResolved(p, trig.name, timing, trig.text), actor=p)  # fields in order: built positionally
             yield from trig.run(ctx, p, seq)
         return
     todo = list(pending)
@@ -121,7 +121,7 @@ def _resolve(ctx, p: int, timing: str, pending: tuple[Trigger, ...]) -> Gen:
     for trig in ordered + todo:
         if (yield from _negated(ctx, p, trig, timing)):
             continue
-        seq = ctx.emit(E.TriggerResolved(player=p, card=trig.name, timing=timing, text=trig.text), actor=p)
+        seq = ctx.emit(E.TriggerResolved(p, trig.name, timing, trig.text), actor=p)  # fields in order: built positionally
         yield from trig.run(ctx, p, seq)
 
 
