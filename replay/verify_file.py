@@ -8,17 +8,20 @@ engine writes at that place, on the chain it has re-derived, is valid by
 construction (the engines write only valid events: tests/test_verify_fast_path.py
 holds them to it) and needs neither parsing nor schema checks. So
 :func:`verify_lines` runs the engine along the file and compares each line
-with the engine's own encoding of it. Every input is still parsed and checked
-before it is fed to the engine, as the strict reader checks it: the engine
-passes parts of an input through untouched, so its reproducing them proves
-nothing. An input whose envelope is exactly the one the engine writes for its
-answer there (seq, chain, match, clock, seats, cause, visibility; the same
-values of the same types) has a valid envelope by the same construction, so
-only its payload's schema is checked before it is fed; its canonical form and
-its hash are proven by the engine's copy of it, the next line it writes,
-compared with this one byte for byte. Any other input is checked in full
-(envelope, chain, hash, seats, schema). The verdict is the same either way:
-tests/test_verify_file.py forges inputs' envelopes and edits their lines.
+with the engine's own encoding of it. Every input is still parsed, and its
+payload checked against its schema before it is fed to the engine: the engine
+passes the payload through untouched, so its reproducing it proves nothing.
+The rest of an input answering the decision asked there (its kind, type and
+actor those of the request) is proven by the engine's copy of it, the next line
+it writes, compared with this one byte for byte: the copy's envelope is the
+engine's own (seq, chain, match, clock, seats, cause, visibility: none of it
+taken from the line), valid by the same construction, and so are its canonical
+form and its hash. Should the copy differ, the input is checked in full then,
+as the strict reader checks it (form, envelope, chain, hash, seats, schema): a
+sound one is a place to go on from; any other stops the pass with no place to
+go on from (the ordinary way starts afresh). Any other input is checked in full
+before it is fed. The verdict is the same either way: tests/test_verify_file.py
+forges inputs' envelopes and edits their lines.
 
 :func:`verify_lines` only ever vouches for a log it verified completely; at the
 first thing it does not expect (a line that differs, a log that stops early
@@ -41,10 +44,10 @@ import orjson
 
 from recorder import canonical
 from recorder.decisions import Request
-from recorder.envelope import FIELDS, WRITERS, Entry, entry_writer
+from recorder.envelope import WRITERS, Entry, entry_writer
 from recorder.errors import BeatlogError
 from recorder.events import INPUT, Event, EventRegistry
-from recorder.integrity import MAX_EVENTS, Chain, body_bytes, parse_header
+from recorder.integrity import MAX_EVENTS, Chain, parse_header
 from recorder.jsonl import MAX_LINE
 from recorder.match import Match
 from recorder.validate import quick_payload, validate_payload
@@ -124,9 +127,10 @@ def _verify_lines(data: bytes, name: str) -> VerifyReport | Resume | None:
 
     i = 1  # the next line: record i, seq i
     match = Match(game, header)
-    ctx = match.ctx
     new = match.advance()
-    unsure: tuple[dict[str, Any], bytes] | None = None  # an input whose form and hash its copy is to prove
+    # An input fed before its envelope, form and hash were checked (its copy is to prove them): its line parsed,
+    # the line, its record's seq and the hash before it.
+    unsure: tuple[dict[str, Any], bytes, int, str] | None = None
     writers, writer_of = WRITERS, entry_writer
     registry = chain.registry
     quick: dict[type[Event], Callable[[Any], bool] | None] = {}  # an input's class -> its payload's quick check
@@ -142,9 +146,9 @@ def _verify_lines(data: bytes, name: str) -> VerifyReport | Resume | None:
             n = len(expected)
             # (Past the end of the file -- the log stops before the engine does -- nothing starts there.)
             if n > MAX_LINE_NEWLINE or not data.startswith(expected, at):
-                if k == 0 and unsure is not None and not _sound(*unsure):
-                    # The input was fed before its form and hash were checked, which would have stopped the pass
-                    # before feeding it: there is no place to go on from. The ordinary way starts afresh.
+                if k == 0 and unsure is not None and not _sound(chain, name, *unsure):
+                    # The input was fed before its envelope, form and hash were checked, which would have stopped
+                    # the pass before feeding it: there is no place to go on from. The ordinary way starts afresh.
                     return None
                 i += k
                 return stopped(tuple(new[k:]))
@@ -162,20 +166,22 @@ def _verify_lines(data: bytes, name: str) -> VerifyReport | Resume | None:
         line = data[at:end]
         try:
             raw = orjson.loads(line)
-            if type(raw) is not dict or len(line) > MAX_LINE:
+            if type(raw) is not dict or end - at > MAX_LINE:
                 return stopped()
-            if _as_asked(raw, request, match_id, i, prev, ctx.duel, ctx.beat) and chain.ended is None:
-                # The envelope the engine writes for its copy of this answer: valid (tests/test_verify_fast_path.py).
-                # What the engine takes from the line unchecked, its payload, is checked now; that the line is in
-                # canonical form with the hash of its content, by its copy: the first line the engine writes next,
-                # compared with this one byte for byte (and, should they differ, by _sound).
+            if (raw["kind"] == INPUT and raw["type"] == request.event.TYPE and raw["actor"] == request.player
+                    and chain.ended is None and i <= MAX_EVENTS):
+                # An answer to this request. What the engine takes from the line unchecked, its payload, is checked
+                # now; the rest of the line by the engine's copy of it, the first line the engine writes next,
+                # compared with this one byte for byte: equal, the line is the copy, whose envelope is the valid
+                # one the engine writes (tests/test_verify_fast_path.py), in canonical form with the hash of its
+                # content; else the line is checked in full (_sound) before the pass goes on from there.
                 cls = request.event
                 check = quick[cls] if cls in quick else quick.setdefault(cls, _quick_payload(registry, cls))
                 if check is None or not check(raw["data"]):
                     cls = validate_payload(raw, registry, f"{name}, line {i + 1} (seq {i})")
                 if cls.FINAL:
                     chain.ended = (i, raw["type"])
-                unsure = raw, line
+                unsure = raw, line, i, prev
             else:
                 # Checked in full, as the strict reader checks it; the chain then stands where it was, for the
                 # engine's own copy of this input is the first entry it writes next.
@@ -184,7 +190,7 @@ def _verify_lines(data: bytes, name: str) -> VerifyReport | Resume | None:
                 chain.next_seq, chain.prev_hash = i, prev
                 chain.check(raw, f"{name}, line {i + 1} (seq {raw.get('seq')})", line)
                 unsure = None
-                # (An envelope as asked answers this request: _as_asked compared these three.)
+                # (An answer to this request was taken the quick way above: its kind, type and actor are these.)
                 if raw["kind"] != INPUT or raw["type"] != request.event.TYPE or raw["actor"] != request.player:
                     return stopped()
         except (BeatlogError, orjson.JSONDecodeError, TypeError, ValueError, KeyError):
@@ -212,31 +218,14 @@ def _quick_payload(registry: EventRegistry, cls: type[Event]) -> Callable[[Any],
     return quick_payload(registry, cls)
 
 
-def _sound(raw: dict[str, Any], line: bytes) -> bool:
-    """Is ``line`` (parsed as ``raw``) in canonical form, with the hash of its content?"""
-    return canonical.dumps(raw) == line and canonical.sha256_hex(body_bytes(raw, line)) == raw["hash"]
-
-
-ENVELOPE_FIELDS = len(FIELDS)
-
-
-def _as_asked(raw: dict[str, Any], request: Request, match_id: str, seq: int, prev: str, duel: int,
-              beat: int) -> bool:
-    """Is the envelope of the input ``raw`` (all but its payload and hash) exactly the one the engine writes
-    for its answer to ``request`` at ``seq``, after ``prev`` (as :meth:`recorder.context.Context.ask` does)?
-
-    Exactly: with the same types (``True`` is not ``1``), so that it passes every check the engine's own does.
-    """
-    # Twelve fields, each one looked up (a missing one raises KeyError): exactly the envelope's.
-    actor, cause, visibility = raw["actor"], raw["cause"], raw["visibility"]
-    asked = request.cause
-    return (len(raw) == ENVELOPE_FIELDS and seq <= MAX_EVENTS and raw["seq"] == seq and type(raw["seq"]) is int
-            and raw["match_id"] == match_id and raw["prev"] == prev and type(raw["hash"]) is str
-            and raw["duel"] == duel and type(raw["duel"]) is int and raw["beat"] == beat
-            and type(raw["beat"]) is int and raw["kind"] == INPUT and raw["type"] == request.event.TYPE
-            and actor == request.player and type(actor) is int
-            and cause == asked and type(cause) is type(asked)
-            and visibility == (request.player if request.secret else "public")
-            and type(visibility) is (int if request.secret else str)
-            and type(raw["data"]) is dict)
-
+def _sound(chain: Chain, name: str, raw: dict[str, Any], line: bytes, seq: int, prev: str) -> bool:
+    """Is the input ``line`` (parsed as ``raw``), fed as record ``seq`` after ``prev`` before the chain ended, one
+    the strict reader takes there: in canonical form, its envelope, hash and payload sound?"""
+    if canonical.dumps(raw) != line:
+        return False
+    chain.next_seq, chain.prev_hash, chain.ended = seq, prev, None
+    try:
+        chain.check(raw, f"{name}, line {seq + 1} (seq {raw.get('seq')})", line)
+    except (BeatlogError, TypeError, ValueError, KeyError):
+        return False
+    return True

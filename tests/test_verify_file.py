@@ -172,9 +172,10 @@ def _set(**fields):
     return lambda raw: raw.update(fields)
 
 
-# What a forged input's envelope may say that the engine never writes for it: the one pass checks an input's
-# envelope against the engine's own (recorder.context.Context.ask) and checks the rest in full, so every one
-# of them must get the ordinary way's report, word for word.
+# What a forged input's envelope may say that the engine never writes for it: the one pass feeds an input that
+# answers the decision asked there (its payload checked first) and compares the engine's copy of it, whose
+# envelope is the engine's own (recorder.context.Context.ask), with the line; any other input it checks in full
+# first. Every one of them must get the ordinary way's report, word for word.
 INPUT_FORGERIES = {
     "actor-bool": lambda raw: raw.update(actor=bool(raw["actor"])),
     "actor-other": lambda raw: raw.update(actor=1 - raw["actor"]),
@@ -254,3 +255,39 @@ def test_an_input_line_not_as_written_gets_the_ordinary_report(tmp_path: Path, h
         report = one_pass(path)
         assert report == ordinary(path)
         assert isinstance(report, str) or not report["ok"]
+
+
+
+@pytest.mark.parametrize("how", ["cause-changed", "visibility-seat", "duel", "actor-bool", "seq-float"])
+def test_a_forged_input_fed_before_its_envelope_is_checked(monkeypatch, how: str):
+    # An input answering the decision asked is fed once its payload is checked; its envelope is proven by the
+    # engine's copy. A forged envelope the strict reader takes (a cause, a visibility, a clock the engine does
+    # not write, every hash recomputed) leaves a place to go on from, and the ordinary way re-executes nothing
+    # twice; one the strict reader refuses (a boolean seat, a float seq) leaves none. The report is the
+    # ordinary way's either way (test_a_forged_input_envelope_gets_the_ordinary_report).
+    import replay.verify as verify_module
+    from replay.rerun import Resume
+    from replay.verify_file import _one_pass, verify_bytes
+
+    source = next(p for p in LOGS if "sample_logs" in str(p) and p.name.startswith("woi-"))
+    data = source.read_bytes()
+    raws = [canonical.loads(line) for line in data.split(b"\n")[1:-1]]
+    index = [i for i, raw in enumerate(raws) if raw["kind"] == "input" and "source" in raw["data"]][-1]
+    forged = _forged(data, index, INPUT_FORGERIES[how])
+    outcome = _one_pass(forged, "forged.jsonl")
+    if how in ("actor-bool", "seq-float"):
+        assert outcome is None
+        with pytest.raises(BeatlogError, match=f"line {index + 2}[ :]"):
+            verify_bytes(forged, "forged.jsonl")  # the strict reader refuses the file
+        return
+    assert isinstance(outcome, Resume) and outcome.at == index  # the input fed: its copy differs from its line
+    seen = []
+    real = verify_module.rerun
+
+    def spy(game, header, records, **kw):
+        seen.append(kw.get("resume"))
+        return real(game, header, records, **kw)
+
+    monkeypatch.setattr(verify_module, "rerun", spy)
+    report = verify_bytes(forged, "forged.jsonl")
+    assert not report.ok and len(seen) == 1 and seen[0] is not None and seen[0].at == index
