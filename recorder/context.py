@@ -9,6 +9,7 @@ events emitted so far, which is what replay, ``state`` and the viewer rebuild.
 from __future__ import annotations
 
 import dataclasses
+from types import FunctionType
 from typing import Any, Generator
 
 from .decisions import SALT, Answer, Request, salt_error
@@ -28,6 +29,8 @@ _entry = tuple.__new__  # Entry(...) without its Python-level __new__: an Entry 
 # goes through a dictionary of them; None when it cannot (no ``source`` field, a keyword-only field).
 _ANSWERED: dict[type, tuple[str, ...] | None] = {}
 _UNKNOWN: Any = object()
+# The game's fold_of hook -> the table of its folds by event class, shared by every match of the game.
+_FOLDS: dict[Any, dict[type, Any]] = {}
 
 
 def _answered_fields(cls: type) -> tuple[str, ...] | None:
@@ -54,8 +57,11 @@ class Context:
         self._apply = game.apply
         # Per event class, the fold that applies it (None: it changes nothing), from the game's optional
         # ``fold_of`` hook: an event goes straight to its own fold, without a dispatching call in between.
-        self._folds: dict[type, Any] = {}
         self._fold_of = getattr(game, "fold_of", None)
+        # A game's folds never change: every match of a game whose hook is a plain function shares its table (one
+        # per such function, never more); a hook bound to a game object fills a table of the match's own.
+        self._folds: dict[type, Any] = (_FOLDS.setdefault(self._fold_of, {})
+                                        if isinstance(self._fold_of, FunctionType) else {})
 
     # -- clock ---------------------------------------------------------------
     def set_clock(self, duel: int, beat: int) -> None:

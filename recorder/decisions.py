@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from operator import indexOf as _index_of
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Protocol
 
@@ -137,10 +138,17 @@ class Request:
         return shown if more <= 0 else f"{shown}; … and {more} more ({len(self.options)} in all)"
 
     def index_of(self, answer: dict[str, Any]) -> int | None:
-        # A source that answers with one of the options themselves (the bots) names that option.
-        for i, option in enumerate(self.options):
-            if option is answer:
-                return i
+        # A source that answers with one of the options themselves (the bots) names that option. indexOf finds
+        # the first option equal to it (identity first, in C); the option itself can only come at or after it.
+        options = self.options
+        try:
+            first = _index_of(options, answer)
+        except ValueError:  # none equal, so none is the answer itself
+            pass
+        else:
+            for i in range(first, len(options)):
+                if options[i] is answer:
+                    return i
         # A salt is the source's own addition, not part of the option it names.
         if SALT in answer:
             if salt_error(self.event, answer) is not None:

@@ -79,8 +79,11 @@ def choose(ctx, player: int, kind: str, event: type, options: list[dict[str, Any
     answer = yield req  # as ctx.ask(req) does, without a generator of its own
     ev = ctx.answered(req, answer)
     data = answer.data
-    if not extra and data.keys() == options[0].keys():  # the event's fields are the answer's, as given
-        return dict(data)
+    if data.keys() == options[0].keys():  # the event's fields are the answer's, as given
+        pick = dict(data)
+        for k in extra:
+            pick[k] = getattr(ev, k)
+        return pick
     return {k: getattr(ev, k) for k in (*options[0], *extra)}
 
 

@@ -556,13 +556,49 @@ def apply(state: BattleState, event: Any) -> None:
 
 def fold_of(cls: type) -> Callable[[BattleState, Any], None] | None:
     """The fold of every event of class ``cls``, as :func:`apply` folds it (the game's ``fold_of`` hook): the
-    shared fold itself when no kit folds that class (most), :func:`apply` when one does, None for a class that
-    folds to nothing."""
+    shared fold itself when no kit folds that class (most), one that then runs the kits' folds when one does, None
+    for a class that folds to nothing."""
     kind = cls.TYPE
-    if kind in KIT_FOLDED:
-        return apply
     fold = FOLDS.get(kind)
-    return None if fold is None or fold is _nothing else fold
+    if fold is _nothing:
+        fold = None
+    if kind not in KIT_FOLDED:
+        return fold
+    found = _WITH_KITS.get(cls)
+    if found is None:
+        found = _WITH_KITS[cls] = _with_kits(kind, fold)
+    return found
+
+
+def _with_kits(kind: str, shared: Callable[[BattleState, Any], None] | None) -> Callable[[BattleState, Any], None]:
+    """:func:`apply` for the events of one type some kit folds: the shared fold (if any), then the kits' folds of
+    that type, looked up once per pair of kits in a duel."""
+    duels: dict[tuple[Any, Any], tuple[tuple[int, Callable[[BattleState, int, Any], None]], ...]] = {}
+
+    def fold(state: BattleState, event: Any) -> None:
+        if shared is not None:
+            shared(state, event)
+        fighters = state.fighters
+        if len(fighters) == 2:
+            pair = (fighters[0].rules, fighters[1].rules)
+            folds = duels.get(pair)
+            if folds is None:
+                folds = duels[pair] = tuple((p, fn) for p, fn in enumerate((pair[0].folds.get(kind),
+                                                                            pair[1].folds.get(kind)))
+                                            if fn is not None)
+            for p, fn in folds:
+                fn(state, p, event)
+            return
+        for p, f in enumerate(fighters):
+            fn = f.rules.folds.get(kind)
+            if fn is not None:
+                fn(state, p, event)
+
+    return fold
+
+
+# Event class -> its fold with the kits' (fold_of), for the types some kit folds.
+_WITH_KITS: dict[type, Callable[[BattleState, Any], None]] = {}
 
 
 # (event class, the two fighters' kit rules) -> ((seat, the kit's fold of that class), ...): the kits' folds of

@@ -140,7 +140,11 @@ def _passives(key: PairKey, form: str | None, kind: str) -> tuple[tuple[Card, di
 
 def passives(s: BattleState, p: int, kind: str) -> tuple[tuple[Card, dict[str, Any]], ...]:
     """Player p's passives of type ``kind`` that apply now, with the card that gives each."""
-    return _passives(pair_key(s, p), s.fighters[p].form, kind)
+    f = s.fighters[p]
+    if f.rules.plain_pair and not s.fighters[1 - p].rules.negates_styles:  # pair_key's quick way, without a call
+        return _passives((f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, ()),
+                         f.form, kind)
+    return _passives(pair_key(s, p), f.form, kind)
 
 
 def has_passive(s: BattleState, p: int, kind: str) -> bool:
