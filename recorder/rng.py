@@ -11,6 +11,8 @@ from hashlib import sha256
 from struct import Struct
 
 _TOP = 2**64
+_SURE_N = 2**32
+_SURE = _TOP - _SURE_N
 _first_8 = Struct(">Q").unpack_from  # the first 8 bytes of a digest as a big-endian unsigned integer
 
 class ChanceSource:
@@ -25,13 +27,14 @@ class ChanceSource:
                 return 0
             raise ValueError(f"cannot draw from {n} outcomes")
         # Largest multiple of n below 2**64: values at or above it are redrawn
-        # so that every outcome is exactly equally likely.
-        limit = _TOP - _TOP % n
+        # so that every outcome is exactly equally likely. It is above 2**64 - n, so for n up to 2**32 a value
+        # below _SURE is under it (nearly all of them): only a value above that needs the exact limit.
+        sure = _SURE if n <= _SURE_N else 0
         prefix, counter = self._prefix, self.counter
         while True:
             counter += 1
             value = _first_8(sha256(b"%s%d" % (prefix, counter)).digest())[0]
-            if value < limit:
+            if value < sure or value < _TOP - _TOP % n:
                 self.counter = counter
                 return value % n
 

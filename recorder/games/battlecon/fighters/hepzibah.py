@@ -100,7 +100,8 @@ def cost(state, p: int, pacts: tuple[str, ...]) -> Cost:
     own = f.own
     free = own.free if own.free in pacts else ""
     paid = len(pacts) - (1 if free else 0)
-    already = len(anted(f)) - (1 if own.free and own.free in anted(f) else 0)
+    pacts_anted = anted(f)
+    already = len(pacts_anted) - (1 if own.free and own.free in pacts_anted else 0)
     sealed = own.sealed and paid > 0 and already == 0 and state.fighters[1 - p].life >= 2
     return Cost(free, sealed, paid - (1 if sealed else 0))
 
