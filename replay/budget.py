@@ -77,7 +77,7 @@ class Budget:
 
 
 def reach(game: Game, header: Header, candidate: Sequence[Record], budget: Budget,
-          horizon: int | None = None, confirm: Budget | None = None) -> int | None:
+          horizon: int | None = None, confirm: Budget | None = None, agreed: int = 0) -> int | None:
     """Where ``candidate`` diverges when re-executed (None: nowhere; :data:`OUT`: the budget is spent).
 
     ``horizon``: re-run only up to this position first; a candidate that
@@ -85,14 +85,18 @@ def reach(game: Game, header: Header, candidate: Sequence[Record], budget: Budge
     ``confirm``: the budget that pays for re-running to the end a candidate
     that got past the horizon (default ``budget``): a share handed out for
     narrowing many candidates down should not stop the one that got through.
+    ``agreed``: how many leading records of ``candidate`` are the log's own records that the log's run re-derived
+    exactly (:attr:`replay.rerun.Run.agreed`, cut at the first record the hypothesis touched): re-executing them
+    again, the engine writes them again, so they are not compared (:func:`replay.rerun.rerun`). What a
+    candidate costs the budget is the same either way (the budget counts records re-derived, not seconds).
     """
     if horizon is not None and horizon + 1 < len(candidate):
         if not budget.spend(horizon + 1):
             return OUT
-        diverged = rerun(game, header, candidate[:horizon + 1]).diverged
+        diverged = rerun(game, header, candidate[:horizon + 1], intact=agreed, agreed=agreed).diverged
         if diverged is not None:
             return diverged
         budget = confirm or budget
     if not budget.spend(len(candidate)):
         return OUT
-    return rerun(game, header, candidate).diverged
+    return rerun(game, header, candidate, intact=agreed, agreed=agreed).diverged

@@ -157,7 +157,8 @@ def _follows(case: Case, p: int) -> bool:
         return False
     records = list(case.records)
     records[p] = expected
-    return reach(case.game, case.header, records, case.budget) is None  # OUT (spent): not shown to follow
+    # OUT (spent): not shown to follow
+    return reach(case.game, case.header, records, case.budget, agreed=min(p, case.run.agreed)) is None
 
 
 def _input_text(case: Case, q: int, prefix: str) -> tuple[str, str | None]:

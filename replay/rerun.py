@@ -48,6 +48,8 @@ class Run:
     short: bool = False  # the engine emitted entries the records do not have
     # index of each recorded decision -> the request it answered (what else was legal there)
     requests: dict[int, Request] = field(default_factory=dict)
+    # how many leading records the run was told sit correctly on the chain (``rerun``'s ``intact``)
+    intact: int = 0
 
     @property
     def finished(self) -> bool:
@@ -57,6 +59,13 @@ class Run:
     def complete(self) -> bool:
         """The engine finished the match with every one of its entries recorded."""
         return self.match.finished and not self.short
+
+    @property
+    def agreed(self) -> int:
+        """How many leading records sit correctly on the chain and were re-derived exactly by this run: an
+        imagined original of the log that keeps them as they are re-derives them again (the engine is
+        deterministic), so re-running it need not compare them (``rerun``'s ``agreed``)."""
+        return min(self.intact, self.diverged if self.diverged is not None else len(self.expected))
 
     @property
     def incomplete(self) -> bool:
@@ -134,7 +143,7 @@ class Resume:
         return self.prev == (records[self.at - 1].hash if self.at else header.hash)
 
 
-def rerun(game: Game, header: Header, records: Sequence[Record], *, intact: int = 0,
+def rerun(game: Game, header: Header, records: Sequence[Record], *, intact: int = 0, agreed: int = 0,
           resume: Resume | None = None) -> Run:
     """Re-execute ``header``'s match against ``records`` until they first differ.
 
@@ -145,21 +154,30 @@ def rerun(game: Game, header: Header, records: Sequence[Record], *, intact: int 
     the recorded hash has exactly the recorded content, so one string
     comparison replaces the field-by-field one (and the recorded record
     stands for the engine's in ``run.expected``: they are the same bytes);
-    anywhere else, and whenever the hashes differ, the contents are compared.
+    anywhere else, and whenever the hashes differ, the contents are compared. ``agreed`` (at most ``intact``)
+    says how many leading records an earlier run of this game re-derived exactly from the same records (see
+    :attr:`Run.agreed`): the engine, being deterministic, writes them again, so they are taken as they are,
+    not written and compared (what classifying a log does with each imagined original of it).
     """
     intact = min(intact, len(records))
+    agreed = min(agreed, intact)
     if resume is not None and resume.fits(header, records):
         match, i, prev, new = resume.match, resume.at, resume.prev, resume.new
-        run = Run(match, list(records[:i]), requests=dict(resume.requests))
+        run = Run(match, list(records[:i]), requests=dict(resume.requests), intact=intact)
     else:
         match = Match(game, header)
-        run = Run(match)
+        run = Run(match, intact=intact)
         prev = header.hash
         i = 0
         new = match.advance()
     match_id = header.match_id
     while True:
         for entry in new:
+            if i < agreed:
+                run.expected.append(records[i])
+                prev = records[i].hash
+                i += 1
+                continue
             if i < intact:
                 # Only the hash is wanted when it is the record's: written straight from the event's values.
                 digest = sha256(entry_bytes(match_id, entry, prev)).hexdigest()

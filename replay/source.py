@@ -94,8 +94,9 @@ def load_jsonl(path: str | Path) -> Loaded:
     return load_bytes(data, name)
 
 
-def load_bytes(data: bytes, name: str) -> Loaded:
-    """:func:`load_jsonl` of a file's bytes already read (``name`` says where they came from)."""
+def load_bytes(data: bytes, name: str, *, vouched: int = 0) -> Loaded:
+    """:func:`load_jsonl` of a file's bytes already read (``name`` says where they came from). ``vouched``: how
+    many leading records are known to be the engine's own lines (:func:`recorder.jsonl.parse_jsonl`)."""
     torn = None
     cut = data.rfind(b"\n") + 1
     if cut == 0:  # not even the header line is complete (or the file is empty): the strict reader says so
@@ -104,7 +105,7 @@ def load_bytes(data: bytes, name: str) -> Loaded:
         torn = Torn(data.count(b"\n") + 1, _whole(data[cut:]))
         data = data[:cut]
     try:
-        log = parse_jsonl(data, name=name)
+        log = parse_jsonl(data, name=name, vouched=vouched)
         return Loaded(name, log.header, log.records, torn=torn, lines=True)
     except CorruptLog as exc:
         lenient = _lenient(data, name)

@@ -213,16 +213,17 @@ def _options(records: Sequence[Record], run: Run, q: int, hint: Hint | None) -> 
 
 
 def _first_fit(game: Game, header: Header, records: Sequence[Record], q: int, h: int, alts: Sequence[Record],
-               budget: Budget, confirm: Budget | None = None) -> tuple[Record | None, int]:
+               budget: Budget, confirm: Budget | None = None, agreed: int = 0) -> tuple[Record | None, int]:
     """The first of ``alts`` (answers at ``q``) with which the whole log re-executes, and how many were tried.
 
     Each is re-run up to position ``h`` first, paid from ``budget``; one that
     gets there is re-run to the end, paid from ``confirm`` (see
-    :func:`replay.budget.reach`). Stops early when the budget runs out.
+    :func:`replay.budget.reach`). Stops early when the budget runs out. ``agreed``: the run's (:attr:`replay.rerun.Run.agreed`; of
+    the records before ``q``, kept as they are, those are not compared again).
     """
     prefix, suffix = list(records[:q]), list(records[q + 1:])
     for n, alt in enumerate(alts):
-        reached = reach(game, header, prefix + [alt] + suffix, budget, h, confirm)
+        reached = reach(game, header, prefix + [alt] + suffix, budget, h, confirm, min(q, agreed))
         if reached == OUT:
             return None, n
         if reached is None:
@@ -241,7 +242,7 @@ def alternative(game: Game, header: Header, records: Sequence[Record], run: Run,
     """
     alts = _options(records, run, q, hint)
     alt, tried = _first_fit(game, header, records, q, horizon(records, run, q), alts,
-                            budget or Budget.for_log(records))
+                            budget or Budget.for_log(records), agreed=run.agreed)
     return alt, alt is not None or tried == len(alts)
 
 
@@ -262,13 +263,15 @@ def changed_input(game: Game, header: Header, records: Sequence[Record], run: Ru
     queues = {q: _options(records, run, q, hint) for q in found}
     for q in found:
         likely = [alt for alt in queues[q][:FIRST_TRIES] if hint.score(_answer(alt)) > 0]
-        alt, tried = _first_fit(game, header, records, q, horizon(records, run, q), likely, budget)
+        alt, tried = _first_fit(game, header, records, q, horizon(records, run, q), likely, budget,
+                                agreed=run.agreed)
         if alt is not None:
             return Search((q, alt), tuple(found), False)
         del queues[q][:tried]
     for n, q in enumerate(found):
         share = budget.part(1 if n + 1 == len(found) else 2)
-        alt, tried = _first_fit(game, header, records, q, horizon(records, run, q), queues[q], share, budget)
+        alt, tried = _first_fit(game, header, records, q, horizon(records, run, q), queues[q], share, budget,
+                                run.agreed)
         if alt is not None:
             return Search((q, alt), tuple(found), False)
         del queues[q][:tried]

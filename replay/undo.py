@@ -64,7 +64,8 @@ def structural(game: Game, header: Header, records: Sequence[Record], run: Run, 
             # Cutting off the last record always "re-executes": that proves nothing, unless the
             # engine says the match had ended before it.
             continue
-        reached = reach(game, header, candidate, budget, _outcome_from(candidate, past), confirm)
+        reached = reach(game, header, candidate, budget, _outcome_from(candidate, past), confirm,
+                        min(p, run.agreed))  # every hypothesis keeps the records before p
         if reached is None:
             return undo
         if reached == OUT:

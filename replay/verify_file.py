@@ -74,12 +74,13 @@ def verify_bytes(data: bytes, name: str, *, partial: bool = False) -> VerifyRepo
     A log the one-pass way does not vouch for is read by the strict reader and
     verified the ordinary way, going on from where the one pass stopped (the
     lines before it were the engine's own): a forged log costs its forensics,
-    not a second re-execution.
+    not a second re-execution (nor a second check of the lines it found to be the engine's own).
     """
     outcome = _one_pass(data, name)
     if isinstance(outcome, VerifyReport):
         return outcome
-    return verify_loaded(load_bytes(data, name), partial=partial, resume=outcome)
+    vouched = outcome.at if outcome is not None else 0
+    return verify_loaded(load_bytes(data, name, vouched=vouched), partial=partial, resume=outcome)
 
 
 def verify_lines(data: bytes, name: str) -> VerifyReport | None:

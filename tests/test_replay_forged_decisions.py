@@ -246,3 +246,24 @@ def test_a_hint_does_not_recurse_without_end():
     b = dataclasses.replace(records[3], data={"points": [deep]})
     hint = Hint(a, b)
     assert not hint.empty and isinstance(hint.score({"points": deep}), int)
+
+
+def test_an_imagined_original_re_derives_the_agreed_records_without_comparing_them():
+    # The search re-runs each imagined original from the header; the records before the place it touched are the
+    # log's own, which the log's run re-derived exactly (Run.agreed), so they are taken as they are. The answer
+    # -- where the imagined original diverges, and why -- is the one a full comparison gives.
+    for header, records in (cogs_log(), walkthrough()):
+        game = load_game(header.game)
+        forged, _ = forge(header, list(records), max(rerun(game, header, records).requests))
+        forged = list(forged)
+        run_ = rerun(game, header, forged, intact=len(forged))
+        assert run_.diverged is not None and 0 < run_.agreed == min(run_.diverged, len(forged))
+        for q in sorted(run_.requests)[-6:]:
+            request = run_.requests[q]
+            for option in request.options[:3]:
+                candidate = forged[:q] + [dataclasses.replace(forged[q], data={**forged[q].data, **option})] \
+                    + forged[q + 1:]
+                quick = rerun(game, header, candidate, intact=min(q, run_.agreed), agreed=min(q, run_.agreed))
+                full = rerun(game, header, candidate)
+                assert (quick.diverged, quick.reason) == (full.diverged, full.reason), (q, option)
+                assert [r.hash for r in quick.expected] == [r.hash for r in full.expected]

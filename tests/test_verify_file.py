@@ -291,3 +291,27 @@ def test_a_forged_input_fed_before_its_envelope_is_checked(monkeypatch, how: str
     monkeypatch.setattr(verify_module, "rerun", spy)
     report = verify_bytes(forged, "forged.jsonl")
     assert not report.ok and len(seen) == 1 and seen[0] is not None and seen[0].at == index
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_lines_the_one_pass_vouched_for_are_read_as_the_strict_reader_reads_them(seed: int):
+    # After the one pass stops, the file is read again for the ordinary way; the lines before the place it stopped
+    # were the engine's own, byte for byte, so they are parsed, not checked again: what the reader gives is the same.
+    from replay.source import load_bytes
+    from replay.verify_file import _one_pass
+
+    source = LOGS[seed % len(LOGS)]
+    data = _damaged(source.read_bytes(), random.Random(seed))
+    outcome = _one_pass(data, source.name)
+    if outcome is None or not hasattr(outcome, "at"):
+        pytest.skip("the one pass gave a report, or stopped before it ran")
+
+    def read(**vouched) -> tuple:
+        try:
+            loaded = load_bytes(data, source.name, **vouched)
+        except BeatlogError as exc:
+            return (f"{type(exc).__name__}: {exc}",)
+        return (loaded.header, loaded.records, str(loaded.strict_error), loaded.strict_line,
+                str(loaded.line_error), loaded.torn)
+
+    assert read(vouched=outcome.at) == read()
