@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from recorder.games.battlecon import GAME
+from recorder.games.battlecon import GAME, specials
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
 from recorder.games.battlecon.fighters.hepzibah import ANTED, BESIDE, PACTS
+from recorder.header import Player
+from recorder.match import Match, run
 from tests.battlecon_scenarios import Scenario, bot_matches, assert_no_other_fingerprint_changed, assert_preview_refuses
 
 H = KITS["hepzibah"]
@@ -382,3 +384,32 @@ def test_adding_her_changes_no_fingerprint_of_a_match_without_her():
 def test_bots_play_her_whole_matches_and_ante_pacts(bots):
     anted = sum(len(m.events("CardMoved", to_zone=ANTED)) for m in bot_matches(("hepzibah", "hikaru"), bots))
     assert anted >= 1
+
+def test_ante_labels_worded_later_read_as_worded_when_asked():
+    """Her ante options are worded only when read (ante_label_later): read after the match moved on (her life,
+    the free pact and Seal the Pact change what a set of pacts costs), they are the words ante_label gave the
+    moment the decision was asked."""
+    asked = []
+
+    class Watch:
+        def __init__(self, seed, p):
+            self.bot = GAME.bot("random", seed, p)
+
+        def answer(self, request, match):
+            if request.kind == "ante" and match.state.fighters[request.player].kit == "hepzibah":
+                s, p = match.state, request.player
+                rules = s.fighters[p].rules
+                finisher = specials.ante_finisher(s, p)
+                words = ["Pass"] + [rules.ante_label(s, p, o["ante"]) for o in request.options[1:]
+                                    if o["ante"] != finisher]
+                asked.append((request, words))
+            return self.bot.answer(request, match)
+
+    for seed in range(1, 9):
+        for sides in (("hepzibah", "hikaru"), ("luc", "hepzibah")):
+            header = GAME.make_header(players=(Player("A", sides[0]), Player("B", sides[1])), edition="woi",
+                                      seed=seed, options={"duels": 1})
+            run(Match(GAME, header), {p: Watch(seed, p) for p in (0, 1)})
+    assert len(asked) > 20 and any(len(r.options) > 8 for r, _ in asked)
+    for request, words in asked:
+        assert list(request.labels)[:len(words)] == words

@@ -175,7 +175,9 @@ def ante_step(ctx):
             rules = s.fighters[p].rules
             if finisher:
                 opts.append({"player": p, "ante": finisher})
-            if "ante_label" in rules.hooks:  # the kit's words may depend on the match (what an ante costs now)
+            if "ante_label_later" in rules.hooks:  # the kit takes now what its words need, and words them later
+                labels = partial(_labels_later, [rules.ante_label_later(s, p, t) for t in tokens], finisher)
+            elif "ante_label" in rules.hooks:  # the kit's words may depend on the match (what an ante costs now)
                 labels = ante_labels(rules, s, p, tokens, finisher)
             else:  # the default words depend on the token alone: worked out when someone reads them
                 labels = partial(ante_labels, rules, s, p, tuple(tokens), finisher)
@@ -190,11 +192,24 @@ def ante_step(ctx):
         p = 1 - p
 
 
+def _labels_later(later, finisher: str | None) -> list[str]:
+    """The labels of an ante decision whose kit words its options later (``ante_label_later``), as
+    :func:`ante_labels` words them."""
+    labels = ["Pass"] + [words() for words in later]
+    if finisher:
+        labels.append(_finisher_ante_label(finisher))
+    return labels
+
+
+def _finisher_ante_label(finisher: str) -> str:
+    return f"Ante your Finisher, {finisher} (your pair returns to hand)"
+
+
 def ante_labels(rules, s: BattleState, p: int, tokens, finisher: str | None) -> list[str]:
     """The labels of an ante decision's options: "Pass", each token's (the kit's ``ante_label``), the Finisher's."""
     labels = ["Pass"] + [rules.ante_label(s, p, t) for t in tokens]
     if finisher:
-        labels.append(f"Ante your Finisher, {finisher} (your pair returns to hand)")
+        labels.append(_finisher_ante_label(finisher))
     return labels
 
 

@@ -204,6 +204,15 @@ class KitRules:
             return f"Ante {ante} ({token_ante.effect})"
         return f"Ante {ante}"
 
+    def ante_label_later(self, state, p: int, ante: str) -> Callable[[], str]:
+        """``ante_label`` put off: a function giving the same words later from the values they need, taken now
+        (what the ante costs now), so that an ante decision a bot, a script or a log answers never words its
+        options (the labels are read only by a prompt, an error line, explain and what-if). A kit whose
+        ``ante_label`` reads the match and words many options may override it; without it such a kit's labels
+        are worded when asked."""
+        words = self.ante_label(state, p, ante)
+        return lambda: words
+
     def ante_tokens(self, state, p: int, ante: str) -> tuple[str, ...]:
         """The tokens an ante answer puts in (a stack answer names several)."""
         return (ante,)

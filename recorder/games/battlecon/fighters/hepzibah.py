@@ -23,8 +23,9 @@ the next beat and the one free this beat, and whether Seal the Pact took effect 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from itertools import combinations
+from typing import Callable
 
 from .. import events as E
 from .. import kit_events as KE
@@ -104,6 +105,20 @@ def cost(state, p: int, pacts: tuple[str, ...]) -> Cost:
     already = len(pacts_anted) - (1 if own.free and own.free in pacts_anted else 0)
     sealed = own.sealed and paid > 0 and already == 0 and state.fighters[1 - p].life >= 2
     return Cost(free, sealed, paid - (1 if sealed else 0))
+
+
+def pact_words(pacts: tuple[str, ...], c: Cost, opponent: str) -> str:
+    """How anteing ``pacts`` at cost ``c`` reads ("Ante Dark Pacts A (+2 Power), B (...): pay 1 life; ...")."""
+    bits = [f"{pact} ({describe_bonus(pact)})" for pact in pacts]
+    pay = []
+    if c.own:
+        pay.append(f"pay {c.own} life")
+    if c.sealed:
+        pay.append(f"{opponent} pays 1 life ({SEAL})")
+    if c.free:
+        pay.append(f"{c.free} free (Pactbond)")
+    word = "Dark Pacts" if len(pacts) > 1 else "Dark Pact"
+    return f"Ante {word} {', '.join(bits)}: {'; '.join(pay)}"
 
 
 def doubled(state, p: int, stat: str) -> list[tuple[str, object]]:
@@ -284,17 +299,12 @@ class Hepzibah(KitRules):
 
     def ante_label(self, state, p: int, ante: str) -> str:
         pacts = pacts_of(ante)
-        c = cost(state, p, pacts)
-        bits = [f"{pact} ({describe_bonus(pact)})" for pact in pacts]
-        pay = []
-        if c.own:
-            pay.append(f"pay {c.own} life")
-        if c.sealed:
-            pay.append(f"{state.names[1 - p]} pays 1 life ({SEAL})")
-        if c.free:
-            pay.append(f"{c.free} free (Pactbond)")
-        word = "Dark Pacts" if len(pacts) > 1 else "Dark Pact"
-        return f"Ante {word} {', '.join(bits)}: {'; '.join(pay)}"
+        return pact_words(pacts, cost(state, p, pacts), state.names[1 - p])
+
+    def ante_label_later(self, state, p: int, ante: str) -> Callable[[], str]:
+        # Up to 31 sets of pacts to word at every ante: what each costs now is all the words need.
+        pacts = pacts_of(ante)
+        return partial(pact_words, pacts, cost(state, p, pacts), state.names[1 - p])
 
     def ante_tokens(self, state, p: int, ante: str) -> tuple[str, ...]:
         return ()  # pacts are cards: the kit moves them (on_ante), the generic fold moves no token
