@@ -73,11 +73,11 @@ def check_range(ctx, p: int) -> bool:
     # player, distance, range_min, range_max, terms, in_range, dodge (positionally: one per activation)
     ctx.emit(E.RangeChecked(p, dist, rmin, rmax, text, in_range, dodge), actor=p)
     if not in_range:
-        ctx.emit(E.AttackMissed(player=p, reason="range N/A" if kind == "na" else f"out of range (distance {dist})"),
-                 actor=p)
+        # player, reason
+        ctx.emit(E.AttackMissed(p, "range N/A" if kind == "na" else f"out of range (distance {dist})"), actor=p)
         return False
     if missed:
-        ctx.emit(E.AttackMissed(player=p, reason=missed), actor=p)
+        ctx.emit(E.AttackMissed(p, missed), actor=p)  # player, reason
         return False
     return True
 
@@ -122,9 +122,9 @@ def deal_damage(ctx, p: int, hit_seq: int) -> Gen:
                      cause=hit_seq)
             amount = capped[0]
     life_after = s.fighters[t].life - amount
-    seq = ctx.emit(E.DamageDealt(player=p, target=t, power=power, extra=extra, soak=sk, amount=amount,
-                                 life_after=life_after, power_terms=stats.format_terms(pterms, pw),
-                                 soak_terms=stats.format_terms(sterms, sk)), actor=p, cause=hit_seq)
+    # player, target, power, extra, soak, amount, life_after, power_terms, soak_terms (positionally: every hit)
+    seq = ctx.emit(E.DamageDealt(p, t, power, extra, sk, amount, life_after, stats.format_terms(pterms, pw),
+                                 stats.format_terms(sterms, sk)), actor=p, cause=hit_seq)
     end_duel_if_dead(ctx, seq)
     if sk > 0 and "damage_soaked" in tr.hooks and min(sk, power + extra) > 0:  # what the soak costs the target
         tr.damage_soaked(ctx, t, min(sk, power + extra), p, seq)
@@ -222,7 +222,7 @@ def _activation(ctx, p: int) -> Gen:
     made = 0
     while True:
         if check_range(ctx, p):
-            hit = ctx.emit(E.HitScored(player=p, target=1 - p), actor=p)
+            hit = ctx.emit(E.HitScored(p, 1 - p), actor=p)  # player, target
             yield from run_triggers(ctx, p, "hit")
             if t.rules.reacts_to_hits:  # "when you are hit" abilities, before damage
                 yield from t.rules.when_hit(ctx, 1 - p, p, hit)

@@ -158,7 +158,7 @@ def first_to_ante(ctx) -> tuple[int, str]:
 def ante_step(ctx):
     s = ctx.state
     first, why = first_to_ante(ctx)
-    ctx.emit(E.AnteStarted(first=first, why=why))
+    ctx.emit(E.AnteStarted(first, why))  # first, why
     for q, f in enumerate(s.fighters):  # "during each ante step" effects (the kits' ante_step_start hook)
         if "ante_step_start" in f.rules.hooks:
             f.rules.ante_step_start(ctx, q)
@@ -293,7 +293,7 @@ def decide_priority(ctx):
             if p0 != p1:
                 active = 0 if p0 > p1 else 1
                 why = f"{fighter_name(ctx, active)} has the higher priority ({max(p0, p1)} > {min(p0, p1)})"
-                ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=active, why=why))
+                ctx.emit(E.PriorityCompared((p0, p1), terms, active, why))  # priorities, terms, active, why
                 return True
             kept = kit_tie_rule(s, (p0, p1), (t0, t1))
             if kept is not None:
@@ -309,7 +309,7 @@ def decide_priority(ctx):
                 why = f"tie at {p0}: {fighter_name(ctx, active)}'s Finisher wins the tie without a clash"
                 ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=active, why=why))
                 return True
-            ctx.emit(E.PriorityCompared(priorities=(p0, p1), terms=terms, active=None, why=f"tie at {p0}: clash"))
+            ctx.emit(E.PriorityCompared((p0, p1), terms, None, f"tie at {p0}: clash"))  # priorities, terms, active, why
             at = p0
         rnd += 1
         seq = ctx.emit(E.ClashOccurred(priority=at, round=rnd))
@@ -358,8 +358,9 @@ def end_beat(ctx) -> None:
         if f.finisher_anted:  # removed whatever happened (WoI p.32)
             ctx.emit(SE.FinisherRemoved(player=p, finisher=f.finisher), actor=p)
     left = None if s.beat_limit is None else s.beat_limit - s.counted_beats
-    ctx.emit(E.BeatEnded(beat=s.beat, beats_left=left, life=tuple([f.life for f in s.fighters]),
-                         positions=tuple([f.figure.space for f in s.fighters])))
+    # beat, beats_left, life, positions (positionally: every beat)
+    ctx.emit(E.BeatEnded(s.beat, left, tuple([f.life for f in s.fighters]),
+                         tuple([f.figure.space for f in s.fighters])))
 
 
 def abilities_at_end(ctx):
@@ -377,7 +378,7 @@ def play_beat(ctx):
     """One beat. Raises DuelOver (after DuelEnded) when a fighter reaches 0 life."""
     s = ctx.state
     ctx.set_clock(s.duel, s.beat + 1)
-    ctx.emit(E.BeatStarted(beat=s.beat + 1))
+    ctx.emit(E.BeatStarted(s.beat + 1))  # beat
     for p in (0, 1):
         styles, bases = hand_split(s, p)
         if not styles or not bases:
