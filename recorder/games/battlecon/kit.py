@@ -32,6 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Generator
 
+from recorder.frozen import quick_init
+
 Terms = list[tuple[str, Any]]
 
 # The fingerprint every log carried under battlecon-engine-3, when it was one digest of the whole game's card data
@@ -64,6 +66,7 @@ FIGURE_DECISION = {"figure": ({"figure": {"type": "string", "minLength": 1, "max
                               '"figure": its name, "space": a space 1-7')}
 
 
+@quick_init  # a kit's ability makes one in its trigger windows
 @dataclass(frozen=True, slots=True)
 class Trigger:
     """One triggered effect waiting in a window: ``name`` (a card, or the ability) is what an order answer

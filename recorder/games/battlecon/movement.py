@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from recorder.frozen import quick_init
+
 from .state import BattleState
 
 FIRST, LAST = 1, 7
@@ -27,6 +29,7 @@ NO_STOPS: frozenset[int] = frozenset()
 OTHER_KINDS = ("push", "pull", "move_opponent")
 
 
+@quick_init  # built for every space a move directly may reach, every time one is asked
 @dataclass(frozen=True, slots=True)
 class Dest:
     to: int

@@ -27,6 +27,8 @@ from functools import cache, partial
 from itertools import combinations
 from typing import Callable
 
+from recorder.frozen import quick_init
+
 from .. import events as E
 from .. import kit_events as KE
 from .. import stats
@@ -86,6 +88,7 @@ def pacts_of(ante: str) -> tuple[str, ...]:
     return tuple(ante.split(JOIN))
 
 
+@quick_init  # worked out for every set of pacts at every ante
 @dataclass(frozen=True, slots=True)
 class Cost:
     free: str  # the pact that costs nothing (Pactbond), or ""
