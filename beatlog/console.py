@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 
 from recorder import __version__
+from recorder.collector import for_batch_work
 
 # click.version_option's message ("%(prog)s, version %(version)s"): tests/test_cli_usage.py holds the two equal.
 VERSION_LINE = f"beatlog, version {__version__}"
@@ -22,4 +23,5 @@ def main() -> None:
         return
     from beatlog.cli import main as command_line  # lazy: click and the commands, for a command that needs them
 
+    for_batch_work()  # a command runs, verifies or reads matches one after another (recorder/collector.py)
     command_line()

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from recorder import canonical
+from recorder.collector import for_batch_work
 from recorder.decisions import DecisionSource, FirstOption
 from recorder.errors import UsageError
 from recorder.flags import flag_fields
@@ -289,5 +290,5 @@ def _play_all(plan: TournamentPlan, todo: Sequence[Fixture], jobs: int, db: str,
     import multiprocessing
 
     # spawn, not fork: the caller may run threads (a progress bar) and hold SQLite handles.
-    with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
+    with multiprocessing.get_context("spawn").Pool(min(jobs, len(work)), initializer=for_batch_work) as pool:
         yield from zip(batches, pool.imap(_play_batch, work, chunksize=1))

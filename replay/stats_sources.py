@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from recorder.errors import CorruptLog, UnreadableLog, UsageError
 from recorder.game import game_for
@@ -29,7 +29,7 @@ from recorder.store import Store
 
 from .stats import match_stats
 from .stats_sql import add_current
-from .stats_store import errors, fill, kept_in
+from .stats_store import errors, fill, kept_in, parallel_map
 from .stats_summary import Summary
 
 CHUNK = 25  # matches per task handed to a worker process
@@ -93,7 +93,7 @@ def store_stats(
     ids = sorted(store_ids(db) if ids is None else ids)
     chunks = [(str(db), list(ids[i:i + CHUNK])) for i in range(0, len(ids), CHUNK)]
     out: list[dict[str, Any]] = []
-    for batch in _map(_chunk_stats, chunks, jobs):
+    for batch in parallel_map(_chunk_stats, chunks, jobs):
         out.extend(stats for stats in batch if _kept(stats, unreadable))
         if progress is not None:
             progress(len(batch))
@@ -113,19 +113,6 @@ def _chunk_stats(job: tuple[str, list[str]]) -> list[dict[str, Any]]:
                 continue
             out.append(_one(log, f"{db}#{match_id}"))
         return out
-
-
-def _map(fn: Callable[[Any], Any], jobs_in: Sequence[Any], jobs: int) -> Iterator[Any]:
-    if jobs <= 1 or len(jobs_in) < 2:
-        yield from map(fn, jobs_in)
-        return
-    # Loaded here, not with the module: only a parallel run needs it, and `beatlog record` loads this module
-    # (through beatlog.tournament) to play one match in its own process (bench's cli rows).
-    import multiprocessing
-
-    # spawn, not fork: the caller may run threads (a progress bar) and hold SQLite handles.
-    with multiprocessing.get_context("spawn").Pool(min(jobs, len(jobs_in))) as pool:
-        yield from pool.imap(fn, jobs_in, chunksize=1)
 
 
 @dataclass

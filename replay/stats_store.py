@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
+from recorder.collector import for_batch_work
 from recorder.errors import BeatlogError
 from recorder.game import GAMES, game_for, load_game
 from recorder.store import Store
@@ -291,7 +292,7 @@ def compute(db: str, ids: Sequence[str], *, jobs: int = 1,
     """Read and walk the store's matches ``ids`` (checked as read), in ``jobs`` processes."""
     chunks = [(str(db), list(ids[i:i + CHUNK])) for i in range(0, len(ids), CHUNK)]
     out: list[Computed] = []
-    for batch in _map(_compute_chunk, chunks, jobs):
+    for batch in parallel_map(_compute_chunk, chunks, jobs):
         out.extend(batch)
         if progress is not None:
             progress(len(batch))
@@ -313,7 +314,9 @@ def _compute_chunk(job: tuple[str, list[str]]) -> list[Computed]:
     return out
 
 
-def _map(fn: Callable[[Any], Any], jobs_in: Sequence[Any], jobs: int) -> Iterator[Any]:
+def parallel_map(fn: Callable[[Any], Any], jobs_in: Sequence[Any], jobs: int) -> Iterator[Any]:
+    """``map(fn, jobs_in)``, in ``jobs`` worker processes when more than one (each set for batch work:
+    recorder/collector.py), results in order."""
     if jobs <= 1 or len(jobs_in) < 2:
         yield from map(fn, jobs_in)
         return
@@ -322,7 +325,7 @@ def _map(fn: Callable[[Any], Any], jobs_in: Sequence[Any], jobs: int) -> Iterato
     import multiprocessing
 
     # spawn, not fork: the caller may run threads (a progress bar) and hold SQLite handles.
-    with multiprocessing.get_context("spawn").Pool(min(jobs, len(jobs_in))) as pool:
+    with multiprocessing.get_context("spawn").Pool(min(jobs, len(jobs_in)), initializer=for_batch_work) as pool:
         yield from pool.imap(fn, jobs_in, chunksize=1)
 
 
