@@ -24,7 +24,7 @@ from typing import Any, ContextManager, Iterable, Protocol, Sequence
 from . import FORMAT, canonical
 from .envelope import Record
 from .errors import CorruptLog, UnsupportedRules
-from .events import OUTCOME, EventRegistry
+from .events import OUTCOME, Event, EventRegistry
 from .game import game_for, load_game
 from .header import Header
 from . import store_ledger as ledger
@@ -154,10 +154,15 @@ class Chain:
                 f"{where}: {raw['type']} after the end of the match (seq {self.ended[0]}, {self.ended[1]}): "
                 "a log holds one match and nothing follows its end"
             )
+        self.took(seq, recorded, cls)
+
+    def took(self, seq: int, hash_: str, cls: type[Event]) -> None:
+        """Stand after record ``seq`` of class ``cls`` with hash ``hash_``, taken as sound (checked here, or
+        vouched for by its caller)."""
         if cls.FINAL:
             self.ended = (seq, cls.TYPE)
         self.next_seq = seq + 1
-        self.prev_hash = recorded
+        self.prev_hash = hash_
 
     def feed_record(self, record: Record, where: str) -> None:
         """Check a Record object the same way (its fields, as a reader would see them)."""
@@ -174,10 +179,7 @@ class Chain:
             return False
         if self.ended is not None:
             return False  # checked in full, to be refused with its message
-        if self.registry.get(record.type).FINAL:
-            self.ended = (record.seq, record.type)
-        self.next_seq = record.seq + 1
-        self.prev_hash = record.hash
+        self.took(record.seq, record.hash, self.registry.get(record.type))
         return True
 
     def _gap(self, seq: int) -> str:

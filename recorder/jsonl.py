@@ -83,9 +83,7 @@ def parse_jsonl(data: bytes, *, name: str, registry: EventRegistry | None = None
             chain = Chain(header, registry_for(header, registry))
         elif number <= vouched + 1:
             records.append(Record(**raw))
-            chain.next_seq, chain.prev_hash = raw["seq"] + 1, raw["hash"]
-            if chain.registry.get(raw["type"]).FINAL:
-                chain.ended = (raw["seq"], raw["type"])
+            chain.took(raw["seq"], raw["hash"], chain.registry.get(raw["type"]))
             continue
         else:
             seq = raw.get("seq") if isinstance(raw, dict) else None
