@@ -126,30 +126,25 @@ FIGHTER_SAMPLES = (
 
 
 def special_samples(game) -> dict[str, bytes]:
-    out: dict[str, bytes] = {}
-    for name, edition, (a, b), seed, bots, options in SPECIALS:
-        rules = recorded_rules(game, f"{name}.jsonl")
-        header = rules.make_header(players=(Player("Ann", a), Player("Ben", b)), edition=edition, seed=seed,
-                                   options=options)
-        sources = {p: rules.bot(bot, seed, p) for p, bot in enumerate(bots)}
-        out[f"{name}.jsonl"] = data = _record(rules, header, sources)
-        missing = sorted(set(specials_wanted(options)) - set(specials_used(data)))
-        assert not missing, f"{name} (seed {seed}) no longer uses {', '.join(missing)}: pick another seed"
-    return out
+    return {f"{name}.jsonl": _bot_sample(game, name, *rest) for name, *rest in SPECIALS}
 
 
 def fighter_samples(game) -> dict[str, bytes]:
-    out: dict[str, bytes] = {}
-    for name, edition, (a, b), seed, bots, options in FIGHTER_SAMPLES:
-        rules = recorded_rules(game, f"{name}.jsonl")
-        header = rules.make_header(players=(Player("Ann", a), Player("Ben", b)), edition=edition, seed=seed,
-                                   options=options)
-        sources = {p: rules.bot(bot, seed, p) for p, bot in enumerate(bots)}
-        out[f"{name}.jsonl"] = data = _record(rules, header, sources)
-        wanted = specials_wanted(options) if options.get("special_actions") else ()
-        missing = sorted(set(wanted) - set(specials_used(data)))
-        assert not missing, f"{name} (seed {seed}) no longer uses {', '.join(missing)}: pick another seed"
-    return out
+    return {f"{name}.jsonl": _bot_sample(game, name, *rest) for name, *rest in FIGHTER_SAMPLES}
+
+
+def _bot_sample(game, name: str, edition: str, pair: tuple[str, str], seed: int, bots: tuple[str, str],
+                options: dict) -> bytes:
+    """Sample ``name``: Ann and Ben playing ``pair`` with ``bots``, under the rules its file was recorded under; a
+    match with Special Actions or Ante Finishers must use every special it is there to show."""
+    rules = recorded_rules(game, f"{name}.jsonl")
+    header = rules.make_header(players=(Player("Ann", pair[0]), Player("Ben", pair[1])), edition=edition, seed=seed,
+                               options=options)
+    data = _record(rules, header, {p: rules.bot(bot, seed, p) for p, bot in enumerate(bots)})
+    wanted = specials_wanted(options) if options.get("special_actions") or options.get("ante_finishers") else ()
+    missing = sorted(set(wanted) - set(specials_used(data)))
+    assert not missing, f"{name} (seed {seed}) no longer uses {', '.join(missing)}: pick another seed"
+    return data
 
 
 # Cards the bots reach only through a header option (a Finisher's side b, which the greedy bot never picks): one
@@ -176,15 +171,9 @@ SHOWN = {"pair assimilated": lambda data: pairs_taken(data) >= 1}
 
 def showcase_samples(game) -> dict[str, bytes]:
     out: dict[str, bytes] = {}
-    for name, edition, (a, b), seed, bots, options, shows in SHOWCASES:
-        rules = recorded_rules(game, f"{name}.jsonl")
-        header = rules.make_header(players=(Player("Ann", a), Player("Ben", b)), edition=edition, seed=seed,
-                                   options=options)
-        sources = {p: rules.bot(bot, seed, p) for p, bot in enumerate(bots)}
-        out[f"{name}.jsonl"] = data = _record(rules, header, sources)
-        assert SHOWN[shows](data), f"{name} (seed {seed}) no longer shows {shows}: pick another seed"
-        missing = sorted(set(specials_wanted(options)) - set(specials_used(data)))
-        assert not missing, f"{name} (seed {seed}) no longer uses {', '.join(missing)}: pick another seed"
+    for name, *rest, shows in SHOWCASES:
+        out[f"{name}.jsonl"] = data = _bot_sample(game, name, *rest)
+        assert SHOWN[shows](data), f"{name} (seed {rest[2]}) no longer shows {shows}: pick another seed"
     return out
 
 
