@@ -72,7 +72,7 @@ from recorder.integrity import LogFile
 from recorder.match import Match, run, sealed
 
 FULL_DUEL = 15  # beats of a full-length WoI duel
-DEFAULT_COLLECTOR = (700, 10, 10)  # CPython's own thresholds: a process that imports beatlog as a library
+DEFAULT_COLLECTOR = gc.get_threshold()  # the interpreter's own, before main() sets them as beatlog's processes do
 FIGHTERS = ("hikaru", "khadath", "cadenza", "kallistar")  # the first four (best-of-three matches)
 # Every ordered pairing of the fighters the War of Indines offers: the engine's duels cycle through them all.
 PAIRINGS = tuple(itertools.permutations(GAME.sides_in("woi"), 2))

@@ -607,14 +607,19 @@ def test_the_greedy_bot_weighs_pairs_with_borrowed_cards():
     assert len(borrowed) == 9 and None not in scores  # every pair played out, the borrowed ones too
 
 
+def _lent(sc, card: str, borrowed: str) -> None:
+    """Test set-up: seat 0's ``card`` in Sagas's hand (seat 1) as ``borrowed``, as an Assimilate leaves it."""
+    owner, sagas = sc.state.fighters
+    for pile in (owner.hand, owner.discard1, owner.discard2):
+        if card in pile:
+            pile.remove(card)
+    sagas.hand.append(borrowed)
+
+
 def test_a_borrowed_base_is_its_printed_base_for_seths_guess():
     # Seth names "Shot"; Sagas plays the Shot he took from Seth ("Shot (Seth's)"): the named base is the attack's.
     sc = Scenario(("seth", "sagas"), keep=(("Compelling", "Drive"), ("Repelling",)), positions=(3, 5))
-    seth, sagas = sc.state.fighters  # test set-up: Seth's Shot in Sagas's hand, as an Assimilate leaves it
-    for pile in (seth.hand, seth.discard1, seth.discard2):
-        if "Shot" in pile:
-            pile.remove("Shot")
-    sagas.hand.append("Shot (Seth's)")
+    _lent(sc, "Shot", "Shot (Seth's)")
     b = sc.beat((("Compelling", "Drive"), ("Repelling", "Shot (Seth's)")),
                 choices={0: [{"kind": "guess", "name": "Beyond Eyes", "choice": "Shot"}]}, lenient=True)
     assert b.one("PriorityCompared").terms[0] == "Compelling 0 + Drive 4 + Beyond Eyes (named Shot) 2 = 6"
@@ -622,11 +627,7 @@ def test_a_borrowed_base_is_its_printed_base_for_seths_guess():
 
 def test_withering_touch_offers_his_borrowed_bases_too():
     sc = Scenario(("lixis", "sagas"), keep=(("Naturalizing", "Strike"), ("Repelling", "Shot")), positions=(3, 4))
-    lixis, sagas = sc.state.fighters  # test set-up: Lixis's Dash in Sagas's hand, as an Assimilate leaves it
-    for pile in (lixis.hand, lixis.discard1, lixis.discard2):
-        if "Dash" in pile:
-            pile.remove("Dash")
-    sagas.hand.append("Dash (Lixis's)")
+    _lent(sc, "Dash", "Dash (Lixis's)")
     b = sc.beat((("Naturalizing", "Strike"), ("Repelling", "Shot")),
                 choices={1: [{"kind": "card", "card": "Dash (Lixis's)"}]}, lenient=True)
     asked = next(r for r in sc.requests if r.kind == "card")

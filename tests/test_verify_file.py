@@ -127,18 +127,10 @@ def test_a_log_cut_short_is_left_to_the_ordinary_way(tmp_path: Path):
     assert verify_file(path, partial=True).ok
 
 
-def test_a_forged_log_is_not_re_executed_twice_before_its_forensics(monkeypatch):
-    # The one pass stops where the engine first disagrees with the file; the ordinary way goes on from there
-    # (the lines before were the engine's own) instead of re-executing them again from the header.
+def _resumes_seen(monkeypatch) -> list:
+    """The ``resume`` of every re-execution the ordinary way starts from now on (None: from the header)."""
     import replay.verify as verify_module
-    from replay.verify_file import verify_bytes
 
-    path = next(p for p in LOGS if "sample_logs" in str(p) and p.name.startswith("woi-"))
-    log = parse_jsonl(path.read_bytes(), name=path.name)
-    records = list(log.records)
-    at = next(i for i in range(len(records) - 1, 0, -1) if records[i].type == "DamageDealt")
-    records[at] = edit(records[at], amount=records[at].data["amount"] + 1)
-    forged = encode_jsonl(log.header, rechain(log.header, records))
     seen = []
     real = verify_module.rerun
 
@@ -147,6 +139,21 @@ def test_a_forged_log_is_not_re_executed_twice_before_its_forensics(monkeypatch)
         return real(game, header, records, **kw)
 
     monkeypatch.setattr(verify_module, "rerun", spy)
+    return seen
+
+
+def test_a_forged_log_is_not_re_executed_twice_before_its_forensics(monkeypatch):
+    # The one pass stops where the engine first disagrees with the file; the ordinary way goes on from there
+    # (the lines before were the engine's own) instead of re-executing them again from the header.
+    from replay.verify_file import verify_bytes
+
+    path = next(p for p in LOGS if "sample_logs" in str(p) and p.name.startswith("woi-"))
+    log = parse_jsonl(path.read_bytes(), name=path.name)
+    records = list(log.records)
+    at = next(i for i in range(len(records) - 1, 0, -1) if records[i].type == "DamageDealt")
+    records[at] = edit(records[at], amount=records[at].data["amount"] + 1)
+    forged = encode_jsonl(log.header, rechain(log.header, records))
+    seen = _resumes_seen(monkeypatch)
     report = verify_bytes(forged, "forged.jsonl")
     assert not report.ok and f"seq {at + 1}" in report.problem.message
     assert len(seen) == 1 and seen[0] is not None and seen[0].at == at
@@ -265,7 +272,6 @@ def test_a_forged_input_fed_before_its_envelope_is_checked(monkeypatch, how: str
     # not write, every hash recomputed) leaves a place to go on from, and the ordinary way re-executes nothing
     # twice; one the strict reader refuses (a boolean seat, a float seq) leaves none. The report is the
     # ordinary way's either way (test_a_forged_input_envelope_gets_the_ordinary_report).
-    import replay.verify as verify_module
     from replay.rerun import Resume
     from replay.verify_file import _one_pass, verify_bytes
 
@@ -281,14 +287,7 @@ def test_a_forged_input_fed_before_its_envelope_is_checked(monkeypatch, how: str
             verify_bytes(forged, "forged.jsonl")  # the strict reader refuses the file
         return
     assert isinstance(outcome, Resume) and outcome.at == index  # the input fed: its copy differs from its line
-    seen = []
-    real = verify_module.rerun
-
-    def spy(game, header, records, **kw):
-        seen.append(kw.get("resume"))
-        return real(game, header, records, **kw)
-
-    monkeypatch.setattr(verify_module, "rerun", spy)
+    seen = _resumes_seen(monkeypatch)
     report = verify_bytes(forged, "forged.jsonl")
     assert not report.ok and len(seen) == 1 and seen[0] is not None and seen[0].at == index
 
