@@ -60,11 +60,14 @@ class Match:
         else:
             if self.pending is None or answer is None:
                 raise IllegalDecision(f"{self.ctx.where}: no decision is pending")
-            # Validate before resuming the generator: a generator that raised
-            # cannot be resumed, and a bad answer must not cost the match.
-            self.ctx.check(self.pending, answer)
-            self.ctx._checked = answer  # ask() need not check it again
-            self._step(answer)
+            self._answer(self.pending, answer)
+
+    def _answer(self, request: Request, answer: Answer) -> None:
+        """Resume the play with ``answer`` to the pending ``request``, checked first: a generator that raised
+        cannot be resumed, and a bad answer must not cost the match."""
+        self.ctx.check(request, answer)
+        self.ctx._checked = answer  # ask() need not check it again
+        self._step(answer)
 
     def _step(self, answer: Answer | None) -> None:
         try:
@@ -77,21 +80,14 @@ class Match:
 def run(match: Match, sources: Mapping[int, DecisionSource]) -> list[Entry]:
     """Play ``match`` to the end, asking ``sources[player]`` for every decision."""
     match._advance(None)
-    # What advance() does for each answer, without its calls: check the answer, then resume the play with it.
-    ctx, play = match.ctx, match._play
+    # What advance() does for each answer, without the checks a caller of advance() needs and run() does not.
     while not match.finished:
         request = match.pending
         assert request is not None
         answer = sources[request.player].answer(request, match)
         if answer is None:
-            raise IllegalDecision(f"{ctx.where}: no decision is pending")
-        ctx.check(request, answer)
-        ctx._checked = answer  # ask() need not check it again
-        try:
-            match.pending = play.send(answer)
-        except StopIteration:
-            match.pending = None
-            match.finished = True
+            raise IllegalDecision(f"{match.ctx.where}: no decision is pending")
+        match._answer(request, answer)
     return match.entries
 
 
