@@ -179,14 +179,30 @@ class DecisionSource(Protocol):
     def answer(self, request: Request, match: Any) -> Answer: ...
 
 
+class OptionPicker:
+    """A decision source that only ever takes one of a request's options as it is (the bots, the ``first``
+    policy): it says which by its place, :meth:`pick`. A match it plays answers with that option itself, under the
+    source's ``name``: legal by construction, so not checked again (``Match.advance_from``). :meth:`answer` is the
+    same choice as an :class:`Answer`, for a caller that takes one."""
+
+    name: str
+
+    def pick(self, request: Request, match: Any) -> int:
+        """The index of the option of ``request`` this source takes."""
+        raise NotImplementedError
+
+    def answer(self, request: Request, match: Any) -> Answer:
+        return Answer(request.options[self.pick(request, match)], self.name)
+
+
 @dataclass
-class FirstOption:
+class FirstOption(OptionPicker):
     """The ``first`` policy: always the first legal option."""
 
     name: str = field(default="policy:first")
 
-    def answer(self, request: Request, match: Any) -> Answer:
-        return Answer(request.options[0], self.name)
+    def pick(self, request: Request, match: Any) -> int:
+        return 0
 
 
 def describe_answer(answer: dict[str, Any]) -> str:

@@ -58,9 +58,44 @@ class Match:
             self._started = True
             self._step(None)
         else:
-            if self.pending is None or answer is None:
+            request = self._asking()
+            if answer is None:
                 raise IllegalDecision(f"{self.ctx.where}: no decision is pending")
-            self._answer(self.pending, answer)
+            self._answer(request, answer)
+
+    def _asking(self) -> Request:
+        """The pending request, once the match has started and not ended."""
+        if self.finished:
+            raise IllegalDecision(f"match {self.header.match_id} has already ended")
+        if self.pending is None:
+            raise IllegalDecision(f"{self.ctx.where}: no decision is pending")
+        return self.pending
+
+    def advance_from(self, source: DecisionSource) -> list[Entry]:
+        """:meth:`advance` with ``source``'s answer to the pending decision. An :class:`OptionPicker` (a bot) names
+        one of the request's options by its place; the match answers with that option itself, which needs no
+        check. Any other source's answer is checked as :meth:`advance` checks it."""
+        start = len(self.ctx.entries)
+        self._reply(self._asking(), source)
+        return self.ctx.entries[start:]
+
+    def _reply(self, request: Request, source: DecisionSource) -> None:
+        """Resume the play with ``source``'s answer to the pending ``request``."""
+        pick = getattr(source, "pick", None)
+        if pick is None:
+            answer = source.answer(request, self)
+            if answer is None:
+                raise IllegalDecision(f"{self.ctx.where}: no decision is pending")
+            self._answer(request, answer)
+            return
+        options = request.options
+        index = pick(request, self)
+        if not 0 <= index < len(options):
+            raise IllegalDecision(f"{self.ctx.where}: {source.name} picked option {index!r} of a "  # type: ignore[attr-defined]
+                                  f"{request.kind} decision with {len(options)} options (0 to {len(options) - 1})")
+        answer = Answer(options[index], source.name)  # type: ignore[attr-defined]
+        self.ctx._checked = answer  # one of the options as it is: legal, and ask() need not check it
+        self._step(answer)
 
     def _answer(self, request: Request, answer: Answer) -> None:
         """Resume the play with ``answer`` to the pending ``request``, checked first: a generator that raised
@@ -80,14 +115,11 @@ class Match:
 def run(match: Match, sources: Mapping[int, DecisionSource]) -> list[Entry]:
     """Play ``match`` to the end, asking ``sources[player]`` for every decision."""
     match._advance(None)
-    # What advance() does for each answer, without the checks a caller of advance() needs and run() does not.
+    # What advance_from() does for each answer, without the checks a caller of it needs and run() does not.
     while not match.finished:
         request = match.pending
         assert request is not None
-        answer = sources[request.player].answer(request, match)
-        if answer is None:
-            raise IllegalDecision(f"{match.ctx.where}: no decision is pending")
-        match._answer(request, answer)
+        match._reply(request, sources[request.player])
     return match.entries
 
 

@@ -194,7 +194,7 @@ def resume(
         while not match.finished:
             request = match.pending
             assert request is not None
-            batches.add(match.advance(sources[request.player].answer(request, match)), match)
+            batches.add(match.advance_from(sources[request.player]), match)
         sink.finish()
     except Stop:
         batches.flush()

@@ -5,7 +5,7 @@ import hashlib
 import pytest
 
 from recorder import canonical
-from recorder.decisions import Answer
+from recorder.decisions import Answer, OptionPicker
 from recorder.errors import IllegalDecision, UnknownGame
 from recorder.game import load_game
 from recorder.match import Match, run, sealed
@@ -92,6 +92,62 @@ def test_illegal_answer_is_rejected_and_match_continues():
     assert len(match.entries) == before
     match.advance(Answer({"number": 2}, "test"))
     assert len(match.entries) == before + 1
+
+
+class Place(OptionPicker):
+    """Takes the option at a fixed place: a source that answers by an option's index, as the bots do."""
+
+    name = "bot:place"
+
+    def __init__(self, index):
+        self.index = index
+
+    def pick(self, request, match):
+        return self.index
+
+
+def test_a_picked_option_is_the_option_itself_under_the_source_name():
+    by_pick = Match(GAME, toy_header(seed=5))
+    run(by_pick, {0: Place(1), 1: Place(2)})
+    by_answer = Match(GAME, toy_header(seed=5))
+    by_answer.advance()
+    while not by_answer.finished:
+        request = by_answer.pending
+        by_answer.advance(Answer(request.options[1 if request.player == 0 else 2], "bot:place"))
+    assert [r.line() for r in sealed(by_pick)] == [r.line() for r in sealed(by_answer)]
+    picked = [e.event for e in by_pick.entries if e.actor is not None]
+    assert picked and all(e.source == "bot:place" for e in picked)
+
+
+def test_a_pick_outside_the_options_is_refused_and_the_match_continues():
+    match = Match(GAME, toy_header())
+    match.advance()
+    before = len(match.entries)
+    for index in (3, -1):
+        with pytest.raises(IllegalDecision) as info:
+            match.advance_from(Place(index))
+        assert str(info.value).endswith(
+            f"duel 1, beat 1: bot:place picked option {index} of a pick decision with 3 options (0 to 2)")
+        assert len(match.entries) == before
+    assert len(match.advance_from(Place(0))) == 1  # the answer's event: the toy asks again at once
+
+
+def test_advance_from_checks_a_source_that_answers_with_data():
+    match = Match(GAME, toy_header())
+    match.advance()
+    with pytest.raises(IllegalDecision, match="is not legal"):
+        match.advance_from(Fixed(9))
+    match.advance_from(Fixed(2))
+    assert match.entries[-1].event.number == 2
+
+
+def test_advance_from_needs_a_pending_decision():
+    match = Match(GAME, toy_header())
+    with pytest.raises(IllegalDecision, match="no decision is pending"):
+        match.advance_from(Place(0))  # not started: its first advance() takes no answer
+    run(match, {0: Place(0), 1: Place(0)})
+    with pytest.raises(IllegalDecision, match="has already ended"):
+        match.advance_from(Place(0))
 
 
 def test_unknown_game():

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from recorder.decisions import Answer, Request
+from recorder.decisions import OptionPicker, Request
 from recorder.rng import ChanceSource
 
 
 @dataclass
-class RandomBot:
+class RandomBot(OptionPicker):
     """Uniform choice among the legal options, from a ChanceSource seeded by the header seed and seat."""
 
     seed: int
@@ -20,5 +20,5 @@ class RandomBot:
     def __post_init__(self) -> None:
         self._rng = ChanceSource(self.seed, f"bot-random-{self.player}")
 
-    def answer(self, request: Request, match) -> Answer:
-        return Answer(request.options[self._rng.draw(len(request.options))], self.name)
+    def pick(self, request: Request, match) -> int:
+        return self._rng.draw(len(request.options))

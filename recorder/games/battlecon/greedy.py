@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from recorder.decisions import Answer, Request
+from recorder.decisions import OptionPicker, Request
 
 from .fighters import KEEP_ON_TIE
 from .lookahead import Anchor, Branches, anchor_at_pair, anchor_by_fold
@@ -28,17 +28,16 @@ TIE = 1e-9
 
 
 @dataclass
-class GreedyBot:
+class GreedyBot(OptionPicker):
     seed: int
     player: int
     name: str = "bot:greedy"
     _anchor: Anchor | None = field(default=None, init=False, repr=False)
 
-    def answer(self, request: Request, match) -> Answer:
+    def pick(self, request: Request, match) -> int:
         if len(request.options) == 1 or request.kind in SETUP:
-            return Answer(request.options[0], self.name)
-        scores = self.option_scores(request, match)
-        return Answer(request.options[self._best(request, scores)], self.name)
+            return 0
+        return self._best(request, self.option_scores(request, match))
 
     def option_scores(self, request: Request, match) -> list[float | None]:
         """The lookahead's score of each option (None where no branch is consistent with the log)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from recorder.decisions import Answer, FirstOption, Request
+from recorder.decisions import Answer, FirstOption, OptionPicker, Request
 from recorder.errors import InvalidDecision
 from recorder.rng import ChanceSource
 
@@ -25,7 +25,7 @@ BOTS = ("first", "random", "sensible")
 
 
 @dataclass
-class RandomBot:
+class RandomBot(OptionPicker):
     seed: int
     player: int
     name: str = "bot:random"
@@ -34,11 +34,10 @@ class RandomBot:
     def __post_init__(self) -> None:
         self.rng = ChanceSource(self.seed, f"cogs-bot-random-{self.player}")
 
-    def answer(self, request: Request, match: Any) -> Answer:
-        options = request.options
+    def pick(self, request: Request, match: Any) -> int:
         if request.kind in ("transfer", "equip") and self.rng.draw(3):
-            return Answer(options[0], self.name)  # mostly done: keeps regroups short
-        return Answer(options[self.rng.draw(len(options))], self.name)
+            return 0  # mostly done: keeps regroups short
+        return self.rng.draw(len(request.options))
 
 
 @dataclass

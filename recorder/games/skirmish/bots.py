@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from recorder.decisions import Answer, FirstOption, Request
+from recorder.decisions import Answer, FirstOption, OptionPicker, Request
 from recorder.errors import InvalidDecision
 from recorder.rng import ChanceSource
 
@@ -23,7 +23,7 @@ BOTS = ("first", "random", "sensible")
 
 
 @dataclass
-class RandomBot:
+class RandomBot(OptionPicker):
     seed: int
     player: int
     name: str = "bot:random"
@@ -32,11 +32,11 @@ class RandomBot:
     def __post_init__(self) -> None:
         self.rng = ChanceSource(self.seed, f"skirmish-bot-random-{self.player}")
 
-    def answer(self, request: Request, match: Any) -> Answer:
-        options = request.options
+    def pick(self, request: Request, match: Any) -> int:
+        n = len(request.options)
         if request.kind == "combat" and self.rng.draw(4) == 0:
-            return Answer(options[-1], self.name)  # the last option ends the phase: keeps turns short
-        return Answer(options[self.rng.draw(len(options))], self.name)
+            return n - 1  # the last option ends the phase: keeps turns short
+        return self.rng.draw(n)
 
 
 def _nearest_enemy(s: SkirmishState, c: Character, at: board.Tile | None = None) -> Character | None:
