@@ -59,7 +59,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import orjson
 
@@ -156,14 +156,17 @@ def recorded_logs(n: int, first_seed: int = 1) -> list[LogFile]:
 # -- engine ----------------------------------------------------------------------------
 
 
-def _engine_runs(runs: int, pairings: tuple[tuple[str, str], ...], rounds: int) -> tuple[float, float, float]:
-    """Median beats/s (wall), duels/s (wall) and duels per CPU second of ``rounds`` duels of every pairing."""
+def _engine_runs(runs: int, pairings: tuple[tuple[str, str], ...], rounds: int,
+                 seeds: Iterator[int]) -> tuple[float, float, float]:
+    """Median beats/s (wall), duels/s (wall) and duels per CPU second of ``rounds`` duels of every pairing; each
+    duel is a new one (its seed the next of ``seeds``), as a league's are: none of them is played twice, so no run
+    finds the engine's caches already holding its hands and sums."""
     duels = rounds * len(pairings)
     results = []
     for _ in range(runs):
         elapsed = cpu = 0.0
         beats = 0
-        for seed in range(1, duels + 1):
+        for seed in itertools.islice(seeds, duels):  # consecutive seeds: each pairing ``rounds`` times
             start, start_cpu = time.perf_counter(), time.process_time()
             match = play_duel(seed, pairings)
             elapsed, cpu = elapsed + time.perf_counter() - start, cpu + time.process_time() - start_cpu
@@ -172,32 +175,53 @@ def _engine_runs(runs: int, pairings: tuple[tuple[str, str], ...], rounds: int) 
     return tuple(statistics.median(r[i] for r in results) for i in range(3))  # type: ignore[return-value]
 
 
+# Duels played before the first timed one, on seeds of their own: a process that has been playing a while.
+ENGINE_WARM_UP = 200
+# #13's roster: the first four and the Basic flight it added. Its bar: random-bot duels over all its pairings not
+# below the first four's rate when it was filed -- 487 per CPU second, the engine of that commit (362c50d) timed by
+# this method (new duels after the warm-up, CPU time, the collector set for batch work, median of 5) on the bench
+# machine (README, Performance). Later fighters came with a bar of their own: >= 300 over all pairings (#14).
+BASIC_FLIGHT = ("luc", "magdalena", "vanaah")
+FIRST_FOUR_AT_13 = 487
+
+
 def bench_engine(runs: int, rounds: int) -> list[Row]:
-    """Random-bot duels over every ordered pairing of the WoI roster, and over the first four's alone; then all
-    pairings again in a library caller's process (the collector at CPython's defaults).
+    """Random-bot duels over every ordered pairing of the WoI roster, over #13's seven fighters' and over the first
+    four's alone; then all pairings again in a library caller's process (the collector at CPython's defaults).
 
     Per CPU second is the figure to read on a shared machine (wall time counts other processes' turns).
     """
     fighters = len(GAME.sides_in("woi"))
-    beats_s, duels_s, duels_cpu = _engine_runs(runs, PAIRINGS, rounds)
+    seeds = itertools.count(1)
+    for seed in itertools.islice(seeds, ENGINE_WARM_UP):
+        play_duel(seed)
+    beats_s, duels_s, duels_cpu = _engine_runs(runs, PAIRINGS, rounds, seeds)
+    some = max(1, rounds * len(PAIRINGS) // 2)  # duels per run of a smaller roster
+    seven = tuple(itertools.permutations(FIGHTERS + BASIC_FLIGHT, 2))
+    _, seven_s, seven_cpu = _engine_runs(runs, seven, max(1, some // len(seven)), seeds)
     first = tuple(itertools.permutations(FIGHTERS, 2))
-    _, four_s, four_cpu = _engine_runs(runs, first, max(1, rounds * len(PAIRINGS) // len(first) // 2))
+    _, four_s, four_cpu = _engine_runs(runs, first, max(1, some // len(first)), seeds)
     batch = gc.get_threshold()
     gc.set_threshold(*DEFAULT_COLLECTOR)
     try:
-        _, _, library_cpu = _engine_runs(runs, PAIRINGS, rounds)
+        _, _, library_cpu = _engine_runs(runs, PAIRINGS, rounds, seeds)
     finally:
         gc.set_threshold(*batch)
     return [
         Row("engine: beats/s (wall)", f"{beats_s:,.0f}", "",
             f"{rounds * len(PAIRINGS)} random-bot WoI duels per run: {rounds} x each of the {len(PAIRINGS)} "
-            f"ordered pairings of {fighters} fighters"),
+            f"ordered pairings of {fighters} fighters; every duel of the bench a new one (its own seed), "
+            f"after {ENGINE_WARM_UP} others"),
         Row(f"engine: random-bot duels per CPU second, all {fighters} fighters", f"{duels_cpu:,.0f}",
-            ">= 300", _verdict(duels_cpu >= 300) + f"; {duels_s:,.0f}/s wall; one core; as beatlog's processes run "
-            f"matches (the collector set for batch work); {duels_cpu / four_cpu:.0%} of the first four's rate "
-            f"(#13: not below the first four's 471)"),
+            ">= 300", _verdict(duels_cpu >= 300) + f" (#14); {duels_s:,.0f}/s wall; one core; as beatlog's "
+            f"processes run matches (the collector set for batch work)"),
+        Row(f"engine: random-bot duels per CPU second, #13's {len(FIGHTERS + BASIC_FLIGHT)} fighters "
+            f"({len(seven)} pairings)", f"{seven_cpu:,.0f}", f">= {FIRST_FOUR_AT_13}",
+            _verdict(seven_cpu >= FIRST_FOUR_AT_13) + f" (#13: the first four's rate when it was filed); "
+            f"{seven_s:,.0f}/s wall; the first four and {', '.join(BASIC_FLIGHT)}"),
         Row(f"engine: random-bot duels per CPU second, first four ({len(first)} pairings)", f"{four_cpu:,.0f}",
-            "", f"{four_s:,.0f}/s wall; {', '.join(FIGHTERS)}"),
+            "", f"{four_s:,.0f}/s wall; {', '.join(FIGHTERS)}; {four_cpu / FIRST_FOUR_AT_13 - 1:+.0%} on the "
+            f"same four at #13's filing"),
         Row(f"engine: the same duels of all {fighters} in a library caller's process, per CPU second",
             f"{library_cpu:,.0f}", "", f"the collector at CPython's defaults {DEFAULT_COLLECTOR}"),
     ]
