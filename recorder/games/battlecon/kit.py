@@ -165,6 +165,9 @@ class KitRules:
         # (stats.pair_key's quick way); and whether the kit's ability can negate the opponent's style.
         object.__setattr__(self, "plain_pair", not ("applied_cards" in hooks or "copied_base" in hooks))
         object.__setattr__(self, "negates_styles", "negates_style" in hooks)
+        # Whether the kit leaves every movement to the board alone: no stops, no wrapping edges, no restriction
+        # (movement.destinations' quick way).
+        object.__setattr__(self, "plain_moves", not hooks & MOVEMENT_HOOKS)
 
     def __setattr__(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)
@@ -466,3 +469,5 @@ class KitRules:
 
 # Every hook a kit may override (the methods of KitRules): KitRules.hooks names the ones a kit does.
 HOOKS = tuple(name for name, value in vars(KitRules).items() if callable(value) and not name.startswith("_"))
+# The hooks that change where a movement may end (movement.destinations).
+MOVEMENT_HOOKS = frozenset({"movement_stops", "wraps_board", "movement_allowed"})

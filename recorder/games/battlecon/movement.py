@@ -85,11 +85,16 @@ def destinations(s: BattleState, mover: int, kind: str, distances: tuple[int, ..
                  by: int) -> list[Dest]:
     """Every legal end space for a movement of ``mover`` made by player ``by``'s effect."""
     fighters = s.fighters
-    me = fighters[mover].figure
+    fm = fighters[mover]
+    me = fm.figure
     you = fighters[1 - mover].figure
     start, other = me.space, you.space
     if len(fighters) == 2 and not s.extra_figures:  # the opponent's figure alone (a shared frozenset, its hash kept)
         occupied = NO_STOPS if you.shares or not other else _ON.get(other) or frozenset((other,))
+        if fighters[0].rules.plain_moves and fighters[1].rules.plain_moves and not fm.locks:
+            # no kit's stop, wrapping edge or restriction, and the mover is free to move: the board alone decides
+            return list(_ends(start, other, occupied, fighters[by].figure.space, kind, tuple(distances), NO_STOPS,
+                              s.edition == "preview", False))
     else:
         occupied = frozenset([fig.space for fig in s.figures if fig is not me and fig.space and not fig.shares])
     stops = NO_STOPS

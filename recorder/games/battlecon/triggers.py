@@ -30,6 +30,12 @@ def _card_trigger(card, effs: tuple[dict[str, Any], ...], timing: str, form: str
     steps = tuple((op, PRIMITIVES[op], {k: v for k, v in e.items() if k not in CONDITIONS}, e.get("at_least"))
                   for e in effs for op in (e["op"],))
     name = card.name
+    if len(steps) == 1 and not lent and not steps[0][3]:  # most cards: one effect, run as it is (no generator of
+        prim_run, params = steps[0][1].run, steps[0][2]  # its own around the primitive's)
+
+        def run_one(ctx, p: int, cause: int) -> Gen:
+            return prim_run(ctx, p, name, cause, **params)
+        return Trigger(card.name, card.trigger_text(timing, form), run_one)
 
     def run(ctx, p: int, cause: int) -> Gen:
         for op, prim, params, least in steps:
@@ -83,22 +89,41 @@ def pending_triggers(s, p: int, timing: str) -> tuple[Trigger, ...]:
     f = s.fighters[p]
     rules = f.rules
     if rules.plain_pair and (timing == "end" or not s.fighters[1 - p].rules.negates_styles):
-        key = (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, ())  # pair_key's own
+        # pair_key's own quick way, with the timing and the form: one flat key, one look-up
+        key = (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, timing, f.form)
+        cards = _PLAIN.get(key)
+        if cards is None:
+            cards = _PLAIN[key] = _card_triggers((*key[:5], ()), timing, f.form)
     else:
-        key = pair_key(s, p, timing != "end")  # negated styles keep End of Beat
-    cards = _card_triggers(key, timing, f.form)
+        cards = _card_triggers(pair_key(s, p, timing != "end"), timing, f.form)  # negated styles keep End of Beat
     if "triggers" in rules.hooks:
         return (*cards, *rules.triggers(s, p, timing))
     return cards
+
+
+# A plain pair's card triggers by (kit, edition, finisher, style, base, timing, form): the values of a small fixed
+# set (the roster's card data), so the table stays as small as ``_card_triggers``'s.
+_PLAIN: dict[tuple[str | None, ...], tuple[Trigger, ...]] = {}
 
 
 def run_triggers(ctx, p: int, timing: str) -> Gen:
     """Resolve player p's triggered effects for ``timing`` (used as ``yield from run_triggers(...)``). With more
     than one, the player orders them all first (WoI p.26, Preview "Resolving Effects": "he chooses which order
     he activates them"): one ``order`` decision per place, each naming the trigger that resolves next, until one
-    is left. Most windows have none: then nothing but an empty tuple is made (no generator)."""
+    is left. Most windows have none: then nothing but an empty tuple is made (no generator). One trigger that no
+    fighter's kit may negate (most of the rest) is resolved at once: its TriggerResolved is emitted here and its
+    effect's generator returned, as the caller's ``yield from`` runs it straight away."""
     todo = pending_triggers(ctx.state, p, timing)  # fixed now: an earlier effect may change the form
-    return _resolve(ctx, p, timing, todo) if todo else ()
+    if not todo:
+        return ()
+    if len(todo) > 1:
+        return _resolve(ctx, p, timing, todo)
+    for f in ctx.state.fighters:
+        if f.rules.negates:
+            return _resolve(ctx, p, timing, todo)
+    trig = todo[0]
+    seq = ctx.emit(E.TriggerResolved(p, trig.name, timing, trig.text), actor=p)  # fields in order: positionally
+    return trig.run(ctx, p, seq)
 
 
 def _resolve(ctx, p: int, timing: str, pending: tuple[Trigger, ...]) -> Gen:
