@@ -213,19 +213,26 @@ def _ns_of(n: tuple[int, ...]) -> str:
 
 def _self_move(kind: str):
     def prim(ctx, owner, card, cause, n=(1,), if_switched=None, dodge_if_switched=False):
-        dest = yield from move_fighter(ctx, owner, owner, kind, n, card, cause)
-        if dest is not None and dest.switched:
-            if if_switched:
-                ctx.emit(E.StatusGained(player=owner, stat=if_switched["stat"], amount=if_switched["amount"],
-                                        when="this", label=f"{card} (switched sides)"), actor=owner, cause=cause)
-            if dodge_if_switched:
-                ctx.emit(E.DodgeGained(player=owner, reason=f"{card}: switched sides"), actor=owner, cause=cause)
+        if not (if_switched or dodge_if_switched):  # most: the movement alone (its generator, none around it)
+            return move_fighter(ctx, owner, owner, kind, n, card, cause)
+        return _switched(ctx, owner, kind, card, cause, n, if_switched, dodge_if_switched)
     return prim
+
+
+def _switched(ctx, owner, kind: str, card, cause, n, if_switched, dodge_if_switched) -> Gen:
+    """A movement of the fighter's own with a bonus when it switches sides (``_self_move``)."""
+    dest = yield from move_fighter(ctx, owner, owner, kind, n, card, cause)
+    if dest is not None and dest.switched:
+        if if_switched:
+            ctx.emit(E.StatusGained(player=owner, stat=if_switched["stat"], amount=if_switched["amount"],
+                                    when="this", label=f"{card} (switched sides)"), actor=owner, cause=cause)
+        if dodge_if_switched:
+            ctx.emit(E.DodgeGained(player=owner, reason=f"{card}: switched sides"), actor=owner, cause=cause)
 
 
 def _other_move(kind: str):
     def prim(ctx, owner, card, cause, n=(1,), not_past=False):
-        yield from move_fighter(ctx, owner, 1 - owner, kind, n, card, cause, not_past=not_past)
+        return move_fighter(ctx, owner, 1 - owner, kind, n, card, cause, not_past=not_past)  # its generator as is
     return prim
 
 

@@ -214,9 +214,12 @@ def _beat_ended(s: BattleState, e: E.BeatEnded) -> None:
         s.last_active, s.last_active_beat = s.active, s.beat
     s.active = None
     for f in s.fighters:
-        f.anted.clear()
-        f.anted_this_beat.clear()
-        f.anted_late.clear()
+        if f.anted:  # emptied only when there is something to empty (most beats have no ante)
+            f.anted.clear()
+        if f.anted_this_beat:
+            f.anted_this_beat.clear()
+        if f.anted_late:
+            f.anted_late.clear()
         f.ante_turns = 0
         f.form_at_ante = None
         f.stunned = False
@@ -224,7 +227,8 @@ def _beat_ended(s: BattleState, e: E.BeatEnded) -> None:
         f.damage_taken = 0
         f.commitment = ""
         f.revealed = False
-        f.statuses = [st for st in f.statuses if st.beat > s.beat]
+        if f.statuses:
+            f.statuses = [st for st in f.statuses if st.beat > s.beat]
         f.finisher_active = f.finisher_anted = f.negated = False
         f.special = None
         f.soaked = f.repeats = f.reactivations = f.activated_again = 0

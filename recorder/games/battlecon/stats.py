@@ -142,9 +142,17 @@ def passives(s: BattleState, p: int, kind: str) -> tuple[tuple[Card, dict[str, A
     """Player p's passives of type ``kind`` that apply now, with the card that gives each."""
     f = s.fighters[p]
     if f.rules.plain_pair and not s.fighters[1 - p].rules.negates_styles:  # pair_key's quick way, without a call
-        return _passives((f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, ()),
-                         f.form, kind)
+        flat = (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, f.form, kind)
+        got = _PLAIN_PASSIVES.get(flat)
+        if got is None:
+            got = _PLAIN_PASSIVES[flat] = _passives((*flat[:5], ()), f.form, kind)
+        return got
     return _passives(pair_key(s, p), f.form, kind)
+
+
+# A plain pair's passives by one flat key (kit, edition, finisher, style, base, form, kind): values of the roster's
+# card data, a small fixed set, as ``_passives``'s keys are.
+_PLAIN_PASSIVES: dict[tuple[str | None, ...], tuple[tuple[Card, dict[str, Any]], ...]] = {}
 
 
 def has_passive(s: BattleState, p: int, kind: str) -> bool:
@@ -159,7 +167,11 @@ def tokens_void(s: BattleState, p: int) -> bool:
 
 def antes_negated(s: BattleState, p: int) -> str | None:
     """Why what player p anted this beat is negated by another fighter's ability, in words, or None."""
-    for q, f in enumerate(s.fighters):
+    fighters = s.fighters
+    if len(fighters) == 2:  # a duel: the opponent's kit alone (asked for every figure of a fighter that anted)
+        rules = fighters[1 - p].rules
+        return (rules.negates_antes(s, 1 - p, p) or None) if "negates_antes" in rules.hooks else None
+    for q, f in enumerate(fighters):
         if q != p and "negates_antes" in f.rules.hooks:
             why = f.rules.negates_antes(s, q, p)
             if why:
@@ -205,18 +217,27 @@ def _extras(s: BattleState, p: int, stat: str, key: PairKey, cards: bool = True,
         if v:
             out.append((f"{f.form_at_ante.capitalize()} form", v))
     if cards:
-        for card, item in _passives(key, f.form, "stat"):
-            if item["stat"] == stat:
-                out.append((card.name, item["amount"]))
+        found = _STAT_PASSIVES.get((key, f.form, stat))
+        if found is None:
+            found = _STAT_PASSIVES[key, f.form, stat] = tuple(
+                (card.name, item["amount"]) for card, item in _passives(key, f.form, "stat") if item["stat"] == stat)
+        if found:
+            out += found
     if kit and "stat_terms" in f.rules.hooks:
         out += f.rules.stat_terms(s, p, stat)
     other = s.fighters[1 - p].rules  # the opponent's effect on p's figures (a duel has two fighters)
     if opponent and "opponent_terms" in other.hooks:
         out += other.opponent_terms(s, 1 - p, p, stat)
-    for st in f.statuses:
-        if st.stat == stat and st.beat == s.beat:
-            out.append((st.label, st.amount))
+    if f.statuses:
+        for st in f.statuses:
+            if st.stat == stat and st.beat == s.beat:
+                out.append((st.label, st.amount))
     return out
+
+
+# (pair key, form, stat) -> the terms the key's cards' ``stat`` passives add to ``stat`` in that form (card data
+# alone: keys from the roster's fixed set of cards, as ``_passives``'s).
+_STAT_PASSIVES: dict[tuple[PairKey, str | None, str], tuple[tuple[str, Any], ...]] = {}
 
 
 def bonus_terms(s: BattleState, p: int, stat: str, kit: bool = True) -> Terms:
@@ -235,20 +256,29 @@ def priority(s: BattleState, p: int) -> tuple[int, Terms]:
     printed = printed_terms(key, "priority")
     terms: Terms = list(printed)
     terms += _extras(s, p, "priority", key)
+    if "caps_at_printed" not in s.fighters[1 - p].rules.hooks:  # _capped's question, without the calls
+        return sum(map(_amount, terms)), terms
     return _capped(s, p, "priority", sum(map(_amount, terms)), sum(map(_amount, printed)), terms), terms
 
 
 def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
     """Total power, or None for an attack with power N/A."""
     key = pair_key(s, p)
-    if any(c.kind in NA_KINDS and c.power is None for c in cards_of(key)):
+    if _power_na(key):
         return None, [("N/A", 0)]
     printed = printed_terms(key, "power")
     terms: Terms = list(printed)
     terms += _extras(s, p, "power", key)
-    if has_passive(s, p, "power_per_damage_taken") and s.fighters[p].damage_taken:
+    if s.fighters[p].damage_taken and has_passive(s, p, "power_per_damage_taken"):
         terms.append(("damage taken this beat", s.fighters[p].damage_taken))
+    if "caps_at_printed" not in s.fighters[1 - p].rules.hooks:  # _capped's question, without the calls
+        return sum(map(_amount, terms)), terms
     return _capped(s, p, "power", sum(map(_amount, terms)), sum(map(_amount, printed)), terms), terms
+
+
+@cache  # whether the key's cards make the attack's power N/A: once per key (asked at every hit)
+def _power_na(key: PairKey) -> bool:
+    return any(c.kind in NA_KINDS and c.power is None for c in cards_of(key))
 
 
 @cache  # what the key's cards print: worked out once per key (a range is checked at every activation)

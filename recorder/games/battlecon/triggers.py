@@ -32,9 +32,12 @@ def _card_trigger(card, effs: tuple[dict[str, Any], ...], timing: str, form: str
     name = card.name
     if len(steps) == 1 and not lent and not steps[0][3]:  # most cards: one effect, run as it is (no generator of
         prim_run, params = steps[0][1].run, steps[0][2]  # its own around the primitive's)
-
-        def run_one(ctx, p: int, cause: int) -> Gen:
-            return prim_run(ctx, p, name, cause, **params)
+        if params:
+            def run_one(ctx, p: int, cause: int) -> Gen:
+                return prim_run(ctx, p, name, cause, **params)
+        else:
+            def run_one(ctx, p: int, cause: int) -> Gen:
+                return prim_run(ctx, p, name, cause)
         return Trigger(card.name, card.trigger_text(timing, form), run_one)
 
     def run(ctx, p: int, cause: int) -> Gen:

@@ -293,10 +293,16 @@ class Hepzibah(KitRules):
         f = state.fighters[p]
         here = [pact for pact in PACTS if pact in beside(f)]
         out = []
+        # What each set costs her (``cost(...).own``), with what does not depend on the set worked out once.
+        own = f.own
+        pacts_anted = anted(f)
+        already = len(pacts_anted) - (1 if own.free and own.free in pacts_anted else 0)
+        can_seal = own.sealed and already == 0 and state.fighters[1 - p].life >= 2
+        most = f.life - 1
         for n in range(1, len(here) + 1):
             for pacts in combinations(here, n):
-                c = cost(state, p, pacts)
-                if c.own <= f.life - 1:
+                paid = n - (1 if own.free and own.free in pacts else 0)
+                if paid - (1 if can_seal and paid > 0 else 0) <= most:
                     out.append(JOIN.join(pacts))
         return out
 
