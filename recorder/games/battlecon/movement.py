@@ -127,8 +127,17 @@ def allowed(s: BattleState, mover: int, by: int, kind: str, dests) -> list[Dest]
     judges = [(q, f.rules) for q, f in enumerate(s.fighters) if "movement_allowed" in f.rules.hooks]
     if not judges:
         return list(dests)
-    return [d for d in dests
-            if d.to == here or all(rules.movement_allowed(s, q, mover, by, kind, d) for q, rules in judges)]
+    out = []
+    for d in dests:
+        if d.to != here:
+            for q, rules in judges:
+                if not rules.movement_allowed(s, q, mover, by, kind, d):
+                    break
+            else:
+                out.append(d)
+        else:
+            out.append(d)
+    return out
 
 
 def locked(s: BattleState, p: int) -> str | None:

@@ -164,7 +164,8 @@ def finisher_anted(ctx, p: int, cause: int) -> None:
 
 
 def resolve(ctx):
-    """Execute the revealed Special Actions; see the module docstring for the return values."""
+    """Execute the revealed Special Actions; see the module docstring for the return values (used as ``yield from
+    resolve(ctx)``: in most beats there is none, and nothing but an empty tuple is made, which gives None)."""
     s = ctx.state
     acts: dict[int, str] = {}
     seqs: dict[int, int] = {}
@@ -184,7 +185,12 @@ def resolve(ctx):
         elif f.finisher_active and f.finisher_anted:
             acts[p] = ANTED
     if not acts:  # no Special Action and no anted Finisher (most beats)
-        return None
+        return ()
+    return _execute(ctx, acts, seqs)
+
+
+def _execute(ctx, acts: dict[int, str], seqs: dict[int, int]):
+    """The revealed Special Actions (``acts``), once each is known (``resolve``)."""
     pulses = [p for p in (0, 1) if acts.get(p) == PULSE]
     if len(pulses) == 2:
         yield from _pulses_met(ctx)

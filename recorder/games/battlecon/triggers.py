@@ -116,7 +116,18 @@ def run_triggers(ctx, p: int, timing: str) -> Gen:
     is left. Most windows have none: then nothing but an empty tuple is made (no generator). One trigger that no
     fighter's kit may negate (most of the rest) is resolved at once: its TriggerResolved is emitted here and its
     effect's generator returned, as the caller's ``yield from`` runs it straight away."""
-    todo = pending_triggers(ctx.state, p, timing)  # fixed now: an earlier effect may change the form
+    s = ctx.state
+    f = s.fighters[p]
+    rules = f.rules
+    if rules.plain_pair and "triggers" not in rules.hooks and (timing == "end"
+                                                              or not s.fighters[1 - p].rules.negates_styles):
+        # pending_triggers' quick way, without the call (fixed now: an earlier effect may change the form)
+        todo = _PLAIN.get((f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, timing,
+                           f.form))
+        if todo is None:
+            todo = pending_triggers(s, p, timing)
+    else:
+        todo = pending_triggers(s, p, timing)  # fixed now: an earlier effect may change the form
     if not todo:
         return ()
     if len(todo) > 1:
