@@ -111,18 +111,17 @@ def move_fighter(ctx, owner: int, mover: int, kind: str, n, card: str, cause: in
                   else f"{kind} {_ns(n)}: no legal destination")
         ctx.emit(E.EffectIgnored(player=owner, card=card, reason=reason), actor=owner, cause=cause)
         return None
-    who = "" if mover == owner else fighter_name(ctx, mover) + " "
-    options = [{"player": owner, "to": d.to} for d in dests]
-    if len(options) == 1:  # nothing to ask: no prompt, no labels
-        pick = options[0]
+    if len(dests) == 1:  # nothing to ask: no options, no prompt, no labels
+        dest = dests[0]
     else:
+        who = "" if mover == owner else fighter_name(ctx, mover) + " "
         prompt = f"{card}: {VERB[kind].lower()} {who}{_ns(n) if kind != 'move_directly' else 'to any unoccupied space'}"
-        pick = yield from choose(ctx, owner, "move", E.MoveChosen, options,
+        pick = yield from choose(ctx, owner, "move", E.MoveChosen, [{"player": owner, "to": d.to} for d in dests],
                                  lambda dests=tuple(dests): _move_labels(kind, who, start, dests), prompt, cause)
-    to = pick["to"]
-    for dest in dests:
-        if dest.to == to:
-            break
+        to = pick["to"]
+        for dest in dests:
+            if dest.to == to:
+                break
     if dest.to != start:
         # player, by, kind, from_space, to_space, distance, switched_sides (positionally: most movements)
         moved(ctx, E.FighterMoved(mover, owner, kind, start, dest.to, dest.distance, dest.switched), owner, cause)

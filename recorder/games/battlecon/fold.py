@@ -576,22 +576,20 @@ def fold_of(cls: type) -> Callable[[BattleState, Any], None] | None:
 
 def _with_kits(kind: str, shared: Callable[[BattleState, Any], None] | None) -> Callable[[BattleState, Any], None]:
     """:func:`apply` for the events of one type some kit folds: the shared fold (if any), then the kits' folds of
-    that type, looked up once per pair of kits in a duel."""
-    duels: dict[tuple[Any, Any], tuple[tuple[int, Callable[[BattleState, int, Any], None]], ...]] = {}
+    that type, seat by seat."""
 
     def fold(state: BattleState, event: Any) -> None:
         if shared is not None:
             shared(state, event)
         fighters = state.fighters
-        if len(fighters) == 2:
-            pair = (fighters[0].rules, fighters[1].rules)
-            folds = duels.get(pair)
-            if folds is None:
-                folds = duels[pair] = tuple((p, fn) for p, fn in enumerate((pair[0].folds.get(kind),
-                                                                            pair[1].folds.get(kind)))
-                                            if fn is not None)
-            for p, fn in folds:
-                fn(state, p, event)
+        if len(fighters) == 2:  # a duel: each kit's fold of this type, if it has one (a kit's folds never change)
+            f0, f1 = fighters
+            fn = f0.rules.folds.get(kind)
+            if fn is not None:
+                fn(state, 0, event)
+            fn = f1.rules.folds.get(kind)
+            if fn is not None:
+                fn(state, 1, event)
             return
         for p, f in enumerate(fighters):
             fn = f.rules.folds.get(kind)

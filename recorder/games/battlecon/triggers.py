@@ -85,25 +85,6 @@ def _card_triggers(key: PairKey, timing: str, form: str | None) -> tuple[Trigger
     return tuple(out)
 
 
-def pending_triggers(s, p: int, timing: str) -> tuple[Trigger, ...]:
-    """Every trigger player p owns in the ``timing`` window: the pair's cards (or the Finisher), then the
-    unique ability's (the kit's ``triggers`` hook). A negated style keeps its End of Beat effects
-    (``KitRules.negates_style``)."""
-    f = s.fighters[p]
-    rules = f.rules
-    if rules.plain_pair and (timing == "end" or not s.fighters[1 - p].rules.negates_styles):
-        # pair_key's own quick way, with the timing and the form: one flat key, one look-up
-        key = (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, timing, f.form)
-        cards = _PLAIN.get(key)
-        if cards is None:
-            cards = _PLAIN[key] = _card_triggers((*key[:5], ()), timing, f.form)
-    else:
-        cards = _card_triggers(pair_key(s, p, timing != "end"), timing, f.form)  # negated styles keep End of Beat
-    if "triggers" in rules.hooks:
-        return (*cards, *rules.triggers(s, p, timing))
-    return cards
-
-
 # A plain pair's card triggers by (kit, edition, finisher, style, base, timing, form): the values of a small fixed
 # set (the roster's card data), so the table stays as small as ``_card_triggers``'s.
 _PLAIN: dict[tuple[str | None, ...], tuple[Trigger, ...]] = {}
@@ -115,19 +96,26 @@ def run_triggers(ctx, p: int, timing: str) -> Gen:
     he activates them"): one ``order`` decision per place, each naming the trigger that resolves next, until one
     is left. Most windows have none: then nothing but an empty tuple is made (no generator). One trigger that no
     fighter's kit may negate (most of the rest) is resolved at once: its TriggerResolved is emitted here and its
-    effect's generator returned, as the caller's ``yield from`` runs it straight away."""
+    effect's generator returned, as the caller's ``yield from`` runs it straight away.
+
+    The triggers are every one player p owns in the window, fixed now (an earlier effect may change the form): the
+    pair's cards (or the Finisher), then the unique ability's (the kit's ``triggers`` hook). A negated style keeps
+    its End of Beat effects (``KitRules.negates_style``)."""
     s = ctx.state
     f = s.fighters[p]
     rules = f.rules
-    if rules.plain_pair and "triggers" not in rules.hooks and (timing == "end"
-                                                              or not s.fighters[1 - p].rules.negates_styles):
-        # pending_triggers' quick way, without the call (fixed now: an earlier effect may change the form)
-        todo = _PLAIN.get((f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, timing,
-                           f.form))
+    if rules.plain_pair and (timing == "end" or not s.fighters[1 - p].rules.negates_styles):
+        # pair_key's own quick way, with the timing and the form: one flat key, one look-up
+        key = (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, timing, f.form)
+        todo = _PLAIN.get(key)
         if todo is None:
-            todo = pending_triggers(s, p, timing)
+            todo = _PLAIN[key] = _card_triggers((*key[:5], ()), timing, f.form)
     else:
-        todo = pending_triggers(s, p, timing)  # fixed now: an earlier effect may change the form
+        todo = _card_triggers(pair_key(s, p, timing != "end"), timing, f.form)  # negated styles keep End of Beat
+    if "triggers" in rules.hooks:
+        extra = rules.triggers(s, p, timing)
+        if extra:
+            todo = (*todo, *extra)
     if not todo:
         return ()
     if len(todo) > 1:
