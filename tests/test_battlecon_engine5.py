@@ -19,6 +19,7 @@ from recorder.games.battlecon.cards import FIGHTERS, KITS, SPECIAL_ACTION as SA
 from recorder.games.battlecon.rulesets.battlecon_engine_3 import Engine3
 from recorder.games.battlecon.rulesets.battlecon_engine_4 import Engine4
 from recorder.games.battlecon.rulesets.battlecon_engine_5 import Engine5
+from recorder.games.battlecon.rulesets.battlecon_engine_6 import Engine6
 from recorder.header import Player
 from recorder.match import Match, run, sealed
 from replay.verify import verify
@@ -189,11 +190,13 @@ ENGINE4_PAIRS = {
 # -- the version bump ------------------------------------------------------------------------------------------
 
 
-def test_the_current_engine_is_6_and_the_chain_reads_as_the_changes():
-    # Engine 6 is engine 5's final state under a new version string (tests/test_battlecon_engine5_revisions.py).
-    assert GAME.engine_version == "battlecon-engine-6"
+def test_the_current_engine_is_7_and_the_chain_reads_as_the_changes():
+    # Engine 6 is engine 5's final state under a new version string (tests/test_battlecon_engine5_revisions.py);
+    # engine 7 changed the Stasis Charge negation (tests/test_battlecon_stasis_charge.py).
+    assert GAME.engine_version == "battlecon-engine-7"
     assert ENGINE4.engine_version == "battlecon-engine-4"
-    assert Engine3.__mro__[1] is Engine4 and Engine4.__mro__[1] is Engine5 and Engine5.__mro__[1] is type(GAME)
+    assert Engine3.__mro__[1] is Engine4 and Engine4.__mro__[1] is Engine5 and Engine5.__mro__[1] is Engine6
+    assert Engine6.__mro__[1] is type(GAME)
 
 
 def test_engine_4_keeps_every_fingerprint_engine_4_recorded():
@@ -225,9 +228,9 @@ def test_an_engine_4_header_is_run_by_engine_4():
     assert report.ok and report.complete, report.summary()
 
 
-def test_an_engine_6_header_is_run_by_the_current_engine():
+def test_an_engine_7_header_is_run_by_the_current_engine():
     header, records = _record(GAME)
-    assert header.engine_version == "battlecon-engine-6"
+    assert header.engine_version == "battlecon-engine-7"
     assert type(game_for(header)) is type(GAME)
     assert verify(header, records).ok
 

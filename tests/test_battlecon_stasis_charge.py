@@ -11,13 +11,18 @@ Stasis Charge is Luc's attack.
 
 from __future__ import annotations
 
+import pytest
+
+from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
 from recorder.games.battlecon.effects import figure_of
 from recorder.games.battlecon.fighters.tatsumi import LIFE
+from recorder.games.battlecon.rulesets.battlecon_engine_6 import Engine6
 
 from .battlecon_scenarios import Scenario
 
 NEGATED = "negated by Luc's Stasis Charge"
+ENGINE6 = Engine6()
 
 
 def stasis(opponent: str, pair: tuple[str, str], *, ante_finishers: bool = False, life=(5, 20), **kw) -> Scenario:
@@ -294,3 +299,64 @@ def test_negated_judgment_does_not_bind_lucs_movement():
     sc, b = luc_advances("vanaah", ("Judgment", "Shot"))
     assert "Judgment" in negations(b)
     assert b.of("FighterMoved", player=0)[0].switched_sides
+
+
+# -- abilities triggering when hit, when stunned, at the end of the beat: negated (engine 7 on) -------------------
+
+
+@pytest.mark.parametrize("game", [GAME, ENGINE6], ids=["engine7", "engine6"])
+def test_demitras_keeps_his_token_when_stasis_charge_hits_him(game):
+    # Crescendo: "When he is hit by an attack, he loses 1 token" -- his ability triggering as Stasis Charge hits
+    # him (Vapid Burst ties Stasis Charge at 3: the Finisher is active and stuns him): negated, and Luc gains a
+    # Time token instead (engine 7); engine 6 let him lose it.
+    sc = stasis("demitras", ("Vapid", "Burst"), positions=(3, 4), game=game)
+    b = charge(sc, ("Vapid", "Burst"))
+    assert in_force(b) and b.one("HitScored", player=0)
+    lost = [e for e in b.of("TokensSpent", player=1) if e.reason == "Crescendo: lost when hit by an attack"]
+    if game is GAME:
+        negated = b.one("EffectIgnored", player=1, card="Crescendo")
+        assert negated.reason == NEGATED and not lost
+        assert sc.state.fighters[1].tokens == ["Crescendo", "Crescendo"]
+        i = b.entries.index(next(e for e in b.entries if e.event is negated))
+        assert b.entries[i + 1].type == "TokensGained" and b.entries[i + 1].event.reason == "Stasis Charge"
+    else:
+        assert "Crescendo" not in negations(b) and len(lost) == 1
+        assert sc.state.fighters[1].tokens == ["Crescendo"]
+
+
+def test_demitras_without_a_token_has_nothing_to_negate():
+    sc = stasis("demitras", ("Vapid", "Burst"), positions=(3, 4), tokens={1: []})
+    b = charge(sc, ("Vapid", "Burst"))
+    assert b.one("HitScored", player=0) and "Crescendo" not in negations(b)
+
+
+def zaamassal_stunned(game, paradigms=("Pain",)):
+    sc = stasis("zaamassal", ("Malicious", "Drive"), positions=(3, 4), game=game)
+    f = sc.state.fighters[1]
+    for card in paradigms:
+        f.zones["paradigms"].remove(card)
+        f.zones["active paradigms"].append(card)
+    b = charge(sc, ("Malicious", "Drive"))
+    assert in_force(b)
+    return sc, b
+
+
+@pytest.mark.parametrize("game", [GAME, ENGINE6], ids=["engine7", "engine6"])
+def test_zaamassal_keeps_his_paradigm_when_stasis_charge_stuns_him(game):
+    # Subjective Reality: "When he would be stunned, he loses all active Paradigms" -- his ability triggering as
+    # Stasis Charge's 4 damage stuns him (Malicious Drive ties it at 3: the Finisher is active; Stun Guard 2) --
+    # negated (engine 7), not in engine 6.
+    sc, b = zaamassal_stunned(game)
+    assert b.one("StunApplied", player=1)
+    dropped = [m for m in b.of("CardMoved", player=1) if m.reason == "stunned: Zaamassal loses all active Paradigms"]
+    if game is GAME:
+        assert b.one("EffectIgnored", player=1, card="Subjective Reality").reason == NEGATED
+        assert not dropped and sc.state.fighters[1].zones["active paradigms"] == ["Pain"]
+    else:
+        assert "Subjective Reality" not in negations(b)
+        assert [m.card for m in dropped] == ["Pain"] and sc.state.fighters[1].zones["active paradigms"] == []
+
+
+def test_zaamassal_without_a_paradigm_has_nothing_to_negate():
+    sc, b = zaamassal_stunned(GAME, paradigms=())
+    assert b.one("StunApplied", player=1) and "Subjective Reality" not in negations(b)

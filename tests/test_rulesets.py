@@ -136,4 +136,5 @@ def test_a_ruleset_must_name_its_versions() -> None:
 def test_runnable_engines_lists_earlier_then_current() -> None:
     assert runnable_engines(load_game("toy_versioned")) == ("toy-v-1", "toy-v-2")
     assert runnable_engines(load_game("battlecon")) == ("battlecon-engine-3", "battlecon-engine-4",
-                                                        "battlecon-engine-5", "battlecon-engine-6")
+                                                        "battlecon-engine-5", "battlecon-engine-6",
+                                                        "battlecon-engine-7")

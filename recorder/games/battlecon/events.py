@@ -354,7 +354,8 @@ class HitScored(Event):
 @reg
 @ev
 class AttackMissed(Event):
-    """The attack did not hit (out of range, N/A range, dodged)."""
+    """The attack did not hit: ``reason`` says why (out of range, N/A range, dodged by the defender's effect, or
+    ``cannot hit`` by the attacker's own cards or ability)."""
 
     player: int
     reason: str

@@ -134,7 +134,7 @@ def _identity(opts: dict[str, Any]) -> dict[str, Any]:
 
 class BattleCON:
     name = "battlecon"
-    engine_version = "battlecon-engine-6"
+    engine_version = "battlecon-engine-7"
     editions = EDITIONS
     events = EVENTS
     fighters = FIGHTERS
@@ -241,8 +241,9 @@ class BattleCON:
 
     def ability_negated(self, ctx, p: int, trigger, timing: str):
         """Whether the opponent negates player p's Unique Ability (``trigger``: a ``kit.Trigger`` naming it) about to
-        act at ``timing`` outside a card's triggers ("at the end of each beat"): the opponent's ``negate_trigger``
-        hook, as for a card's trigger ("each time the opponent would trigger an effect, that effect is negated",
+        act at ``timing`` outside a card's triggers (``end``: "at the end of each beat"; ``damage``, ``hit``,
+        ``stunned``: when its fighter takes damage, is hit, is stunned): the opponent's ``negate_trigger`` hook, as
+        for a card's trigger ("each time the opponent would trigger an effect, that effect is negated",
         docs/rulings.md bc-negated-abilities). A generator giving True when it was negated."""
         return negated(ctx, p, trigger, timing)
 

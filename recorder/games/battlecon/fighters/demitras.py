@@ -186,6 +186,19 @@ def _ante_words(d, name) -> str:
 HIT_TRIGGER = (Trigger(ABILITY, HIT_TEXT, _hit_gain),)
 
 
+def _lose(ctx, p: int, cause: int) -> None:
+    ctx.emit(KE.TokensSpent(player=p, tokens=(TOKEN,), reason=LOST_WHEN_HIT), actor=p, cause=cause)
+
+
+def _loss(ctx, p: int, cause: int):
+    _lose(ctx, p, cause)
+    return
+    yield
+
+
+LOSS_TRIGGER = Trigger(ABILITY, "When he is hit by an attack, he loses 1 Crescendo token.", _loss)
+
+
 class Demitras(KitRules):
     folds = {"HitScored": _hit, "BeatEnded": _beat_ended}
     primitives = {"spend_tokens_for_power": Primitive(spend_tokens_for_power, ("hit",)),
@@ -243,10 +256,14 @@ class Demitras(KitRules):
         return list(HIT_TRIGGER) if timing == "hit" else []
 
     def when_hit(self, ctx, p: int, attacker: int, cause: int):
-        if held(ctx.state, p):
-            ctx.emit(KE.TokensSpent(player=p, tokens=(TOKEN,), reason=LOST_WHEN_HIT), actor=p, cause=cause)
-        return
-        yield
+        """"When he is hit by an attack, he loses 1 token": his ability triggering, so an opponent negating every
+        triggered effect negates it (``Trigger.act``, engine 7 on; docs/rulings.md bc-negated-abilities)."""
+        if not held(ctx.state, p):
+            return  # no token to lose: the ability does not trigger
+        if ctx.state.fighters[attacker].rules.negates:
+            yield from LOSS_TRIGGER.act(ctx, p, "hit", cause)  # unless negated
+        else:
+            _lose(ctx, p, cause)
 
     # -- Darkside, Illusory ---------------------------------------------------------------------------------
     def dodge(self, state, defender: int, attacker: int) -> str | None:

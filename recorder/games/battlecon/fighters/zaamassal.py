@@ -31,7 +31,7 @@ from .. import kit_events as KE
 from .. import movement, stats
 from ..cards import KITS
 from ..effects import Primitive, choose, fighter_name, lose_life, move_fighter
-from ..kit import KitRules
+from ..kit import KitRules, Trigger
 
 BESIDE, ACTIVE = "paradigms", "active paradigms"
 PARADIGMS = ("Pain", "Fluidity", "Haste", "Resilience", "Distortion")
@@ -83,6 +83,18 @@ def _drop(ctx, p: int, reason: str, cause: int | None, keep: str | None = None) 
         if card != keep:
             ctx.emit(KE.CardMoved(player=p, card=card, from_zone=ACTIVE, to_zone=BESIDE, reason=reason),
                      actor=p, cause=cause)
+
+
+STUNNED = "stunned: Zaamassal loses all active Paradigms"  # CardMoved.reason
+
+
+def _stunned(ctx, p: int, cause: int | None):
+    _drop(ctx, p, STUNNED, cause)
+    return
+    yield
+
+
+STUNNED_TRIGGER = Trigger("Subjective Reality", "When he would be stunned, he loses all active Paradigms.", _stunned)
 
 
 def assume_paradigm(ctx, p: int, card: str, source: str, cause: int | None) -> None:
@@ -218,7 +230,16 @@ class Zaamassal(KitRules):
         return tuple(state.fighters[p].zones[ACTIVE])
 
     def when_stunned(self, ctx, p: int, cause: int | None) -> None:
-        _drop(ctx, p, "stunned: Zaamassal loses all active Paradigms", cause)
+        """"When he would be stunned, he loses all active Paradigms": his ability triggering, so an opponent
+        negating every triggered effect negates it (``Trigger.act``, engine 7 on; docs/rulings.md
+        bc-negated-abilities)."""
+        if not active(ctx.state, p):
+            return  # nothing to lose: the ability does not trigger
+        if not ctx.state.fighters[1 - p].rules.negates:
+            _drop(ctx, p, STUNNED, cause)
+            return
+        for request in STUNNED_TRIGGER.act(ctx, p, "stunned", cause):  # unless negated
+            raise RuntimeError(f"a negation asked {request!r} where a stun's effect may not ask")
 
     # -- Resilience ----------------------------------------------------------------------------------------------
     def stat_terms(self, state, p: int, stat: str):

@@ -31,11 +31,11 @@ from itertools import combinations
 from recorder.rulesets import RulesVersions
 
 from ..cards import FIGHTERS
-from ..events import EVENTS
 from ..game import RULESETS, Fingerprints
 from .battlecon_engine_5 import Engine5
+from .battlecon_engine_6 import EVENTS_6
 
-EVENTS_4 = EVENTS  # every event as engine 5 registers it
+EVENTS_4 = EVENTS_6  # every event as engines 5 and 6 register it
 FINGERPRINTS_4 = Fingerprints(EVENTS_4, engine=4)  # the kits' card data without the cards engine 5 added
 
 

@@ -31,6 +31,7 @@ from ..cards import FIGHTERS
 from ..game import RULESETS, BattleCON
 from .battlecon_engine_4 import FINGERPRINTS_4, Engine4
 from .battlecon_engine_5 import Engine5
+from .battlecon_engine_6 import Engine6
 
 
 def _pairs(fingerprints):
@@ -38,10 +39,11 @@ def _pairs(fingerprints):
 
 
 def _end_of_beat_only(self, ctx, p: int, trigger, timing: str):
-    """Revisions 4 and 5: the negation reached abilities acting at the end of the beat, not on damage taken."""
+    """Revisions 4 and 5: the negation reached abilities acting at the end of the beat (as engine 6 did), not on
+    damage taken."""
     if timing != "end":
         return False
-    return (yield from BattleCON.ability_negated(self, ctx, p, trigger, timing))
+    return (yield from Engine6.ability_negated(self, ctx, p, trigger, timing))
 
 
 @RULESETS.revision
