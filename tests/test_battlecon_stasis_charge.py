@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from recorder.errors import InvalidDecision
 from recorder.games.battlecon import GAME
 from recorder.games.battlecon.cards import KITS, SPECIAL_ACTION as SA
 from recorder.games.battlecon.effects import figure_of
@@ -360,3 +361,19 @@ def test_zaamassal_keeps_his_paradigm_when_stasis_charge_stuns_him(game):
 def test_zaamassal_without_a_paradigm_has_nothing_to_negate():
     sc, b = zaamassal_stunned(GAME, paradigms=())
     assert b.one("StunApplied", player=1) and "Subjective Reality" not in negations(b)
+
+
+def test_negated_gate_trap_leaves_luc_his_priority():
+    # Gate Trap: "At Reveal: an opponent standing on the trap gets -3 Priority" -- Khadath's ability triggering at
+    # the Reveal, after the Special Action executed Stasis Charge: negated, so Luc keeps his priority 3.
+    sc = stasis("khadath", ("Hunter's", "Shot"), positions=(3, 5), trap=3)
+    b = charge(sc, ("Hunter's", "Shot"))
+    assert in_force(b) and "Gate Trap" in negations(b)
+    assert b.none("StatusGained", player=0)
+    assert b.one("PriorityCompared").priorities[0] == 3
+
+
+def test_luc_never_faces_luc():
+    # So Luc's own Temporal Battery is never an opponent's ability under Stasis Charge (docs/rulings.md).
+    with pytest.raises(InvalidDecision, match="each player needs a different fighter"):
+        Scenario(("luc", "luc"))
