@@ -11,6 +11,8 @@ Stasis Charge is Luc's attack.
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from recorder.errors import InvalidDecision
@@ -21,6 +23,7 @@ from recorder.games.battlecon.fighters.tatsumi import LIFE
 from recorder.games.battlecon.rulesets.battlecon_engine_6 import Engine6
 
 from .battlecon_scenarios import Scenario
+from .explain_support import lines_of, told
 
 NEGATED = "negated by Luc's Stasis Charge"
 ENGINE6 = Engine6()
@@ -311,6 +314,7 @@ def test_demitras_keeps_his_token_when_stasis_charge_hits_him(game):
     # him (Vapid Burst ties Stasis Charge at 3: the Finisher is active and stuns him): negated, and Luc gains a
     # Time token instead (engine 7); engine 6 let him lose it.
     sc = stasis("demitras", ("Vapid", "Burst"), positions=(3, 4), game=game)
+    before = copy.deepcopy(sc.state)
     b = charge(sc, ("Vapid", "Burst"))
     assert in_force(b) and b.one("HitScored", player=0)
     lost = [e for e in b.of("TokensSpent", player=1) if e.reason == "Crescendo: lost when hit by an attack"]
@@ -320,6 +324,8 @@ def test_demitras_keeps_his_token_when_stasis_charge_hits_him(game):
         assert sc.state.fighters[1].tokens == ["Crescendo", "Crescendo"]
         i = b.entries.index(next(e for e in b.entries if e.event is negated))
         assert b.entries[i + 1].type == "TokensGained" and b.entries[i + 1].event.reason == "Stasis Charge"
+        said = lines_of(told(GAME, before, b.entries), "EffectIgnored")
+        assert "Demitras's Crescendo does nothing: negated by Luc's Stasis Charge" in said
     else:
         assert "Crescendo" not in negations(b) and len(lost) == 1
         assert sc.state.fighters[1].tokens == ["Crescendo"]
