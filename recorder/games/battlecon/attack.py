@@ -177,24 +177,19 @@ def stun_by_damage(ctx, t: int, amount: int, cause: int) -> Gen:
 
 def activate(ctx, p: int, role: str) -> Gen:
     """Steps 1-7 for player p: Before Activating, range, On Hit, damage, On Damage, stun, After; again for each
-    activation an effect bought (ActivationEarned), while the fighter is not stunned."""
+    activation an effect bought (ActivationEarned), while the fighter is not stunned (used as ``yield from``: a
+    fighter that does not attack emits why at once and makes no generator)."""
     s = ctx.state
     f = s.fighters[p]
     if f.stunned:
         ctx.emit(E.AttackSkipped(player=p, reason="stunned"), actor=p)
-        return
+        return ()
     if f.style is None and f.base is None and not f.finisher_active:  # an effect took the pair out of play
         ctx.emit(E.AttackSkipped(player=p, reason=NO_PAIR), actor=p)
-        return
+        return ()
     name = f.finisher if f.finisher_active else f"{f.style} {f.base}"
     ctx.emit(E.AttackStarted(p, role, name), actor=p)  # player, role, attack
-    again = 1
-    while True:
-        yield from _activation(ctx, p)
-        if f.reactivations <= 0 or f.stunned or again > MAX_REPEATS:
-            return
-        again += 1
-        ctx.emit(KE.ActivationRepeated(player=p, card=name, activation=again), actor=p)
+    return _activations(ctx, p, name, 1, True)
 
 
 def activate_again(ctx, p: int) -> Gen:
@@ -203,36 +198,43 @@ def activate_again(ctx, p: int) -> Gen:
     s = ctx.state
     f = s.fighters[p]
     if f.style is None and f.base is None and not f.finisher_active:
-        return  # no attack pair left to execute again
+        return ()  # no attack pair left to execute again
     name = f.finisher if f.finisher_active else f"{f.style} {f.base}"
-    again = 1 + f.activated_again
-    while f.reactivations > 0 and not f.stunned and again <= MAX_REPEATS:
-        again += 1
-        ctx.emit(KE.ActivationRepeated(player=p, card=name, activation=again), actor=p)
-        yield from _activation(ctx, p)
+    return _activations(ctx, p, name, 1 + f.activated_again, False)
 
 
-def _activation(ctx, p: int) -> Gen:
+def _activations(ctx, p: int, name: str, again: int, first: bool) -> Gen:
+    """Player p's activations: the ``first`` one (the attack's own), then one more for each activation an effect
+    bought, while the fighter is not stunned, numbered from ``again`` (each announced by ActivationRepeated)."""
     s = ctx.state
     f = s.fighters[p]
     t = s.fighters[1 - p]
-    yield from run_triggers(ctx, p, "before")
-    if f.stunned:  # stunned during its own Before Activating: the activation stops
-        return
-    made = 0
     while True:
-        if check_range(ctx, p):
-            hit = ctx.emit(E.HitScored(p, 1 - p), actor=p)  # player, target
-            yield from run_triggers(ctx, p, "hit")
-            if t.rules.reacts_to_hits:  # "when you are hit" abilities, before damage
-                yield from t.rules.when_hit(ctx, 1 - p, p, hit)
-            yield from deal_damage(ctx, p, hit)
-        # "Repeat this attack": range, hit and damage again.
-        if f.repeats <= 0 or made >= MAX_REPEATS:
-            break
-        made += 1
-        ctx.emit(SE.AttackRepeated(player=p, card=f.finisher or "", repeat=made), actor=p)
-    yield from run_triggers(ctx, p, "after")
+        if first:
+            first = False
+        else:
+            if f.reactivations <= 0 or f.stunned or again > MAX_REPEATS:
+                return
+            again += 1
+            ctx.emit(KE.ActivationRepeated(player=p, card=name, activation=again), actor=p)
+        # one activation
+        yield from run_triggers(ctx, p, "before")
+        if f.stunned:  # stunned during its own Before Activating: the activation stops
+            continue
+        made = 0
+        while True:
+            if check_range(ctx, p):
+                hit = ctx.emit(E.HitScored(p, 1 - p), actor=p)  # player, target
+                yield from run_triggers(ctx, p, "hit")
+                if t.rules.reacts_to_hits:  # "when you are hit" abilities, before damage
+                    yield from t.rules.when_hit(ctx, 1 - p, p, hit)
+                yield from deal_damage(ctx, p, hit)
+            # "Repeat this attack": range, hit and damage again.
+            if f.repeats <= 0 or made >= MAX_REPEATS:
+                break
+            made += 1
+            ctx.emit(SE.AttackRepeated(player=p, card=f.finisher or "", repeat=made), actor=p)
+        yield from run_triggers(ctx, p, "after")
 
 
 __all__ = ["activate", "stun", "end_duel_if_dead"]

@@ -162,7 +162,7 @@ def has_passive(s: BattleState, p: int, kind: str) -> bool:
 def tokens_void(s: BattleState, p: int) -> bool:
     """Tokens anted this beat have no effect (a card's ``tokens_no_effect`` passive, or another fighter's ability
     negating what p anted: its ``negates_antes`` hook)."""
-    return has_passive(s, p, "tokens_no_effect") or antes_negated(s, p) is not None
+    return bool(passives(s, p, "tokens_no_effect")) or antes_negated(s, p) is not None
 
 
 def antes_negated(s: BattleState, p: int) -> str | None:
@@ -344,10 +344,11 @@ def stun_immunity(s: BattleState, p: int) -> str | None:
     for c in pair_cards(s, p):
         if c.stun_immune:
             return c.name
-    k = KITS[f.kit]
-    for t in f.anted if not tokens_void(s, p) else ():
-        if k.token_effects.get(t, {}).get("stun_immune"):
-            return f"{t} token"
+    if f.anted and not tokens_void(s, p):  # (asked only when something was anted)
+        k = KITS[f.kit]
+        for t in f.anted:
+            if k.token_effects.get(t, {}).get("stun_immune"):
+                return f"{t} token"
     return f.rules.stun_immunity(s, p) if "stun_immunity" in f.rules.hooks else None
 
 
