@@ -183,7 +183,8 @@ class OptionPicker:
     """A decision source that only ever takes one of a request's options as it is (the bots, the ``first``
     policy): it says which by its place, :meth:`pick`. A match it plays answers with that option itself, under the
     source's ``name``: legal by construction, so not checked again (``Match.advance_from``). :meth:`answer` is the
-    same choice as an :class:`Answer`, for a caller that takes one."""
+    same choice as an :class:`Answer`, for a caller that takes one. A subclass that overrides :meth:`answer` is
+    asked through it, as any other source is (its answer checked)."""
 
     name: str
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .context import Context
-from .decisions import Answer, DecisionSource, Request
+from .decisions import Answer, DecisionSource, OptionPicker, Request
 from .envelope import Entry, Record, seal_all
 from .errors import IllegalDecision
 from .game import Game
@@ -82,7 +82,7 @@ class Match:
     def _reply(self, request: Request, source: DecisionSource) -> None:
         """Resume the play with ``source``'s answer to the pending ``request``."""
         pick = getattr(source, "pick", None)
-        if pick is None:
+        if pick is None or type(source).answer is not OptionPicker.answer:  # a subclass's own answer() decides
             answer = source.answer(request, self)
             if answer is None:
                 raise IllegalDecision(f"{self.ctx.where}: no decision is pending")

@@ -141,6 +141,17 @@ def test_advance_from_checks_a_source_that_answers_with_data():
     assert match.entries[-1].event.number == 2
 
 
+def test_a_picker_whose_answer_is_its_own_is_asked_through_it():
+    class Last(Place):  # a subclass overriding answer(): what it answers is what counts, checked as any answer
+        def answer(self, request, match):
+            return Answer(request.options[-1], "bot:last")
+
+    match = Match(GAME, toy_header())
+    match.advance()
+    match.advance_from(Last(0))
+    assert match.entries[-1].event.number == 3 and match.entries[-1].event.source == "bot:last"
+
+
 def test_advance_from_needs_a_pending_decision():
     match = Match(GAME, toy_header())
     with pytest.raises(IllegalDecision, match="no decision is pending"):
