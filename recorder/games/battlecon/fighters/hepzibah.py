@@ -104,10 +104,15 @@ def cost(state, p: int, pacts: tuple[str, ...]) -> Cost:
     own = f.own
     free = own.free if own.free in pacts else ""
     paid = len(pacts) - (1 if free else 0)
-    pacts_anted = anted(f)
-    already = len(pacts_anted) - (1 if own.free and own.free in pacts_anted else 0)
-    sealed = own.sealed and paid > 0 and already == 0 and state.fighters[1 - p].life >= 2
+    sealed = own.sealed and paid > 0 and _none_paid(f) and state.fighters[1 - p].life >= 2
     return Cost(free, sealed, paid - (1 if sealed else 0))
+
+
+def _none_paid(f) -> bool:
+    """Whether she has paid for no pact yet this beat (the free pact of this beat costs nothing)."""
+    pacts_anted = anted(f)
+    free = f.own.free
+    return len(pacts_anted) - (1 if free and free in pacts_anted else 0) == 0
 
 
 def pact_words(pacts: tuple[str, ...], c: Cost, opponent: str) -> str:
