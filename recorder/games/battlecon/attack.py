@@ -84,7 +84,10 @@ def check_range(ctx, p: int) -> bool:
 
 def end_duel_if_dead(ctx, cause: int | None) -> None:
     s = ctx.state
-    dead = [p for p in (0, 1) if s.fighters[p].life <= 0]
+    f0, f1 = s.fighters[0], s.fighters[1]
+    if f0.life > 0 and f1.life > 0:  # most hits
+        return
+    dead = [p for p, f in enumerate((f0, f1)) if f.life <= 0]
     if dead:
         winner = None if len(dead) == 2 else 1 - dead[0]
         ctx.emit(E.DuelEnded(duel=s.duel, winner=winner, reason="knockout",

@@ -23,7 +23,7 @@ the next beat and the one free this beat, and whether Seal the Pact took effect 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from itertools import combinations
 from typing import Callable
 
@@ -106,6 +106,18 @@ def cost(state, p: int, pacts: tuple[str, ...]) -> Cost:
     paid = len(pacts) - (1 if free else 0)
     sealed = own.sealed and paid > 0 and _none_paid(f) and state.fighters[1 - p].life >= 2
     return Cost(free, sealed, paid - (1 if sealed else 0))
+
+
+@lru_cache(maxsize=1024)  # the sets of pacts (31) x the free pact (6) x whether Seal the Pact may pay: a small set
+def _ante_cost(ante: str, free_pact: str, seal_may_pay: bool) -> tuple[tuple[str, ...], Cost]:
+    """The pacts an ante answer names and what they cost (``cost``), given her free pact of this beat and whether
+    Seal the Pact pays for the first pact she pays for (it took effect, she paid for none yet, the opponent has 2+
+    life)."""
+    pacts = pacts_of(ante)
+    free = free_pact if free_pact in pacts else ""
+    paid = len(pacts) - (1 if free else 0)
+    sealed = seal_may_pay and paid > 0
+    return pacts, Cost(free, sealed, paid - (1 if sealed else 0))
 
 
 def _none_paid(f) -> bool:
@@ -317,8 +329,10 @@ class Hepzibah(KitRules):
 
     def ante_label_later(self, state, p: int, ante: str) -> Callable[[], str]:
         # Up to 31 sets of pacts to word at every ante: what each costs now is all the words need.
-        pacts = pacts_of(ante)
-        return partial(pact_words, pacts, cost(state, p, pacts), state.names[1 - p])
+        f = state.fighters[p]
+        own = f.own
+        seal_may_pay = bool(own.sealed) and _none_paid(f) and state.fighters[1 - p].life >= 2
+        return partial(pact_words, *_ante_cost(ante, own.free, seal_may_pay), state.names[1 - p])
 
     def ante_tokens(self, state, p: int, ante: str) -> tuple[str, ...]:
         return ()  # pacts are cards: the kit moves them (on_ante), the generic fold moves no token
