@@ -50,8 +50,6 @@ class Match:
 
     def _advance(self, answer: Answer | None) -> None:
         """``advance`` without collecting the new entries (``run`` needs none)."""
-        if self.finished:
-            raise IllegalDecision(f"match {self.header.match_id} has already ended")
         if not self._started:
             if answer is not None:
                 raise IllegalDecision("the first advance() of a match takes no answer")
@@ -81,15 +79,14 @@ class Match:
 
     def _reply(self, request: Request, source: DecisionSource) -> None:
         """Resume the play with ``source``'s answer to the pending ``request``."""
-        pick = getattr(source, "pick", None)
-        if pick is None or type(source).answer is not OptionPicker.answer:  # a subclass's own answer() decides
+        if getattr(type(source), "answer", None) is not OptionPicker.answer:  # not a picker, or its own answer()
             answer = source.answer(request, self)
             if answer is None:
                 raise IllegalDecision(f"{self.ctx.where}: no decision is pending")
             self._answer(request, answer)
             return
         options = request.options
-        index = pick(request, self)
+        index = source.pick(request, self)  # type: ignore[attr-defined]
         if not 0 <= index < len(options):
             raise IllegalDecision(f"{self.ctx.where}: {source.name} picked option {index!r} of a "  # type: ignore[attr-defined]
                                   f"{request.kind} decision with {len(options)} options (0 to {len(options) - 1})")
