@@ -118,9 +118,6 @@ def printed_terms(key: PairKey, stat: str) -> tuple[tuple[str, Any], ...]:
 
 def pair_cards(s: BattleState, p: int) -> tuple[Card, ...]:
     """The face-up cards of player p's attack (see ``cards_of``)."""
-    f = s.fighters[p]
-    if f.rules.plain_pair and not s.fighters[1 - p].rules.negates_styles:  # pair_key's quick way, without a call
-        return cards_of((f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, ()))
     return cards_of(pair_key(s, p))
 
 
@@ -255,11 +252,7 @@ _amount = itemgetter(1)  # a term's amount
 
 
 def priority(s: BattleState, p: int) -> tuple[int, Terms]:
-    f = s.fighters[p]
-    if f.rules.plain_pair and not s.fighters[1 - p].rules.negates_styles:  # pair_key's quick way, without a call
-        key = (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, ())
-    else:
-        key = pair_key(s, p)
+    key = pair_key(s, p)
     printed = printed_terms(key, "priority")
     terms: Terms = list(printed)
     terms += _extras(s, p, "priority", key)
@@ -270,11 +263,7 @@ def priority(s: BattleState, p: int) -> tuple[int, Terms]:
 
 def power(s: BattleState, p: int) -> tuple[int | None, Terms]:
     """Total power, or None for an attack with power N/A."""
-    f = s.fighters[p]
-    if f.rules.plain_pair and not s.fighters[1 - p].rules.negates_styles:  # pair_key's quick way, without a call
-        key = (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, ())
-    else:
-        key = pair_key(s, p)
+    key = pair_key(s, p)
     if _power_na(key):
         return None, [("N/A", 0)]
     printed = printed_terms(key, "power")
@@ -312,11 +301,7 @@ def _cards_range(key: PairKey) -> tuple[str, int, int, tuple[tuple[str, Any], ..
 
 def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
     """``(kind, lo, hi, terms)``: kind is "normal", "na" (never hits) or a special range name."""
-    f = s.fighters[p]
-    if f.rules.plain_pair and not s.fighters[1 - p].rules.negates_styles:  # pair_key's quick way, without a call
-        key = (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, ())
-    else:
-        key = pair_key(s, p)
+    key = pair_key(s, p)
     kind, lo, hi, printed_range = _cards_range(key)
     terms: Terms = list(printed_range)
     if kind != "normal":
@@ -336,11 +321,7 @@ def attack_range(s: BattleState, p: int) -> tuple[str, int, int, Terms]:
 
 
 def soak(s: BattleState, p: int) -> tuple[int, Terms]:
-    f = s.fighters[p]
-    if f.rules.plain_pair and not s.fighters[1 - p].rules.negates_styles:  # pair_key's quick way, without a call
-        key = (f.kit, s.edition, f.finisher if f.finisher_active else None, f.style, f.base, ())
-    else:
-        key = pair_key(s, p)
+    key = pair_key(s, p)
     terms: Terms = [(c.name, c.soak) for c in cards_of(key) if c.soak]
     terms += _extras(s, p, "soak", key)
     return sum(v for _, v in terms), terms
