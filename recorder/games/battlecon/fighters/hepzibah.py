@@ -100,31 +100,28 @@ def cost(state, p: int, pacts: tuple[str, ...]) -> Cost:
     """What anteing ``pacts`` now costs: 1 life each, but the free pact of this beat costs nothing and, once Seal
     the Pact took effect, the first pact she pays for in a beat is paid with the opponent's life if the opponent
     has more than 1 life."""
-    f = state.fighters[p]
-    own = f.own
-    free = own.free if own.free in pacts else ""
-    paid = len(pacts) - (1 if free else 0)
-    sealed = own.sealed and paid > 0 and _none_paid(f) and state.fighters[1 - p].life >= 2
-    return Cost(free, sealed, paid - (1 if sealed else 0))
+    return pacts_cost(pacts, state.fighters[p].own.free, seal_may_pay(state, p))
 
 
 @lru_cache(maxsize=1024)  # the sets of pacts (31) x the free pact (6) x whether Seal the Pact may pay: a small set
-def _ante_cost(ante: str, free_pact: str, seal_may_pay: bool) -> tuple[tuple[str, ...], Cost]:
-    """The pacts an ante answer names and what they cost (``cost``), given her free pact of this beat and whether
-    Seal the Pact pays for the first pact she pays for (it took effect, she paid for none yet, the opponent has 2+
-    life)."""
-    pacts = pacts_of(ante)
+def pacts_cost(pacts: tuple[str, ...], free_pact: str, sealing: bool) -> Cost:
+    """What ``pacts`` cost given her free pact of this beat and whether Seal the Pact pays for the first pact she
+    pays for (``seal_may_pay``): the rule of :func:`cost`, which depends on nothing else."""
     free = free_pact if free_pact in pacts else ""
     paid = len(pacts) - (1 if free else 0)
-    sealed = seal_may_pay and paid > 0
-    return pacts, Cost(free, sealed, paid - (1 if sealed else 0))
+    sealed = sealing and paid > 0
+    return Cost(free, sealed, paid - (1 if sealed else 0))
 
 
-def _none_paid(f) -> bool:
-    """Whether she has paid for no pact yet this beat (the free pact of this beat costs nothing)."""
+def seal_may_pay(state, p: int) -> bool:
+    """Whether Seal the Pact pays for the first pact she pays for now: it took effect, she has paid for none yet
+    this beat (the free pact of this beat costs nothing) and the opponent has 2 or more life."""
+    f = state.fighters[p]
+    own = f.own
+    if not own.sealed or state.fighters[1 - p].life < 2:
+        return False
     pacts_anted = anted(f)
-    free = f.own.free
-    return len(pacts_anted) - (1 if free and free in pacts_anted else 0) == 0
+    return len(pacts_anted) - (1 if own.free and own.free in pacts_anted else 0) == 0
 
 
 def pact_words(pacts: tuple[str, ...], c: Cost, opponent: str) -> str:
@@ -310,16 +307,10 @@ class Hepzibah(KitRules):
         f = state.fighters[p]
         here = [pact for pact in PACTS if pact in beside(f)]
         out = []
-        # What each set costs her (``cost(...).own``), with what does not depend on the set worked out once.
-        own = f.own
-        pacts_anted = anted(f)
-        already = len(pacts_anted) - (1 if own.free and own.free in pacts_anted else 0)
-        can_seal = own.sealed and already == 0 and state.fighters[1 - p].life >= 2
-        most = f.life - 1
+        free, sealing, most = f.own.free, seal_may_pay(state, p), f.life - 1  # what cost() asks, once
         for n in range(1, len(here) + 1):
             for pacts in combinations(here, n):
-                paid = n - (1 if own.free and own.free in pacts else 0)
-                if paid - (1 if can_seal and paid > 0 else 0) <= most:
+                if pacts_cost(pacts, free, sealing).own <= most:
                     out.append(JOIN.join(pacts))
         return out
 
@@ -329,10 +320,8 @@ class Hepzibah(KitRules):
 
     def ante_label_later(self, state, p: int, ante: str) -> Callable[[], str]:
         # Up to 31 sets of pacts to word at every ante: what each costs now is all the words need.
-        f = state.fighters[p]
-        own = f.own
-        seal_may_pay = bool(own.sealed) and _none_paid(f) and state.fighters[1 - p].life >= 2
-        return partial(pact_words, *_ante_cost(ante, own.free, seal_may_pay), state.names[1 - p])
+        pacts = pacts_of(ante)
+        return partial(pact_words, pacts, cost(state, p, pacts), state.names[1 - p])
 
     def ante_tokens(self, state, p: int, ante: str) -> tuple[str, ...]:
         return ()  # pacts are cards: the kit moves them (on_ante), the generic fold moves no token
