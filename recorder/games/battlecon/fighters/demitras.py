@@ -186,12 +186,8 @@ def _ante_words(d, name) -> str:
 HIT_TRIGGER = (Trigger(ABILITY, HIT_TEXT, _hit_gain),)
 
 
-def _lose(ctx, p: int, cause: int) -> None:
-    ctx.emit(KE.TokensSpent(player=p, tokens=(TOKEN,), reason=LOST_WHEN_HIT), actor=p, cause=cause)
-
-
 def _loss(ctx, p: int, cause: int):
-    _lose(ctx, p, cause)
+    ctx.emit(KE.TokensSpent(player=p, tokens=(TOKEN,), reason=LOST_WHEN_HIT), actor=p, cause=cause)
     return
     yield
 
@@ -258,12 +254,8 @@ class Demitras(KitRules):
     def when_hit(self, ctx, p: int, attacker: int, cause: int):
         """"When he is hit by an attack, he loses 1 token": his ability triggering, so an opponent negating every
         triggered effect negates it (``Trigger.act``, engine 7 on; docs/rulings.md bc-negated-abilities)."""
-        if not held(ctx.state, p):
-            return  # no token to lose: the ability does not trigger
-        if ctx.state.fighters[attacker].rules.negates:
+        if held(ctx.state, p):  # no token to lose: the ability does not trigger
             yield from LOSS_TRIGGER.act(ctx, p, "hit", cause)  # unless negated
-        else:
-            _lose(ctx, p, cause)
 
     # -- Darkside, Illusory ---------------------------------------------------------------------------------
     def dodge(self, state, defender: int, attacker: int) -> str | None:

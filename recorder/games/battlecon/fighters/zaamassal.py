@@ -235,10 +235,7 @@ class Zaamassal(KitRules):
         bc-negated-abilities)."""
         if not active(ctx.state, p):
             return  # nothing to lose: the ability does not trigger
-        if not ctx.state.fighters[1 - p].rules.negates:
-            _drop(ctx, p, STUNNED, cause)
-            return
-        for request in STUNNED_TRIGGER.act(ctx, p, "stunned", cause):  # unless negated
+        for request in STUNNED_TRIGGER.act(ctx, p, "stunned", cause):  # unless negated (a hook that emits, never asks)
             raise RuntimeError(f"a negation asked {request!r} where a stun's effect may not ask")
 
     # -- Resilience ----------------------------------------------------------------------------------------------
